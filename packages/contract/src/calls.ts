@@ -1,0 +1,278 @@
+/**
+ * Every call of spec section 7: path, request schema and response (`data`) schema.
+ * The server validates requests with these; the web client infers its types from them.
+ */
+import { z } from 'zod';
+import {
+  HOT_COIN,
+  KOL_ALL_PAGE_SIZE,
+  REPORT_PERIODS,
+  GRANULARITIES,
+  STAT_INTERVALS,
+  STAT_PERIODS,
+  STAT_TYPES,
+  TRADING_TRENDS,
+} from './constants';
+import {
+  kolGroup,
+  keywordRuleGroup,
+  matchingRuleGroup,
+  notificationSource,
+  page,
+  post,
+  rankItem,
+  reportData,
+  sortingIndicator,
+  tweetCategory,
+  twitterUser,
+  userInfo,
+  viewInfo,
+  viewListItem,
+  viewType,
+} from './entities';
+import * as f from './fields';
+
+export interface CallDef<Req extends z.ZodTypeAny = z.ZodTypeAny, Res extends z.ZodTypeAny = z.ZodTypeAny> {
+  path: string;
+  request: Req;
+  response: Res;
+}
+function call<Req extends z.ZodTypeAny, Res extends z.ZodTypeAny>(path: string, request: Req, response: Res) {
+  return { path, request, response } satisfies CallDef<Req, Res>;
+}
+
+const none = z.object({}).loose();
+const ack = z.null();
+
+// ---------- account ----------
+export const account = {
+  info: call('account/info', none, userInfo),
+  logout: call('account/logout', none, ack),
+  checkInnerCode: call('account/check_inner_code', z.object({ innerCode: f.innerCode }), ack),
+  registerEmailCode: call('account/register_email_code', z.object({ email: f.email }), ack),
+  changePasswdEmailCode: call('account/change_passwd_email_code', z.object({ email: f.email }), ack),
+  /** Sign-in with an e-mailed code ("or with a verification code"): send the code... */
+  loginEmailCode: call('account/login_email_code', z.object({ email: f.email }), ack),
+  register: call(
+    'account/register',
+    z.object({
+      email: f.email,
+      code: f.verificationCode,
+      passwd: f.newPassword,
+      inviteCode: f.inviteCode,
+      innerCode: f.innerCode,
+    }),
+    ack,
+  ),
+  login: call(
+    'account/login',
+    z.object({ email: f.email, passwd: f.loginPassword }),
+    z.object({ token: z.string(), accountId: z.string() }),
+  ),
+  /** ...then sign in with it. */
+  loginByCode: call(
+    'account/login_by_code',
+    z.object({ email: f.email, code: f.verificationCode }),
+    z.object({ token: z.string(), accountId: z.string() }),
+  ),
+  changePasswd: call(
+    'account/change_passwd',
+    z.object({ email: f.email, code: f.verificationCode, passwd: f.newPassword }),
+    ack,
+  ),
+};
+
+// ---------- views ----------
+const matchingRules = z.array(matchingRuleGroup).max(20);
+const rankSettings = z.object({
+  topNum: z.number().int().min(HOT_COIN.topNum.min).max(HOT_COIN.topNum.max).optional(),
+  authorWeight: z.number().min(HOT_COIN.authorWeight.min).max(HOT_COIN.authorWeight.max).optional(),
+  tweetWeight: z.number().min(HOT_COIN.tweetWeight.min).max(HOT_COIN.tweetWeight.max).optional(),
+  commentWeight: z.number().min(0).max(1).optional(),
+  retweetWeight: z.number().min(0).max(1).optional(),
+  exposureWeight: z.number().min(0).max(1).optional(),
+  logTransform: z.boolean().optional(),
+  newCoinEntry: z.boolean().optional(),
+  fastestRising: z.boolean().optional(),
+  statRangeSeconds: z
+    .number()
+    .int()
+    .min(60)
+    .max(30 * 86_400)
+    .optional(),
+  sortingIndicatorType: sortingIndicator.optional(),
+});
+const viewFields = rankSettings.extend({
+  name: f.title,
+  viewType,
+  matchingRules,
+  notificationEnabled: z.boolean().optional(),
+  updateFreqSeconds: z
+    .number()
+    .int()
+    .min(60)
+    .max(30 * 86_400)
+    .optional(),
+  backtrackingSeconds: z
+    .number()
+    .int()
+    .min(60)
+    .max(365 * 86_400)
+    .optional(),
+  dataSources: z.array(notificationSource).max(4).optional(),
+});
+const viewRef = z.object({ viewId: f.id });
+const viewIds = z.object({ viewIds: z.array(f.id).max(500) });
+const tweetsPage = page(post);
+const reportQuery = z.object({
+  viewId: f.id,
+  period: z.enum(REPORT_PERIODS),
+  interval: z.enum(GRANULARITIES),
+  silent: z.boolean().optional(),
+});
+const coinOpinionFields = z.object({
+  coin: z.string().trim().min(1, { error: 'coin_required' }).max(20),
+  kolGroupId: z.string().max(64).default(''),
+});
+const eventOpinionFields = z.object({
+  name: f.title,
+  kolGroupId: z.string().max(64).default(''),
+  matchingRules: z.array(keywordRuleGroup).min(1, { error: 'keywords_required' }).max(5),
+});
+
+export const view = {
+  tweetCategory: call('view/tweet_category', none, z.array(tweetCategory)),
+  add: call('view/add', viewFields, z.array(viewListItem)),
+  update: call('view/update', viewFields.extend({ viewId: f.id }), ack),
+  delete: call('view/delete', viewRef, ack),
+  sort: call('view/sort', viewIds, ack),
+  info: call('view/info', viewRef, viewInfo),
+  rankingList: call(
+    'view/ranking_list',
+    z.object({ viewId: f.id, nextCb: f.cursor }),
+    z.object({
+      list: z.array(rankItem),
+      statRangeSeconds: z.number().int(),
+      updateTime: z.number().int(),
+      sortingIndicatorType: sortingIndicator,
+      more: z.union([z.literal(0), z.literal(1)]),
+      nextCb: z.string(),
+    }),
+  ),
+  list: call('view/v2/list', none, z.array(viewListItem)),
+  tweets: call(
+    'view/v2/tweets',
+    z.object({ viewId: f.id, nextCb: f.cursor, tradingTrend: z.enum(TRADING_TRENDS).optional().default('') }),
+    tweetsPage,
+  ),
+  mergeSort: call('view/v2/merge_sort', viewIds, ack),
+  coinOpinionAdd: call('view/v2/coin_opinion_add', coinOpinionFields, z.array(viewListItem)),
+  coinOpinionInfo: call(
+    'view/v2/coin_opinion_info',
+    viewRef,
+    z.object({ viewId: z.string(), coin: z.string(), kolGroupId: z.string(), viewType: z.literal('coin_opinion') }),
+  ),
+  coinOpinionUpdate: call('view/v2/coin_opinion_update', coinOpinionFields.extend({ viewId: f.id }), ack),
+  coinOpinionDetail: call('view/v2/coin_opinion_detail', reportQuery, reportData),
+  coinOpinionDelete: call('view/v2/coin_opinion_delete', viewRef, ack),
+  eventOpinionAdd: call('view/v2/event_opinion_add', eventOpinionFields, z.array(viewListItem)),
+  eventOpinionInfo: call(
+    'view/v2/event_opinion_info',
+    viewRef,
+    z.object({
+      viewId: z.string(),
+      name: z.string(),
+      kolGroupId: z.string(),
+      matchingRules: z.array(keywordRuleGroup),
+      viewType: z.literal('event_opinion'),
+    }),
+  ),
+  eventOpinionUpdate: call('view/v2/event_opinion_update', eventOpinionFields.extend({ viewId: f.id }), ack),
+  eventOpinionDetail: call('view/v2/event_opinion_detail', reportQuery, reportData),
+  eventOpinionDelete: call('view/v2/event_opinion_delete', viewRef, ack),
+  /** The report view's data (analytics_report) by viewId, period and interval. */
+  reportDetail: call('view/report_detail', reportQuery, reportData),
+};
+
+// ---------- search ----------
+const coinItem = z.object({ coin: z.string(), name: z.string(), icon: z.string() });
+export const search = {
+  coins: call('search/coins', z.object({ query: f.query }), z.array(coinItem)),
+  twitterUser: call('search/twitter_user', z.object({ query: f.query, nextCb: f.cursor }), page(twitterUser)),
+  twitterKol: call('search/twitter_kol', z.object({ query: f.query, nextCb: f.cursor }), page(twitterUser)),
+};
+
+// ---------- KOL groups ----------
+const fansPair = z.tuple([z.number().int().min(0), z.number().int().min(0)]);
+const groupFields = z.object({
+  name: f.groupName,
+  twitterUserFans: fansPair,
+  whiteTwitterUserIds: z.array(z.string().max(64)).max(500),
+  blackTwitterUserIds: z.array(z.string().max(64)).max(500),
+});
+const groupRef = z.object({ groupId: f.id });
+export const kolGroupCalls = {
+  list: call('kol_group/list', none, z.array(kolGroup)),
+  add: call('kol_group/add', groupFields, ack),
+  update: call('kol_group/update', groupFields.extend({ groupId: f.id }), ack),
+  delete: call('kol_group/delete', groupRef, ack),
+  info: call('kol_group/info', groupRef, kolGroup),
+  twitterUserList: call(
+    'kol_group/twitter_user_list',
+    z.object({ groupId: f.id, nextCb: f.cursor }),
+    page(twitterUser),
+  ),
+  addUnlistedTwitterUser: call(
+    'kol_group/add_unlisted_twitter_user',
+    z.object({
+      twitterUserName: z
+        .string({ error: 'username_required' })
+        .transform((s) => s.trim().replace(/^@+/, '').trim())
+        .pipe(z.string().min(1, { error: 'username_required' }).max(50)),
+    }),
+    ack,
+  ),
+  /** The paged list of all KOLs (the spec leaves its path unnamed). */
+  allKols: call(
+    'kol_group/all_kols',
+    z.object({
+      query: f.query,
+      size: z.number().int().min(1).max(KOL_ALL_PAGE_SIZE).default(KOL_ALL_PAGE_SIZE),
+      nextCb: f.cursor,
+    }),
+    page(twitterUser),
+  ),
+};
+
+// ---------- administrator ----------
+export const admin = {
+  stat: call(
+    'admin/stat',
+    z.object({
+      statType: z.enum(STAT_TYPES),
+      fromAcntName: z.string().max(100).default(''),
+      period: z.enum(STAT_PERIODS),
+      interval: z.enum(STAT_INTERVALS),
+    }),
+    z.array(
+      z.object({
+        tableName: z.string(),
+        tableList: z.array(z.object({ ct: z.number().int(), cnt: z.number().int() })),
+      }),
+    ),
+  ),
+  fromAcntList: call('admin/from_acnt_list', none, z.array(z.object({ name: z.string(), cntAtt: z.number().int() }))),
+};
+
+/** Every call, for registries and for the property test that walks them all. */
+export const allCalls: CallDef[] = [
+  ...Object.values(account),
+  ...Object.values(view),
+  ...Object.values(search),
+  ...Object.values(kolGroupCalls),
+  ...Object.values(admin),
+];
+
+export type Request<C extends CallDef> = z.input<C['request']>;
+export type ParsedRequest<C extends CallDef> = z.output<C['request']>;
+export type Response<C extends CallDef> = z.output<C['response']>;

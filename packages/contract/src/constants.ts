@@ -1,0 +1,136 @@
+/** Business constants and limits of spec section 9 (and the enumerations of section 3). */
+
+export const LANGUAGES = ['en', 'zh-CN'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'en';
+/** localStorage key under which the client keeps the chosen language. */
+export const LANGUAGE_STORAGE_KEY = 'kolscope.lang';
+/** Request header that carries the client's language to the server. */
+export const LANGUAGE_HEADER = 'accept-language';
+
+export const API_PREFIX = '/webapi/v1';
+export const REQUEST_TIMEOUT_MS = 500_000;
+export const TOKEN_COOKIE = 'token';
+export const TOKEN_COOKIE_DAYS = 7;
+
+export const SEARCH_DEBOUNCE_MS = 300;
+export const SEARCH_HISTORY_MAX = 20;
+export const RECENT_QUERIES_MAX = 10;
+
+export const PENDING_NEW_ITEMS_CAP = 50;
+export const SCROLL_TOP_THRESHOLD_PX = 60;
+export const SILENT_INSERT_SPINNER_MS = 200;
+export const AUTO_REFRESH_MS = 60_000;
+export const STATISTICS_REFRESH_MS = 60_000;
+
+export const FEED_COLLAPSE_ROWS = 3;
+export const FEED_MAX_IMAGES = 4;
+
+export const CHART_POINT_WIDTH_PX = 60;
+export const CHART_MIN_WIDTH_PX = 300;
+export const CHART_HEIGHT_PX = 300;
+
+export const NOTIFICATION_LOADING_DELAY_MS = 500;
+export const LOADING_SPINNER_SIZE_PX = 24;
+export const POPUP_MIN_HEIGHT = '80vh';
+
+export const HOT_COIN = {
+  authorWeight: { min: 1, max: 5, default: 2 },
+  tweetWeight: { min: 1, max: 3, default: 2 },
+  topNum: { min: 10, max: 100, default: 10 },
+  commentWeight: 0.2,
+  retweetWeight: 0.4,
+  exposureWeight: 0.4,
+  logTransform: true,
+} as const;
+
+export const DEFAULT_REPORT_UPDATE_FREQ_SECONDS = 86_400;
+
+export const CODE_RESEND_SECONDS = 60;
+export const VERIFICATION_CODE_LENGTH = 6;
+export const VERIFICATION_CODE_TTL_SECONDS = 600;
+export const VERIFICATION_CODE_MAX_TRIES = 5;
+export const PASSWORD_MIN_LENGTH = 6;
+export const GROUP_NAME_MAX_LENGTH = 20;
+
+export const KOL_ALL_PAGE_SIZE = 20;
+export const KOL_ALL_MAX_PAGES = 10;
+
+export const DRAG_TOUCH_DELAY_MS = 150;
+export const DRAG_MOUSE_DISTANCE_PX = 8;
+export const STAT_TABLE_SCROLL_SERIES = 4;
+
+export const VIEW_TYPES = [
+  'content_feed',
+  'notification',
+  'ranking_list',
+  'analytics_report',
+  'coin_opinion',
+  'event_opinion',
+  'hot_coins',
+] as const;
+export type ViewType = (typeof VIEW_TYPES)[number];
+
+export const RULE_TYPES = ['crypto_types', 'keywords', 'coins', 'authors', 'fans'] as const;
+export type RuleType = (typeof RULE_TYPES)[number];
+
+export const SORTING_INDICATORS = [
+  'hot',
+  'kol_score',
+  'verified_kol_count',
+  'kol_count',
+  'comment_count',
+  'retweet_count',
+  'impression_count',
+  'like_count',
+] as const;
+export type SortingIndicator = (typeof SORTING_INDICATORS)[number];
+
+export const TRADING_TRENDS = ['', 'bullish', 'neutral', 'bearish'] as const;
+export type TradingTrend = (typeof TRADING_TRENDS)[number];
+
+/** Report periods and, per period, the allowed intervals (spec section 4, "Report"). */
+export const REPORT_PERIODS = ['1d', '1w', '1m'] as const;
+export type ReportPeriod = (typeof REPORT_PERIODS)[number];
+export const GRANULARITIES = ['1m', '5m', '15m', '30m', '1h', '1d', '1w'] as const;
+export type Granularity = (typeof GRANULARITIES)[number];
+export const REPORT_INTERVALS: Record<ReportPeriod, readonly Granularity[]> = {
+  '1d': ['1m', '5m', '15m', '1h'],
+  '1w': ['5m', '30m', '1h', '1d'],
+  '1m': ['30m', '1h', '1d', '1w'],
+};
+export const DEFAULT_REPORT_PERIOD: ReportPeriod = '1d';
+export const DEFAULT_REPORT_INTERVAL: Granularity = '1h';
+
+export const STAT_PERIODS = ['1d', '1w', '1m'] as const;
+export const STAT_INTERVALS = ['1h', '1d', '1w'] as const;
+export const STAT_TYPES = [
+  'count_tweet',
+  'count_category_tweet',
+  'count_account',
+  'count_crypto_account',
+  'count_interaction',
+] as const;
+export type StatType = (typeof STAT_TYPES)[number];
+
+export const NOTIFICATION_SOURCES = ['superKOL', 'x', 'wechat', 'telegram'] as const;
+export type NotificationSource = (typeof NOTIFICATION_SOURCES)[number];
+export const DEFAULT_NOTIFICATION_SOURCES: NotificationSource[] = ['superKOL'];
+
+export const DEFAULT_KOL_GROUPS = ['All KOLs', 'Top Influencers', 'Special Focus'] as const;
+
+/** Seconds per granularity or period unit; a month counts as 30 days. */
+export const SECONDS: Record<Granularity | ReportPeriod, number> = {
+  '1m': 60,
+  '5m': 300,
+  '15m': 900,
+  '30m': 1800,
+  '1h': 3600,
+  '1d': 86_400,
+  '1w': 604_800,
+};
+export const PERIOD_SECONDS: Record<ReportPeriod, number> = {
+  '1d': 86_400,
+  '1w': 604_800,
+  '1m': 2_592_000,
+};

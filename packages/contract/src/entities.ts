@@ -1,0 +1,174 @@
+/** Entities of spec section 3, as they travel (camelCase). */
+import { z } from 'zod';
+import { NOTIFICATION_SOURCES, RULE_TYPES, SORTING_INDICATORS, VIEW_TYPES } from './constants';
+
+export const viewType = z.enum(VIEW_TYPES);
+export const ruleType = z.enum(RULE_TYPES);
+export const sortingIndicator = z.enum(SORTING_INDICATORS);
+export const notificationSource = z.enum(NOTIFICATION_SOURCES);
+
+/** One rule inside a filter group. `data` carries what the rule type needs (see docs/API.md). */
+export const matchingRule = z.object({
+  label: z.string().max(200).optional(),
+  value: z.string().max(200).optional(),
+  data: z
+    .object({
+      username: z.string().max(100).optional(),
+      minFans: z.number().int().min(0).optional(),
+      maxFans: z.number().int().min(0).optional(),
+    })
+    .optional(),
+});
+export type MatchingRule = z.infer<typeof matchingRule>;
+
+export const matchingRuleGroup = z.object({
+  type: ruleType,
+  rules: z.array(matchingRule).max(200),
+});
+export type MatchingRuleGroup = z.infer<typeof matchingRuleGroup>;
+
+/** Event opinion views keep their keywords as `{type: 'keywords', keywords: [...]}`. */
+export const keywordRuleGroup = z.object({
+  type: z.literal('keywords'),
+  keywords: z.array(z.string().max(100)).max(50),
+});
+export type KeywordRuleGroup = z.infer<typeof keywordRuleGroup>;
+
+export const viewSub = z.object({ viewId: z.string(), name: z.string(), viewType, fixed: z.boolean().optional() });
+export const viewListItem = z.object({
+  viewId: z.string(),
+  name: z.string(),
+  viewType,
+  fixed: z.boolean(),
+  subs: z.array(viewSub),
+});
+export type ViewListItem = z.infer<typeof viewListItem>;
+
+export const rankExtras = z.object({
+  topNum: z.number().int().optional(),
+  authorWeight: z.number().optional(),
+  tweetWeight: z.number().optional(),
+  commentWeight: z.number().optional(),
+  retweetWeight: z.number().optional(),
+  exposureWeight: z.number().optional(),
+  logTransform: z.boolean().optional(),
+  newCoinEntry: z.boolean().optional(),
+  fastestRising: z.boolean().optional(),
+  statRangeSeconds: z.number().int().optional(),
+  sortingIndicatorType: sortingIndicator.optional(),
+});
+
+export const viewInfo = rankExtras.extend({
+  name: z.string(),
+  viewType: viewType.optional(),
+  matchingRules: z.array(matchingRuleGroup),
+  notificationEnabled: z.boolean().optional(),
+  updateFreqSeconds: z.number().int().optional(),
+  backtrackingSeconds: z.number().int().optional(),
+  dataSources: z.array(notificationSource).optional(),
+});
+export type ViewInfo = z.infer<typeof viewInfo>;
+
+export const tweetCategory = z.object({
+  id: z.string(),
+  name: z.string(),
+  subs: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+export type TweetCategory = z.infer<typeof tweetCategory>;
+
+export const twitterUser = z.object({
+  id: z.string(),
+  username: z.string(),
+  name: z.string().optional(),
+  icon: z.string(),
+  followersCount: z.number().int(),
+  isBlueVerified: z.boolean().optional(),
+  verifiedType: z.string().optional(),
+});
+export type TwitterUser = z.infer<typeof twitterUser>;
+
+export const post = z.object({
+  id: z.string(),
+  text: z.string(),
+  ct: z.number().int(),
+  user: z.object({
+    id: z.string().optional(),
+    icon: z.string(),
+    name: z.string(),
+    username: z.string(),
+    isBlueVerified: z.boolean(),
+    verifiedType: z.string(),
+  }),
+  categoryList: z.array(
+    z.object({ id: z.string().optional(), name: z.string(), subs: z.array(z.object({ name: z.string() })) }),
+  ),
+  coinViewList: z.array(z.object({ coin: z.string(), viewId: z.string() })),
+  medias: z.array(z.object({ imgUrlThumb: z.string(), imgUrlOrigin: z.string() })),
+  sentiment: z.enum(['bullish', 'neutral', 'bearish']).optional(),
+});
+export type Post = z.infer<typeof post>;
+
+export const rankItem = z.object({
+  rank: z.number().int(),
+  coin: z.string(),
+  icon: z.string(),
+  hot: z.number(),
+  usersWhistleblower: z.array(z.object({ icon: z.string(), username: z.string().optional() })),
+  usersCrown: z.array(z.object({ icon: z.string(), username: z.string().optional() })),
+  isNew: z.boolean().optional(),
+  growth: z.number().optional(),
+});
+export type RankItem = z.infer<typeof rankItem>;
+
+export const kolGroup = z.object({
+  id: z.string(),
+  kolGroupId: z.string().optional(),
+  name: z.string(),
+  kolCnt: z.number().int(),
+  isDefault: z.boolean().optional(),
+  twitterUserFans: z.tuple([z.number().int(), z.number().int()]),
+  whiteTwitterUsers: z.array(twitterUser),
+  blackTwitterUsers: z.array(twitterUser),
+});
+export type KolGroup = z.infer<typeof kolGroup>;
+
+export const reportBucket = z.object({
+  ct: z.number().int(),
+  cntUp: z.number().int(),
+  cntNeutral: z.number().int(),
+  cntDown: z.number().int(),
+});
+export const sumInfo = z.object({
+  cntUp: z.number().int(),
+  cntNeutral: z.number().int(),
+  cntDown: z.number().int(),
+  cntUpBlue: z.number().int(),
+  cntNeutralBlue: z.number().int(),
+  cntDownBlue: z.number().int(),
+  cntUpGold: z.number().int(),
+  cntNeutralGold: z.number().int(),
+  cntDownGold: z.number().int(),
+});
+export type SumInfo = z.infer<typeof sumInfo>;
+export const reportData = z.object({ intervalList: z.array(reportBucket), sumInfo });
+export type ReportData = z.infer<typeof reportData>;
+
+export const userInfo = z.object({
+  id: z.string(),
+  ct: z.number().int(),
+  ut: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  isAdmin: z.boolean(),
+  sourceId: z.string(),
+  icon: z.string(),
+  inviteCode: z.string(),
+  sourceInviteCode: z.string(),
+  sourceInviteUserId: z.string(),
+});
+export type UserInfo = z.infer<typeof userInfo>;
+
+/** A cursor page of anything. `more` is 1 when another page exists; `nextCb` is opaque. */
+export function page<T extends z.ZodTypeAny>(item: T) {
+  return z.object({ list: z.array(item), more: z.union([z.literal(0), z.literal(1)]), nextCb: z.string() });
+}

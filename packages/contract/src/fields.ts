@@ -1,0 +1,52 @@
+/**
+ * Field schemas reused across calls. Their error messages are message keys (see messages.ts),
+ * translated by whoever shows them, so the server answers in the request's language.
+ */
+import { z } from 'zod';
+import { GROUP_NAME_MAX_LENGTH, PASSWORD_MIN_LENGTH, VERIFICATION_CODE_LENGTH } from './constants';
+import { isValidEmail } from './rules';
+
+export const email = z
+  .string({ error: 'email_required' })
+  .trim()
+  .min(1, { error: 'email_required' })
+  .refine(isValidEmail, { error: 'email_invalid' })
+  .transform((e) => e.toLowerCase());
+
+export const loginPassword = z.string({ error: 'password_required' }).min(1, { error: 'password_required' }).max(200);
+
+export const newPassword = z
+  .string({ error: 'password_too_short' })
+  .min(PASSWORD_MIN_LENGTH, { error: 'password_too_short' })
+  .max(200, { error: 'password_too_long' });
+
+export const verificationCode = z
+  .string({ error: 'code_required' })
+  .trim()
+  .min(1, { error: 'code_required' })
+  .max(VERIFICATION_CODE_LENGTH, { error: 'code_too_long' });
+
+export const innerCode = z
+  .string({ error: 'invite_required' })
+  .trim()
+  .min(1, { error: 'invite_required' })
+  .max(64, { error: 'invite_invalid' });
+
+/** A user's own invite code, optional at registration. */
+export const inviteCode = z.string().trim().max(64).optional().default('');
+
+export const title = z
+  .string({ error: 'title_required' })
+  .trim()
+  .min(1, { error: 'title_required' })
+  .max(100, { error: 'title_too_long' });
+
+export const groupName = z
+  .string({ error: 'group_name_required' })
+  .trim()
+  .min(1, { error: 'group_name_required' })
+  .max(GROUP_NAME_MAX_LENGTH, { error: 'group_name_too_long' });
+
+export const id = z.string({ error: 'id_required' }).trim().min(1, { error: 'id_required' }).max(64);
+export const cursor = z.string().max(512).optional().default('');
+export const query = z.string().max(100).optional().default('');

@@ -1,0 +1,7 @@
+export * from './constants';
+export * from './rules';
+export * from './wire';
+export * from './entities';
+export * as fields from './fields';
+export * from './calls';
+export * from './messages';
