@@ -54,7 +54,11 @@ function convertKeys(value: unknown, rename: (key: string) => string): unknown {
   if (Array.isArray(value)) return value.map((v) => convertKeys(v, rename));
   if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[rename(k)] = convertKeys(v, rename);
+    for (const [k, v] of Object.entries(value)) {
+      // Keys that would reach an object's prototype are dropped, never copied.
+      if (k === '__proto__' || k === 'constructor' || k === 'prototype') continue;
+      out[rename(k)] = convertKeys(v, rename);
+    }
     return out;
   }
   return value;

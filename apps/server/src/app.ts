@@ -1,0 +1,36 @@
+/** The HTTP application: every API area, error handling, and the built web app as static files. */
+import { existsSync } from 'node:fs';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { accountRoutes } from './http/account/routes';
+import { installErrorHandling, installJsonParser } from './http/errors';
+import type { Services } from './services/index';
+
+export interface AppOptions {
+  services: Services;
+  secureCookies: boolean;
+  trustProxy?: boolean;
+  logLevel?: string;
+  /** Folder of the built web app; served at / when it exists. */
+  webDist?: string;
+}
+
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logLevel && opts.logLevel !== 'silent' ? { level: opts.logLevel } : false,
+    trustProxy: opts.trustProxy ?? false,
+    bodyLimit: 1024 * 1024,
+  });
+  await app.register(fastifyCookie);
+  installJsonParser(app);
+  installErrorHandling(app);
+
+  accountRoutes(app, opts.services, { secureCookies: opts.secureCookies });
+
+  app.get('/healthz', async () => ({ ok: true }));
+  if (opts.webDist && existsSync(opts.webDist)) {
+    await app.register(fastifyStatic, { root: opts.webDist, index: 'index.html', wildcard: true });
+  }
+  return app;
+}

@@ -1,0 +1,127 @@
+/** `kolscope <command>`: start, migrate, admin grant|revoke EMAIL, inner-code add|list|remove. */
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { isValidEmail, normaliseEmail } from '@kolscope/contract';
+import { buildApp } from './app';
+import { type Config, ConfigError, loadConfig } from './config';
+import { openRuntime } from './runtime';
+import { seed } from './seed';
+
+const USAGE = `Usage: kolscope <command>
+
+  start                       migrate, seed and serve the API and the web app
+  migrate                     apply database migrations and exit
+  admin grant EMAIL           make the account with this e-mail an administrator
+  admin revoke EMAIL          take administrator rights away
+  inner-code list             list accepted inner (invite) codes
+  inner-code add [CODE]       accept a code (a random one when CODE is omitted)
+  inner-code remove CODE      stop accepting a stored code
+
+Configuration comes from the environment; see the README.`;
+
+const log = (line: string) => console.log(`kolscope: ${line}`);
+
+class UsageError extends Error {}
+
+async function withRuntime<T>(config: Config, fn: (rt: Awaited<ReturnType<typeof openRuntime>>) => Promise<T>) {
+  const rt = await openRuntime(config, log);
+  try {
+    return await fn(rt);
+  } finally {
+    await rt.close();
+  }
+}
+
+async function start(config: Config) {
+  const rt = await openRuntime(config, log);
+  const seeded = await seed(rt.services, { demo: config.seedDemo });
+  const app = await buildApp({
+    services: rt.services,
+    secureCookies: config.secureCookies,
+    trustProxy: config.trustProxy,
+    logLevel: config.logLevel === 'info' ? 'warn' : config.logLevel,
+    webDist: fileURLToPath(new URL('../../web/dist/', import.meta.url)),
+  });
+  await app.listen({ port: config.port, host: config.host });
+  const shutdown = async () => {
+    await app.close();
+    await rt.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+
+  const lines = [
+    '',
+    `  kolscope is running on ${config.publicUrl}  (listening on ${config.host}:${config.port})`,
+    `  database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`}`,
+    `  mail:     ${config.smtpUrl ? 'SMTP (SMTP_URL)' : `written to ${config.dataDir}/outbox, codes shown here`}`,
+  ];
+  if (seeded.demo) lines.push(`  demo account: ${seeded.demo.email} / ${seeded.demo.password}`);
+  lines.push(`  invite (inner) code to register with: ${seeded.innerCodes.join(', ')}`, '');
+  console.log(lines.join('\n'));
+}
+
+async function admin(config: Config, action: string | undefined, email: string | undefined) {
+  if ((action !== 'grant' && action !== 'revoke') || !email || !isValidEmail(email)) {
+    throw new UsageError('usage: kolscope admin grant|revoke EMAIL');
+  }
+  const found = await withRuntime(config, (rt) =>
+    rt.services.accounts.setAdmin(normaliseEmail(email), action === 'grant'),
+  );
+  if (!found) throw new UsageError(`no account uses ${email}`);
+  log(`${email} is ${action === 'grant' ? 'now' : 'no longer'} an administrator`);
+}
+
+async function innerCode(config: Config, action: string | undefined, code: string | undefined, note: string) {
+  await withRuntime(config, async ({ services }) => {
+    if (action === 'list') {
+      const codes = await services.innerCodes.list();
+      if (codes.length === 0) console.log('(no inner codes; one is generated at the next start)');
+      for (const c of codes) console.log(`${c.code}\t${c.source}${c.note ? `\t${c.note}` : ''}`);
+    } else if (action === 'add') {
+      const value = code?.trim() || `KOL-${Math.random().toString(16).slice(2, 10).toUpperCase()}`;
+      if (!/^[\w-]{4,64}$/.test(value)) throw new UsageError('an inner code has 4 to 64 letters, digits, - or _');
+      if (!(await services.innerCodes.add(value, note))) throw new UsageError(`${value} is already accepted`);
+      log(`accepted inner code ${value}`);
+    } else if (action === 'remove' && code) {
+      if (!(await services.innerCodes.remove(code))) {
+        throw new UsageError(
+          `${code} is not a stored inner code (codes from INNER_CODES are changed in the environment)`,
+        );
+      }
+      log(`removed inner code ${code}`);
+    } else {
+      throw new UsageError('usage: kolscope inner-code add [CODE] [--note TEXT] | list | remove CODE');
+    }
+  });
+}
+
+export async function main(argv: string[]): Promise<void> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { note: { type: 'string', default: '' }, help: { type: 'boolean', short: 'h' } },
+  });
+  const [command, ...rest] = positionals;
+  try {
+    if (!command || values.help || command === 'help') {
+      console.log(USAGE);
+      return;
+    }
+    const config = loadConfig();
+    if (command === 'start') await start(config);
+    else if (command === 'migrate') {
+      await withRuntime(config, async () => {});
+      log('database is up to date');
+    } else if (command === 'admin') await admin(config, rest[0], rest[1]);
+    else if (command === 'inner-code') await innerCode(config, rest[0], rest[1], values.note ?? '');
+    else throw new UsageError(`unknown command "${command}"\n\n${USAGE}`);
+  } catch (err) {
+    if (err instanceof ConfigError || err instanceof UsageError) {
+      console.error(`kolscope: ${err.message}`);
+      process.exit(1);
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,4 @@
+// Migrations in order. Each runs once, inside a transaction; never edit one that has shipped.
+import accounts from './0001_accounts';
+
+export const migrations: { id: string; sql: string }[] = [{ id: '0001_accounts', sql: accounts }];

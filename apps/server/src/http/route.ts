@@ -1,0 +1,98 @@
+/**
+ * Registers one contract call as `POST /webapi/v1/<path>`. The route stays thin: the body is
+ * converted from snake_case, validated with the call's zod schema (errors name the field, in the
+ * request's language), the caller is authenticated as the call requires, and the handler's result
+ * is wrapped as `{ret: 1, data}` in snake_case.
+ */
+import {
+  API_PREFIX,
+  type CallDef,
+  fromWire,
+  isMessageKey,
+  type Language,
+  type ParsedRequest,
+  parseLanguage,
+  Ret,
+  type Response as CallResponse,
+  toWire,
+} from '@kolscope/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { AppError } from '../services/errors';
+import type { Services } from '../services/index';
+
+export type Access = 'public' | 'user' | 'admin';
+
+export interface CallContext {
+  lang: Language;
+  ip: string;
+  userAgent: string;
+  /** The session token presented, if any (cookie `token` or `Authorization: Bearer`). */
+  token: string | undefined;
+  /** Set for 'user' and 'admin' calls. */
+  userId: number;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export function languageOf(request: FastifyRequest): Language {
+  return parseLanguage(request.headers['accept-language']);
+}
+
+export function tokenOf(request: FastifyRequest): string | undefined {
+  const auth = request.headers.authorization;
+  if (auth?.startsWith('Bearer ')) return auth.slice(7).trim() || undefined;
+  return request.cookies.token || undefined;
+}
+
+function wireName(path: PropertyKey[]): string {
+  return path
+    .map((p) => (typeof p === 'string' ? p.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`) : `[${String(p)}]`))
+    .join('.')
+    .replace(/\.\[/g, '[');
+}
+
+/** The first problem of a failed parse, as one clear message key with the field it concerns. */
+export function validationError(error: z.ZodError): AppError {
+  const issue = error.issues[0];
+  const field = wireName(issue?.path ?? []) || 'body';
+  if (issue && isMessageKey(issue.message)) return new AppError(Ret.badRequest, issue.message, { field });
+  return new AppError(Ret.badRequest, 'field_invalid', { field });
+}
+
+export function defineCall<C extends CallDef>(
+  app: FastifyInstance,
+  services: Services,
+  call: C,
+  access: Access,
+  handler: (body: ParsedRequest<C>, ctx: CallContext) => Promise<CallResponse<C> | null>,
+): void {
+  app.post(`${API_PREFIX}/${call.path}`, async (request, reply) => {
+    const body = request.body ?? {};
+    if (typeof body !== 'object' || Array.isArray(body)) throw new AppError(Ret.badRequest, 'body_not_object');
+    const token = tokenOf(request);
+    const ctx: CallContext = {
+      lang: languageOf(request),
+      ip: request.ip,
+      userAgent: String(request.headers['user-agent'] ?? ''),
+      token,
+      userId: 0,
+      request,
+      reply,
+    };
+    if (access !== 'public') {
+      const userId = token ? await services.sessions.userIdOf(token) : undefined;
+      if (userId === undefined) {
+        throw new AppError(Ret.unauthorized, token ? 'session_expired' : 'unauthorized', {}, 401);
+      }
+      ctx.userId = userId;
+      if (access === 'admin' && !(await services.accounts.isAdminById(userId))) {
+        throw new AppError(Ret.forbidden, 'forbidden', {}, 403);
+      }
+    }
+    const parsed = call.request.safeParse(fromWire(body));
+    if (!parsed.success) throw validationError(parsed.error);
+    const data = await handler(parsed.data as ParsedRequest<C>, ctx);
+    return { ret: Ret.ok, data: toWire(data ?? null) };
+  });
+}

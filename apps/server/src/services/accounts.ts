@@ -1,0 +1,176 @@
+/** Accounts: registration by inner code and e-mailed code, sign-in, password reset, user info. */
+import { randomInt } from 'node:crypto';
+import { type Language, Ret, type UserInfo } from '@kolscope/contract';
+import type { Db } from '../db/db';
+import { type UserRow, usersRepo } from '../db/repos/users';
+import { type Clock, epochSeconds } from './clock';
+import { AppError } from './errors';
+import type { InnerCodes } from './inner-codes';
+import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords';
+import { LIMITS, type RateLimiter } from './rate-limit';
+import type { Sessions } from './sessions';
+import type { VerificationCodes } from './verification-codes';
+
+export interface Client {
+  ip: string;
+  userAgent: string;
+  lang: Language;
+}
+
+// No 0/O or 1/I: invite codes are read aloud and typed on phones.
+const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+export function accounts(deps: {
+  db: Db;
+  clock: Clock;
+  codes: VerificationCodes;
+  sessions: Sessions;
+  innerCodes: InnerCodes;
+  limiter: RateLimiter;
+  adminEmails: string[];
+}) {
+  const users = usersRepo(deps.db);
+
+  const isAdmin = (u: UserRow) => u.is_admin || deps.adminEmails.includes(u.email);
+
+  async function newInviteCode(): Promise<string> {
+    for (;;) {
+      const code = Array.from({ length: 8 }, () => INVITE_ALPHABET[randomInt(INVITE_ALPHABET.length)]).join('');
+      if (!(await users.inviteCodeTaken(code))) return code;
+    }
+  }
+
+  async function requireUserByEmail(email: string): Promise<UserRow> {
+    const user = await users.byEmail(email);
+    if (!user) throw new AppError(Ret.emailUnknown, 'email_unknown', {}, 404);
+    return user;
+  }
+
+  async function startSession(user: UserRow, client: Client) {
+    await users.setLanguage(user.id, client.lang);
+    const token = await deps.sessions.create(user.id, client.ip, client.userAgent);
+    return { token, accountId: String(user.id) };
+  }
+
+  return {
+    isAdmin,
+
+    async isAdminById(userId: number): Promise<boolean> {
+      const u = await users.byId(userId);
+      return u !== undefined && isAdmin(u);
+    },
+
+    async info(userId: number): Promise<UserInfo> {
+      const u = await users.byId(userId);
+      if (!u) throw new AppError(Ret.unauthorized, 'unauthorized', {}, 401);
+      return {
+        id: String(u.id),
+        ct: epochSeconds(u.created_at),
+        ut: epochSeconds(u.updated_at),
+        name: u.name,
+        email: u.email,
+        isAdmin: isAdmin(u),
+        sourceId: u.source_id,
+        icon: u.icon,
+        inviteCode: u.invite_code,
+        sourceInviteCode: u.source_invite_code,
+        sourceInviteUserId: u.source_invite_user_id === null ? '' : String(u.source_invite_user_id),
+      };
+    },
+
+    async checkInnerCode(innerCode: string, client: Client): Promise<void> {
+      await deps.limiter.hit(LIMITS.innerCodePerIp, client.ip);
+      if (!(await deps.innerCodes.isAccepted(innerCode)))
+        throw new AppError(Ret.innerCodeInvalid, 'inner_code_invalid');
+    },
+
+    async sendRegisterCode(email: string, client: Client): Promise<void> {
+      if (await users.byEmail(email)) throw new AppError(Ret.emailTaken, 'email_taken', {}, 409);
+      await deps.codes.send(email, 'register', client.lang, client.ip);
+    },
+
+    async sendResetCode(email: string, client: Client): Promise<void> {
+      await requireUserByEmail(email);
+      await deps.codes.send(email, 'reset', client.lang, client.ip);
+    },
+
+    async sendLoginCode(email: string, client: Client): Promise<void> {
+      await requireUserByEmail(email);
+      await deps.codes.send(email, 'login', client.lang, client.ip);
+    },
+
+    async register(
+      r: { email: string; code: string; passwd: string; inviteCode: string; innerCode: string },
+      client: Client,
+    ): Promise<void> {
+      if (!(await deps.innerCodes.isAccepted(r.innerCode)))
+        throw new AppError(Ret.innerCodeInvalid, 'inner_code_invalid');
+      if (await users.byEmail(r.email)) throw new AppError(Ret.emailTaken, 'email_taken', {}, 409);
+      const inviter = r.inviteCode ? await users.byInviteCode(r.inviteCode.toUpperCase()) : undefined;
+      if (r.inviteCode && !inviter) throw new AppError(Ret.inviteCodeInvalid, 'invite_code_unknown');
+      await deps.codes.consume(r.email, 'register', r.code);
+      const created = await users.insert({
+        email: r.email,
+        name: r.email.split('@')[0] ?? r.email,
+        passwordHash: await hashPassword(r.passwd),
+        inviteCode: await newInviteCode(),
+        sourceInviteCode: inviter ? inviter.invite_code : '',
+        sourceInviteUserId: inviter ? inviter.id : null,
+        isAdmin: false,
+        language: client.lang,
+        now: deps.clock.now(),
+      });
+      // Two registrations racing for one address: the second loses here.
+      if (!created) throw new AppError(Ret.emailTaken, 'email_taken', {}, 409);
+    },
+
+    async login(email: string, passwd: string, client: Client) {
+      await deps.limiter.hit(LIMITS.loginPerIp, client.ip);
+      await deps.limiter.hit(LIMITS.loginPerEmail, email);
+      const user = await users.byEmail(email);
+      const ok = await verifyPassword(passwd, user?.password_hash ?? DUMMY_HASH);
+      if (!user || !ok) throw new AppError(Ret.badCredentials, 'bad_credentials');
+      return startSession(user, client);
+    },
+
+    async loginByCode(email: string, code: string, client: Client) {
+      await deps.limiter.hit(LIMITS.loginPerIp, client.ip);
+      await deps.limiter.hit(LIMITS.loginPerEmail, email);
+      const user = await requireUserByEmail(email);
+      await deps.codes.consume(email, 'login', code);
+      return startSession(user, client);
+    },
+
+    /** Resets the password with an e-mailed code and signs every session of the account out. */
+    async changePassword(email: string, code: string, passwd: string): Promise<void> {
+      const user = await requireUserByEmail(email);
+      await deps.codes.consume(email, 'reset', code);
+      await users.setPassword(user.id, await hashPassword(passwd), deps.clock.now());
+      await deps.sessions.revokeAllOf(user.id);
+    },
+
+    /** For the seed and the CLI: an account made without the e-mail round trip. */
+    async createDirect(
+      email: string,
+      passwd: string,
+      opts: { isAdmin: boolean; lang: Language },
+    ): Promise<UserRow | undefined> {
+      return users.insert({
+        email,
+        name: email.split('@')[0] ?? email,
+        passwordHash: await hashPassword(passwd),
+        inviteCode: await newInviteCode(),
+        sourceInviteCode: '',
+        sourceInviteUserId: null,
+        isAdmin: opts.isAdmin,
+        language: opts.lang,
+        now: deps.clock.now(),
+      });
+    },
+
+    async setAdmin(email: string, admin: boolean): Promise<boolean> {
+      return users.setAdmin(email, admin, deps.clock.now());
+    },
+  };
+}
+export type Accounts = ReturnType<typeof accounts>;

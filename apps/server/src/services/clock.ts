@@ -1,0 +1,9 @@
+/** Time comes from here so tests can move it (code expiry, rate-limit windows, sessions). */
+export interface Clock {
+  now(): Date;
+}
+export const systemClock: Clock = { now: () => new Date() };
+
+export function epochSeconds(date: Date): number {
+  return Math.floor(date.getTime() / 1000);
+}

@@ -1,0 +1,47 @@
+/** Wires the services together from the database, the clock, the mailer and the configuration. */
+import type { Config } from '../config';
+import type { Db } from '../db/db';
+import { accounts } from './accounts';
+import { type Clock, systemClock } from './clock';
+import { innerCodes } from './inner-codes';
+import type { Mailer } from './mail';
+import { rateLimiter } from './rate-limit';
+import { sessions } from './sessions';
+import { verificationCodes } from './verification-codes';
+
+export interface ServiceDeps {
+  db: Db;
+  mailer: Mailer;
+  config: Pick<Config, 'innerCodes' | 'adminEmails' | 'smtpUrl'>;
+  clock?: Clock;
+  log?: (line: string) => void;
+}
+
+export function createServices(deps: ServiceDeps) {
+  const clock = deps.clock ?? systemClock;
+  const log = deps.log ?? (() => {});
+  const { db } = deps;
+  const limiter = rateLimiter(db, clock);
+  const sessionStore = sessions({ db, clock });
+  const inner = innerCodes({ db, clock, fromEnv: deps.config.innerCodes });
+  // Without an SMTP server the code is logged too, so a local user can register from the console.
+  const codes = verificationCodes({ db, clock, mailer: deps.mailer, limiter, log, logCodes: !deps.config.smtpUrl });
+  return {
+    db,
+    clock,
+    limiter,
+    sessions: sessionStore,
+    innerCodes: inner,
+    codes,
+    accounts: accounts({
+      db,
+      clock,
+      codes,
+      sessions: sessionStore,
+      innerCodes: inner,
+      limiter,
+      adminEmails: deps.config.adminEmails,
+    }),
+  };
+}
+export type Services = ReturnType<typeof createServices>;

@@ -1,0 +1,43 @@
+import type { Queryable } from '../db/db';
+import { rateLimitsRepo } from '../db/repos/rate-limits';
+import type { Clock } from './clock';
+import { rateLimited } from './errors';
+
+export interface Limit {
+  /** e.g. "login:email". */
+  name: string;
+  max: number;
+  windowSeconds: number;
+}
+
+/** The limits of the account calls, per e-mail and per client address. */
+export const LIMITS = {
+  codeSendPerEmail: { name: 'code-send:email', max: 5, windowSeconds: 3600 },
+  codeSendPerIp: { name: 'code-send:ip', max: 20, windowSeconds: 3600 },
+  loginPerEmail: { name: 'login:email', max: 10, windowSeconds: 900 },
+  loginPerIp: { name: 'login:ip', max: 50, windowSeconds: 900 },
+  innerCodePerIp: { name: 'inner-code:ip', max: 20, windowSeconds: 900 },
+} satisfies Record<string, Limit>;
+
+/**
+ * Fixed-window limiter stored in the database, so every API process shares the count.
+ * `hit` throws a rate-limited error naming the seconds until the window ends.
+ */
+export function rateLimiter(db: Queryable, clock: Clock) {
+  const repo = rateLimitsRepo(db);
+  let lastSweep = 0;
+  return {
+    async hit(limit: Limit, subject: string): Promise<void> {
+      const now = clock.now().getTime();
+      const windowMs = limit.windowSeconds * 1000;
+      const windowStart = Math.floor(now / windowMs) * windowMs;
+      const hits = await repo.hit(`${limit.name}:${subject}`, new Date(windowStart));
+      if (now - lastSweep > 3_600_000) {
+        lastSweep = now;
+        await repo.deleteOlderThan(new Date(now - 86_400_000));
+      }
+      if (hits > limit.max) throw rateLimited(Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)));
+    },
+  };
+}
+export type RateLimiter = ReturnType<typeof rateLimiter>;

@@ -1,0 +1,98 @@
+/**
+ * E-mailed verification codes: 6 digits, valid 10 minutes, single use, at most 5 wrong tries,
+ * and no new code for the same address and purpose within 60 s of the last one.
+ */
+import { createHash, randomInt } from 'node:crypto';
+import {
+  CODE_RESEND_SECONDS,
+  type Language,
+  Ret,
+  translate,
+  VERIFICATION_CODE_MAX_TRIES,
+  VERIFICATION_CODE_TTL_SECONDS,
+} from '@kolscope/contract';
+import type { Queryable } from '../db/db';
+import { type CodePurpose, emailCodesRepo } from '../db/repos/email-codes';
+import type { Clock } from './clock';
+import { AppError } from './errors';
+import type { Mailer } from './mail';
+import { LIMITS, type RateLimiter } from './rate-limit';
+
+const SUBJECT = {
+  register: 'mail_subject_register',
+  reset: 'mail_subject_reset',
+  login: 'mail_subject_login',
+} as const;
+
+function hashCode(email: string, purpose: CodePurpose, code: string): string {
+  return createHash('sha256').update(`${purpose}:${email}:${code}`).digest('hex');
+}
+
+export function verificationCodes(deps: {
+  db: Queryable;
+  clock: Clock;
+  mailer: Mailer;
+  limiter: RateLimiter;
+  log: (line: string) => void;
+  logCodes: boolean;
+}) {
+  const repo = emailCodesRepo(deps.db);
+  return {
+    async send(email: string, purpose: CodePurpose, lang: Language, ip: string): Promise<void> {
+      const now = deps.clock.now();
+      const last = await repo.latest(email, purpose);
+      if (last) {
+        const waited = (now.getTime() - last.created_at.getTime()) / 1000;
+        if (waited < CODE_RESEND_SECONDS) {
+          throw new AppError(
+            Ret.resendTooSoon,
+            'resend_too_soon',
+            { seconds: Math.ceil(CODE_RESEND_SECONDS - waited) },
+            429,
+          );
+        }
+      }
+      await deps.limiter.hit(LIMITS.codeSendPerEmail, email);
+      await deps.limiter.hit(LIMITS.codeSendPerIp, ip);
+      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+      await repo.insert({
+        email,
+        purpose,
+        codeHash: hashCode(email, purpose, code),
+        now,
+        expiresAt: new Date(now.getTime() + VERIFICATION_CODE_TTL_SECONDS * 1000),
+      });
+      try {
+        await deps.mailer.send({
+          to: email,
+          subject: translate(lang, SUBJECT[purpose]),
+          text: translate(lang, 'mail_body', { code }),
+        });
+      } catch (err) {
+        // A code the user never received must not block a resend for 60 s.
+        const latest = await repo.latest(email, purpose);
+        if (latest) await repo.delete(latest.id);
+        deps.log(`mail to ${email} failed: ${(err as Error).message}`);
+        throw new AppError(Ret.internal, 'mail_failed', {}, 502);
+      }
+      if (deps.logCodes) deps.log(`verification code for ${email} (${purpose}): ${code}`);
+    },
+
+    /** Checks and uses up a code; throws a clear error when it is wrong, expired, used or exhausted. */
+    async consume(email: string, purpose: CodePurpose, code: string): Promise<void> {
+      const now = deps.clock.now();
+      const row = await repo.latest(email, purpose);
+      if (!row || row.consumed_at) throw new AppError(Ret.invalidCode, 'code_missing');
+      if (row.attempts >= VERIFICATION_CODE_MAX_TRIES) throw new AppError(Ret.codeTooManyTries, 'code_too_many_tries');
+      if (row.expires_at.getTime() <= now.getTime()) throw new AppError(Ret.codeExpired, 'code_expired');
+      if (hashCode(email, purpose, code.trim()) !== row.code_hash) {
+        const tries = await repo.countWrongTry(row.id);
+        throw tries >= VERIFICATION_CODE_MAX_TRIES
+          ? new AppError(Ret.codeTooManyTries, 'code_too_many_tries')
+          : new AppError(Ret.invalidCode, 'code_invalid');
+      }
+      if (!(await repo.consume(row.id, now))) throw new AppError(Ret.invalidCode, 'code_missing');
+    },
+  };
+}
+export type VerificationCodes = ReturnType<typeof verificationCodes>;
