@@ -20,23 +20,24 @@ export const LIMITS = {
 } satisfies Record<string, Limit>;
 
 /**
- * Fixed-window limiter stored in the database, so every API process shares the count.
- * `hit` throws a rate-limited error naming the seconds until the window ends.
+ * Sliding-window limiter stored in the database, so every API process shares the count.
+ * `hit` throws a rate-limited error naming the seconds until an attempt is allowed again.
  */
 export function rateLimiter(db: Queryable, clock: Clock) {
   const repo = rateLimitsRepo(db);
   let lastSweep = 0;
   return {
     async hit(limit: Limit, subject: string): Promise<void> {
-      const now = clock.now().getTime();
+      const now = clock.now();
       const windowMs = limit.windowSeconds * 1000;
-      const windowStart = Math.floor(now / windowMs) * windowMs;
-      const hits = await repo.hit(`${limit.name}:${subject}`, new Date(windowStart));
-      if (now - lastSweep > 3_600_000) {
-        lastSweep = now;
-        await repo.deleteOlderThan(new Date(now - 86_400_000));
+      const { hits, oldest } = await repo.hit(`${limit.name}:${subject}`, now, new Date(now.getTime() - windowMs));
+      if (now.getTime() - lastSweep > 3_600_000) {
+        lastSweep = now.getTime();
+        await repo.deleteOlderThan(new Date(now.getTime() - 86_400_000));
       }
-      if (hits > limit.max) throw rateLimited(Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)));
+      if (hits > limit.max) {
+        throw rateLimited(Math.max(1, Math.ceil((oldest.getTime() + windowMs - now.getTime()) / 1000)));
+      }
     },
   };
 }

@@ -40,13 +40,14 @@ CREATE TABLE email_codes (
 );
 CREATE INDEX email_codes_latest ON email_codes (email, purpose, created_at DESC);
 
--- Fixed-window counters shared by every API process (so limits hold behind a load balancer).
-CREATE TABLE rate_limits (
+-- One row per limited attempt, shared by every API process (so limits hold behind a load
+-- balancer); counted over a sliding window, so no burst slips through at a window boundary.
+CREATE TABLE rate_limit_hits (
+  id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   key text NOT NULL,
-  window_start timestamptz NOT NULL,
-  hits int NOT NULL,
-  PRIMARY KEY (key, window_start)
+  at timestamptz NOT NULL
 );
+CREATE INDEX rate_limit_hits_by_key ON rate_limit_hits (key, at);
 
 CREATE TABLE inner_codes (
   code text PRIMARY KEY,

@@ -1,0 +1,96 @@
+/** The operator's CLI against an embedded database in a temporary DATA_DIR. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { main } from '../src/cli';
+import { openRuntime } from '../src/runtime';
+import { loadConfig } from '../src/config';
+import { seed } from '../src/seed';
+
+const dir = mkdtempSync(join(tmpdir(), 'kolscope-cli-'));
+const saved = { ...process.env };
+
+async function run(...argv: string[]) {
+  const out: string[] = [];
+  const log = vi.spyOn(console, 'log').mockImplementation((...a) => void out.push(a.join(' ')));
+  const err = vi.spyOn(console, 'error').mockImplementation((...a) => void out.push(a.join(' ')));
+  const exit = vi.spyOn(process, 'exit').mockImplementation(((code: number) => {
+    throw new Error(`exit ${code}`);
+  }) as never);
+  try {
+    await main(argv);
+    return { code: 0, out: out.join('\n') };
+  } catch (e) {
+    const m = /^exit (\d+)$/.exec((e as Error).message);
+    if (!m) throw e;
+    return { code: Number(m[1]), out: out.join('\n') };
+  } finally {
+    log.mockRestore();
+    err.mockRestore();
+    exit.mockRestore();
+  }
+}
+
+beforeAll(() => {
+  process.env = { DATA_DIR: dir, INNER_CODES: 'ENV-CODE' };
+});
+afterAll(() => {
+  process.env = saved;
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('kolscope CLI', () => {
+  it('migrates', async () => {
+    expect(await run('migrate')).toMatchObject({ code: 0, out: expect.stringContaining('database is up to date') });
+  });
+  it('adds, lists and removes inner codes', async () => {
+    expect((await run('inner-code', 'add', 'TEAM-2026', '--note', 'launch')).code).toBe(0);
+    const list = await run('inner-code', 'list');
+    expect(list.out).toMatch(/ENV-CODE\tenv/);
+    expect(list.out).toMatch(/TEAM-2026\tdatabase\tlaunch/);
+    expect(await run('inner-code', 'add', 'TEAM-2026')).toMatchObject({
+      code: 1,
+      out: expect.stringContaining('already accepted'),
+    });
+    expect((await run('inner-code', 'remove', 'TEAM-2026')).code).toBe(0);
+    expect((await run('inner-code', 'list')).out).not.toMatch(/TEAM-2026/);
+    expect((await run('inner-code', 'remove', 'ENV-CODE')).code).toBe(1);
+  });
+  it('grants and revokes administrator rights', async () => {
+    const rt = await openRuntime(loadConfig(), () => {});
+    await seed(rt.services, { demo: true });
+    await rt.close();
+    expect((await run('admin', 'revoke', 'demo@kolscope.local')).code).toBe(0);
+    let rt2 = await openRuntime(loadConfig(), () => {});
+    const user = await rt2.services.accounts.login('demo@kolscope.local', 'kolscope-demo', {
+      ip: '1',
+      userAgent: '',
+      lang: 'en',
+    });
+    expect(await rt2.services.accounts.isAdminById(Number(user.accountId))).toBe(false);
+    await rt2.close();
+    expect((await run('admin', 'grant', 'demo@kolscope.local')).code).toBe(0);
+    rt2 = await openRuntime(loadConfig(), () => {});
+    expect(await rt2.services.accounts.isAdminById(Number(user.accountId))).toBe(true);
+    await rt2.close();
+    expect(await run('admin', 'grant', 'ghost@kolscope.local')).toMatchObject({
+      code: 1,
+      out: expect.stringContaining('no account uses'),
+    });
+    expect((await run('admin', 'promote', 'x')).code).toBe(1);
+  });
+  it('stops with a clear message on a wrong configuration value', async () => {
+    process.env.PORT = 'eighty';
+    const res = await run('migrate');
+    delete process.env.PORT;
+    expect(res).toMatchObject({
+      code: 1,
+      out: expect.stringContaining('PORT must be a whole number from 1 to 65535 (got "eighty")'),
+    });
+  });
+  it('prints usage for no command and refuses an unknown one', async () => {
+    expect((await run()).out).toMatch(/Usage: kolscope <command>/);
+    expect((await run('fly')).code).toBe(1);
+  });
+});
