@@ -42,6 +42,12 @@ export async function ensureServerBuilt() {
 }
 
 export async function ensureWebBuilt() {
-  const inputs = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/public', 'packages/contract/src'];
+  const inputs = [
+    'apps/web/src',
+    'apps/web/index.html',
+    'apps/web/vite.config.ts',
+    'apps/web/public',
+    'packages/contract/src',
+  ];
   if (isStale('apps/web/dist/index.html', inputs)) run(['run', 'build', '-w', '@kolscope/web'], 'the web app');
 }

@@ -1,5 +1,5 @@
 /** `kolscope <command>`: start, migrate, admin grant|revoke EMAIL, inner-code add|list|remove. */
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { isValidEmail, normaliseEmail } from '@kolscope/contract';
 import { buildApp } from './app';
@@ -124,4 +124,9 @@ export async function main(argv: string[]): Promise<void> {
     }
     throw err;
   }
+}
+
+// `node apps/server/dist/cli.js <command>` runs it directly (process managers, containers).
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  await main(process.argv.slice(2));
 }

@@ -1,0 +1,50 @@
+/** Debian's Chromium driven by playwright-core at a phone size; never a downloaded browser. */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, chromium, type Page } from 'playwright-core';
+
+export const ARTIFACTS = fileURLToPath(new URL('../artifacts', import.meta.url));
+export const PHONE = { width: 390, height: 844 };
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export async function newPhonePage(browser: Browser, baseUrl: string, lang?: 'en' | 'zh-CN'): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: PHONE,
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    baseURL: baseUrl,
+  });
+  // Only a first visit gets the language; a later switch in the app must survive reloads.
+  if (lang) {
+    await context.addInitScript((l) => {
+      if (!window.localStorage.getItem('kolscope.lang')) window.localStorage.setItem('kolscope.lang', l);
+    }, lang);
+  }
+  return context.newPage();
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const path = join(ARTIFACTS, `${name}.png`);
+  // Popups and toasts slide in; a picture taken mid-animation shows half a screen.
+  await page.waitForTimeout(400);
+  await page.screenshot({ path });
+  return path;
+}

@@ -1,0 +1,76 @@
+/**
+ * Starts the real product for a test: the production build (server bundle serving the built web
+ * app) in a child process on a free port, on its own embedded database, mailing through a local
+ * SMTP server whose messages the test reads.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startSmtp } from '../../apps/server/test/support/smtp';
+// Builds whatever is missing or stale, exactly as `npm start` does.
+import { ensureServerBuilt, ensureWebBuilt } from '../../scripts/build-if-stale.mjs';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export const INNER_CODE = 'E2E-INNER';
+
+export async function startProduct() {
+  await ensureServerBuilt();
+  await ensureWebBuilt();
+  const smtp = await startSmtp();
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'kolscope-e2e-'));
+  const child: ChildProcess = spawn(process.execPath, [join(root, 'apps/server/dist/cli.js'), 'start'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SMTP_URL: smtp.url,
+      INNER_CODES: INNER_CODE,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d) => (output += d));
+  child.stderr?.on('data', (d) => (output += d));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited:\n${output}`);
+    const ok = await fetch(`${url}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    smtp,
+    output: () => output,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      await smtp.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+export type Product = Awaited<ReturnType<typeof startProduct>>;

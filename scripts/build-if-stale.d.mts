@@ -1,0 +1,2 @@
+export function ensureServerBuilt(): Promise<void>;
+export function ensureWebBuilt(): Promise<void>;
