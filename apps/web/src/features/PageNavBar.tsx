@@ -25,7 +25,7 @@ export function PageNavBar({ title, onBack, right }: Props) {
       left={
         <button
           type="button"
-          className="ks-nav-back"
+          className="ks-icon-button ks-nav-back"
           data-testid="nav-back"
           aria-label={t('common.back')}
           onClick={onBack ?? goBack}

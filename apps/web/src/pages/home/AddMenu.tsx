@@ -35,7 +35,7 @@ export function AddMenu() {
       }))}
       onAction={(action) => navigate(String(action.key))}
     >
-      <button type="button" className="home-header__icon" data-testid="home-add" aria-label={t('home.add')}>
+      <button type="button" className="ks-icon-button" data-testid="home-add" aria-label={t('home.add')}>
         <AddCircleOutline />
       </button>
     </Popover.Menu>

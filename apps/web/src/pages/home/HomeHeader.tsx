@@ -17,7 +17,7 @@ export function HomeHeader({ signedIn }: { signedIn: boolean }) {
     <header className="home-header">
       <button
         type="button"
-        className="home-header__icon"
+        className="ks-icon-button"
         data-testid="home-back"
         aria-label={t('home.back')}
         // Home is usually the first page; back then has nowhere to go and does nothing.
@@ -31,7 +31,7 @@ export function HomeHeader({ signedIn }: { signedIn: boolean }) {
       <AddMenu />
       <button
         type="button"
-        className="home-header__icon"
+        className="ks-icon-button"
         data-testid="user-menu-button"
         aria-label={t('home.account')}
         onClick={() => (signedIn ? setMenuOpen(true) : navigate('/login'))}

@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Logo } from '../../features/Logo';
 import { PageNavBar } from '../../features/PageNavBar';
 import { useGoBack } from '../../features/useGoBack';
-import { ForgotPasswordStep, ForgotVerifyStep } from './ForgotSteps';
+import { NewPasswordStep, VerifyStep } from './CodeSteps';
 import { LoginStepView } from './LoginStepView';
-import { RegisterInviteStep, RegisterPasswordStep, RegisterVerifyStep } from './RegisterSteps';
+import { RegisterInviteStep } from './RegisterSteps';
 import type { LoginStep } from './steps';
 import { type AuthFlow, useAuthFlow } from './useAuthFlow';
 import './login.css';
@@ -14,10 +14,10 @@ import './login.css';
 const VIEWS: Record<LoginStep, (props: { flow: AuthFlow }) => ReactNode> = {
   login: LoginStepView,
   register_invite: RegisterInviteStep,
-  register_verify: RegisterVerifyStep,
-  register_password: RegisterPasswordStep,
-  forgot_verify: ForgotVerifyStep,
-  forgot_password: ForgotPasswordStep,
+  register_verify: ({ flow }) => <VerifyStep flow={flow} purpose="register" />,
+  register_password: ({ flow }) => <NewPasswordStep flow={flow} purpose="register" />,
+  forgot_verify: ({ flow }) => <VerifyStep flow={flow} purpose="forgot" />,
+  forgot_password: ({ flow }) => <NewPasswordStep flow={flow} purpose="forgot" />,
 };
 
 /** A friend's invitation code arrives as ?invite=… in the hash route or in the page URL. */

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../features/TextField';
 import { CodeFields } from './CodeFields';
+import { SubmitButton } from './SubmitButton';
 import type { AuthFlow } from './useAuthFlow';
 
 function GoogleMark() {
@@ -72,19 +73,14 @@ export function LoginStepView({ flow }: { flow: AuthFlow }) {
         <CodeFields flow={flow} purpose="login" prefix="login" />
       )}
 
-      <Button
-        block
-        type="submit"
-        color="primary"
-        size="large"
-        shape="rounded"
-        data-testid="login-submit"
+      <SubmitButton
+        testId="login-submit"
         disabled={!ready}
         loading={flow.busy === 'login'}
         onClick={() => (mode === 'password' ? flow.loginWithPassword() : flow.loginWithCode())}
       >
         {t('auth.login')}
-      </Button>
+      </SubmitButton>
 
       <div className="login__row login__row--center">
         <button

@@ -1,0 +1,48 @@
+import { useTranslation } from 'react-i18next';
+import { TextField } from '../../features/TextField';
+import { CodeFields } from './CodeFields';
+import { SubmitButton } from './SubmitButton';
+import type { AuthFlow } from './useAuthFlow';
+
+/**
+ * The two steps registration and password reset share: e-mail with a mailed code, then a new
+ * password. The server checks the code when the password is submitted.
+ */
+export function VerifyStep({ flow, purpose }: { flow: AuthFlow; purpose: 'register' | 'forgot' }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <CodeFields flow={flow} purpose={purpose} prefix={purpose} />
+      <SubmitButton testId={`${purpose}-next`} onClick={() => flow.verifyNext()}>
+        {t('auth.next')}
+      </SubmitButton>
+    </>
+  );
+}
+
+export function NewPasswordStep({ flow, purpose }: { flow: AuthFlow; purpose: 'register' | 'forgot' }) {
+  const { t } = useTranslation();
+  const busyKey = purpose === 'register' ? 'register' : 'reset';
+  return (
+    <>
+      <TextField
+        testId={`${purpose}-password`}
+        label={t('auth.newPassword')}
+        type="password"
+        name="new-password"
+        autoComplete="new-password"
+        placeholder={t('auth.newPasswordPlaceholder')}
+        value={flow.values.newPasswd}
+        onChange={(v) => flow.set('newPasswd', v)}
+        error={flow.errors.newPasswd}
+      />
+      <SubmitButton
+        testId={`${purpose}-submit`}
+        loading={flow.busy === busyKey}
+        onClick={() => (purpose === 'register' ? flow.register() : flow.resetPassword())}
+      >
+        {t(purpose === 'register' ? 'auth.submitRegister' : 'auth.submitReset')}
+      </SubmitButton>
+    </>
+  );
+}
