@@ -5,7 +5,7 @@ import { ErrorBoundary } from './ErrorBoundary';
 
 // antd-mobile's Node build requires CSS files; a plain button stands in for the test.
 vi.mock('antd-mobile', () => ({
-  Button: (props: { children: unknown }) => createElement('button', null, props.children as string),
+  Button: (props: { children: unknown }) => createElement('button', { type: 'button' }, props.children as string),
 }));
 
 describe('ErrorBoundary', () => {
