@@ -5,6 +5,11 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { accountRoutes } from './http/account/routes';
 import { installErrorHandling, installJsonParser } from './http/errors';
+import { ingestRoutes } from './http/ingest/routes';
+import { mediaRoutes } from './http/media/routes';
+import { searchRoutes } from './http/search/routes';
+import { viewRoutes } from './http/view/routes';
+import { DEFAULT_DEMO_SEED } from './pipeline/sources/demo/index';
 import type { Services } from './services/index';
 
 export interface AppOptions {
@@ -12,6 +17,8 @@ export interface AppOptions {
   secureCookies: boolean;
   trustProxy?: boolean;
   logLevel?: string;
+  /** Seed of the demo source, whose avatars are drawn per seed. */
+  demoSeed?: number;
   /** Folder of the built web app; served at / when it exists. */
   webDist?: string;
 }
@@ -27,6 +34,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   installErrorHandling(app);
 
   accountRoutes(app, opts.services, { secureCookies: opts.secureCookies });
+  ingestRoutes(app, opts.services);
+  viewRoutes(app, opts.services);
+  searchRoutes(app, opts.services);
+  mediaRoutes(app, { demoSeed: opts.demoSeed ?? DEFAULT_DEMO_SEED });
 
   app.get('/healthz', async () => ({ ok: true }));
   if (opts.webDist && existsSync(opts.webDist)) {

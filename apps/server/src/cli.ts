@@ -1,16 +1,25 @@
 /** `kolscope <command>`: start, migrate, admin grant|revoke EMAIL, inner-code add|list|remove. */
+import { readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { isValidEmail, normaliseEmail } from '@kolscope/contract';
 import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
-import { openRuntime } from './runtime';
+import { classifyCsv, evalCsv, formatEvalReport } from './pipeline/enrich/sentiment/csv';
+import { classifierFor, openRuntime } from './runtime';
+import { sourceStateRepo } from './db/repos/source-state';
+import { buildSources, startCollection } from './pipeline/collection';
 import { seed } from './seed';
 
 const USAGE = `Usage: kolscope <command>
 
-  start                       migrate, seed and serve the API and the web app
+  start [--role=all|api|worker]
+                              migrate and seed, then serve the API and web app (api), collect
+                              from the configured sources (worker), or both (all, the default)
   migrate                     apply database migrations and exit
+  sources                     list the collection sources with their cursor, last success and errors
+  classify FILE.csv           add predicted label and score columns to a CSV with a text column
+  eval FILE.csv               accuracy and macro-F1 of the classifier against the CSV's label column
   admin grant EMAIL           make the account with this e-mail an administrator
   admin revoke EMAIL          take administrator rights away
   inner-code list             list accepted inner (invite) codes
@@ -32,21 +41,44 @@ async function withRuntime<T>(config: Config, fn: (rt: Awaited<ReturnType<typeof
   }
 }
 
-async function start(config: Config) {
+type Role = 'all' | 'api' | 'worker';
+
+async function start(config: Config, role: Role) {
   const rt = await openRuntime(config, log);
   const seeded = await seed(rt.services, { demo: config.seedDemo });
+  const collection =
+    role === 'api'
+      ? undefined
+      : startCollection({
+          sources: buildSources(config, rt.db),
+          db: rt.db,
+          enricher: rt.services.enricher,
+          clock: rt.services.clock,
+          log,
+        });
+  const stopAll = async () => {
+    await collection?.stop();
+    await rt.close();
+    process.exit(0);
+  };
+  if (role === 'worker') {
+    process.once('SIGINT', stopAll);
+    process.once('SIGTERM', stopAll);
+    log(`worker started (sources: ${config.sources.join(', ')})`);
+    return;
+  }
   const app = await buildApp({
     services: rt.services,
     secureCookies: config.secureCookies,
     trustProxy: config.trustProxy,
     logLevel: config.logLevel === 'info' ? 'warn' : config.logLevel,
+    demoSeed: config.demoSeed,
     webDist: fileURLToPath(new URL('../../web/dist/', import.meta.url)),
   });
   await app.listen({ port: config.port, host: config.host });
   const shutdown = async () => {
     await app.close();
-    await rt.close();
-    process.exit(0);
+    await stopAll();
   };
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);
@@ -57,9 +89,55 @@ async function start(config: Config) {
     `  database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`}`,
     `  mail:     ${config.smtpUrl ? 'SMTP (SMTP_URL)' : `written to ${config.dataDir}/outbox, codes shown here`}`,
   ];
+  lines.push(
+    `  collecting: ${role === 'api' ? 'no (role api)' : config.sources.join(', ') || 'nothing'}${config.ingestKeys.length ? ' + push' : ''}`,
+  );
   if (seeded.demo) lines.push(`  demo account: ${seeded.demo.email} / ${seeded.demo.password}`);
   lines.push(`  invite (inner) code to register with: ${seeded.innerCodes.join(', ')}`, '');
   console.log(lines.join('\n'));
+}
+
+/** `classify FILE.csv` writes the rows with predictions to stdout; `eval FILE.csv` prints the scores. */
+async function classifyOrEval(config: Config, command: 'classify' | 'eval', file: string | undefined) {
+  if (!file) throw new UsageError(`usage: kolscope ${command} FILE.csv`);
+  let input: string;
+  try {
+    input = readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new UsageError(`cannot read ${file}: ${(err as Error).message}`);
+  }
+  const classifier = classifierFor(config);
+  try {
+    if (command === 'classify') process.stdout.write(await classifyCsv(input, classifier));
+    else console.log(formatEvalReport(await evalCsv(input, classifier)));
+  } catch (err) {
+    throw new UsageError(`${file}: ${(err as Error).message}`);
+  }
+}
+
+async function listSources(config: Config) {
+  await withRuntime(config, async ({ db }) => {
+    const states = new Map((await sourceStateRepo(db).list()).map((s) => [s.name, s]));
+    const configured = [...config.sources, ...(config.ingestKeys.length ? ['push'] : [])];
+    const names = [...new Set([...configured, ...states.keys()])];
+    const time = (d: Date | null | undefined) => (d ? d.toISOString() : '-');
+    console.log(['source', 'state', 'posts', 'rejected', 'errors', 'last success', 'last error', 'cursor'].join('\t'));
+    for (const name of names) {
+      const s = states.get(name);
+      console.log(
+        [
+          name,
+          configured.includes(name) ? 'on' : 'off',
+          s?.posts_count ?? 0,
+          s?.rejected_count ?? 0,
+          s?.error_count ?? 0,
+          time(s?.last_success_at),
+          s?.last_error ? `${time(s.last_error_at)} ${s.last_error}` : '-',
+          s?.cursor ? s.cursor.slice(0, 80) : '-',
+        ].join('\t'),
+      );
+    }
+  });
 }
 
 async function admin(config: Config, action: string | undefined, email: string | undefined) {
@@ -101,7 +179,11 @@ export async function main(argv: string[]): Promise<void> {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { note: { type: 'string', default: '' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      note: { type: 'string', default: '' },
+      role: { type: 'string', default: 'all' },
+      help: { type: 'boolean', short: 'h' },
+    },
   });
   const [command, ...rest] = positionals;
   try {
@@ -110,7 +192,12 @@ export async function main(argv: string[]): Promise<void> {
       return;
     }
     const config = loadConfig();
-    if (command === 'start') await start(config);
+    if (command === 'start') {
+      const role = values.role as Role;
+      if (!['all', 'api', 'worker'].includes(role)) throw new UsageError('--role must be all, api or worker');
+      await start(config, role);
+    } else if (command === 'sources') await listSources(config);
+    else if (command === 'classify' || command === 'eval') await classifyOrEval(config, command, rest[0]);
     else if (command === 'migrate') {
       await withRuntime(config, async () => {});
       log('database is up to date');

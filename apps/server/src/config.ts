@@ -12,6 +12,10 @@ const list = (raw: string | undefined) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
+/** Polled sources that SOURCES can name; the push source is on whenever INGEST_KEYS is set. */
+export const SOURCE_NAMES = ['demo', 'x-api', 'rss'] as const;
+export type SourceName = (typeof SOURCE_NAMES)[number];
+
 const schema = z.object({
   PORT: z.coerce
     .number({ error: 'must be a whole number from 1 to 65535' })
@@ -39,6 +43,32 @@ const schema = z.object({
   SEED_DEMO: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
   TRUST_PROXY: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SOURCES: z
+    .string()
+    .default('demo')
+    .refine((raw) => list(raw).every((s) => (SOURCE_NAMES as readonly string[]).includes(s)), {
+      error: `must be a comma-separated list of ${SOURCE_NAMES.join(', ')}`,
+    }),
+  INGEST_KEYS: z.string().optional(),
+  X_BEARER_TOKEN: z.string().optional(),
+  X_API_BASE_URL: z.url({ error: 'must be an absolute http(s) URL' }).optional(),
+  X_SEARCH_QUERY: z.string().optional(),
+  RSS_FEEDS: z
+    .string()
+    .optional()
+    .refine((raw) => list(raw).every((u) => /^https?:\/\/\S+$/.test(u)), {
+      error: 'must be comma-separated http(s) URLs',
+    }),
+  DEMO_SEED: z.coerce.number({ error: 'must be a whole number' }).int({ error: 'must be a whole number' }).default(1),
+  DEMO_POSTS_PER_DAY: z.coerce
+    .number({ error: 'must be a whole number from 10 to 1000000' })
+    .int({ error: 'must be a whole number from 10 to 1000000' })
+    .min(10, { error: 'must be a whole number from 10 to 1000000' })
+    .max(1_000_000, { error: 'must be a whole number from 10 to 1000000' })
+    .default(3000),
+  CLASSIFIER_URL: z.url({ error: 'must be an absolute http(s) URL' }).optional(),
+  CLASSIFIER_API_KEY: z.string().optional(),
+  CLASSIFIER_MODEL: z.string().optional(),
 });
 
 export interface Config {
@@ -56,6 +86,15 @@ export interface Config {
   seedDemo: boolean;
   trustProxy: boolean;
   logLevel: string;
+  sources: SourceName[];
+  ingestKeys: string[];
+  xBearerToken: string | undefined;
+  xApiBaseUrl: string | undefined;
+  xSearchQuery: string | undefined;
+  rssFeeds: string[];
+  demoSeed: number;
+  demoPostsPerDay: number;
+  classifier: { url: string; apiKey: string | undefined; model: string | undefined } | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -71,6 +110,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const problems: string[] = [];
+  if (list(e.SOURCES).includes('x-api') && !e.X_BEARER_TOKEN)
+    problems.push('  X_BEARER_TOKEN is required when SOURCES names x-api');
+  if (list(e.SOURCES).includes('rss') && list(e.RSS_FEEDS).length === 0)
+    problems.push('  RSS_FEEDS is required when SOURCES names rss');
+  if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     port: e.PORT,
@@ -86,5 +131,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === 'true' : !e.DATABASE_URL,
     trustProxy: e.TRUST_PROXY === 'true',
     logLevel: e.LOG_LEVEL,
+    sources: [...new Set(list(e.SOURCES))] as SourceName[],
+    ingestKeys: list(e.INGEST_KEYS),
+    xBearerToken: e.X_BEARER_TOKEN,
+    xApiBaseUrl: e.X_API_BASE_URL,
+    xSearchQuery: e.X_SEARCH_QUERY,
+    rssFeeds: list(e.RSS_FEEDS),
+    demoSeed: e.DEMO_SEED,
+    demoPostsPerDay: e.DEMO_POSTS_PER_DAY,
+    classifier: e.CLASSIFIER_URL
+      ? { url: e.CLASSIFIER_URL, apiKey: e.CLASSIFIER_API_KEY, model: e.CLASSIFIER_MODEL }
+      : undefined,
   };
 }

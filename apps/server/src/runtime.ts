@@ -4,7 +4,18 @@ import type { Config } from './config';
 import { openDb } from './db/db';
 import { migrate } from './db/migrate';
 import { type Mailer, outboxMailer, smtpMailer } from './services/mail';
+import { builtinClassifier } from './pipeline/enrich/sentiment/classifier';
+import { openAiCompatibleClassifier } from './pipeline/enrich/sentiment/openai';
+import type { SentimentClassifier } from './pipeline/types';
 import { createServices } from './services/index';
+
+/** The built-in rules, unless CLASSIFIER_URL points at an OpenAI-compatible endpoint. */
+export function classifierFor(config: Config): SentimentClassifier {
+  const c = config.classifier;
+  return c
+    ? openAiCompatibleClassifier({ url: c.url, apiKey: c.apiKey, model: c.model ?? 'gpt-4o-mini' })
+    : builtinClassifier;
+}
 
 export async function openRuntime(config: Config, log: (line: string) => void) {
   const db = await openDb(config);
@@ -13,7 +24,7 @@ export async function openRuntime(config: Config, log: (line: string) => void) {
   const mailer: Mailer = config.smtpUrl
     ? smtpMailer(config.smtpUrl, config.mailFrom)
     : outboxMailer(join(config.dataDir, 'outbox'), config.mailFrom, log);
-  const services = createServices({ db, mailer, config, log });
+  const services = createServices({ db, mailer, config, log, classifier: classifierFor(config) });
   return {
     db,
     services,

@@ -31,6 +31,7 @@ import {
   viewType,
 } from './entities';
 import * as f from './fields';
+import { ingestCalls } from './ingest';
 
 export interface CallDef<Req extends z.ZodTypeAny = z.ZodTypeAny, Res extends z.ZodTypeAny = z.ZodTypeAny> {
   path: string;
@@ -271,6 +272,7 @@ export const allCalls: CallDef[] = [
   ...Object.values(search),
   ...Object.values(kolGroupCalls),
   ...Object.values(admin),
+  ...Object.values(ingestCalls),
 ];
 
 export type Request<C extends CallDef> = z.input<C['request']>;

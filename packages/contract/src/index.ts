@@ -5,3 +5,4 @@ export * from './entities';
 export * as fields from './fields';
 export * from './calls';
 export * from './messages';
+export * from './ingest';

@@ -51,6 +51,11 @@ const en = {
   code_too_many_tries: 'Too many wrong codes, please request a new one',
   resend_too_soon: 'Please wait {seconds} seconds before requesting another code',
   mail_failed: 'Failed to send verification code',
+  // push ingestion
+  posts_required: 'Send at least one post in "posts"',
+  posts_too_many: 'Send at most 1000 posts per request',
+  ingest_disabled: 'Push ingestion is off: set INGEST_KEYS on the server',
+  ingest_key_invalid: 'Missing or wrong ingest key',
   // mails
   mail_subject_register: 'Your kolscope registration code',
   mail_subject_reset: 'Your kolscope password reset code',
@@ -105,6 +110,10 @@ const zhCN: Record<MessageKey, string> = {
   code_too_many_tries: '验证码错误次数过多，请重新获取',
   resend_too_soon: '请 {seconds} 秒后再获取验证码',
   mail_failed: '验证码发送失败',
+  posts_required: '请在 "posts" 中至少发送一条帖子',
+  posts_too_many: '每次最多发送 1000 条帖子',
+  ingest_disabled: '推送采集未开启：请在服务器上设置 INGEST_KEYS',
+  ingest_key_invalid: '采集密钥缺失或错误',
   mail_subject_register: 'kolscope 注册验证码',
   mail_subject_reset: 'kolscope 重置密码验证码',
   mail_subject_login: 'kolscope 登录验证码',

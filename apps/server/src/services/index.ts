@@ -8,11 +8,17 @@ import type { Mailer } from './mail';
 import { rateLimiter } from './rate-limit';
 import { sessions } from './sessions';
 import { verificationCodes } from './verification-codes';
+import { createEnricher } from '../pipeline/enrich/index';
+import { builtinClassifier } from '../pipeline/enrich/sentiment/classifier';
+import type { SentimentClassifier } from '../pipeline/types';
+import { ingest } from './ingest';
 
 export interface ServiceDeps {
   db: Db;
   mailer: Mailer;
-  config: Pick<Config, 'innerCodes' | 'adminEmails' | 'smtpUrl'>;
+  config: Pick<Config, 'innerCodes' | 'adminEmails' | 'smtpUrl'> & Partial<Pick<Config, 'ingestKeys'>>;
+  /** The built-in rules unless the operator configured an endpoint. */
+  classifier?: SentimentClassifier;
   clock?: Clock;
   log?: (line: string) => void;
 }
@@ -26,9 +32,12 @@ export function createServices(deps: ServiceDeps) {
   const inner = innerCodes({ db, clock, fromEnv: deps.config.innerCodes });
   // Without an SMTP server the code is logged too, so a local user can register from the console.
   const codes = verificationCodes({ db, clock, mailer: deps.mailer, limiter, log, logCodes: !deps.config.smtpUrl });
+  const enricher = createEnricher(deps.classifier ?? builtinClassifier);
   return {
     db,
     clock,
+    enricher,
+    ingest: ingest({ db, enricher, clock, keys: deps.config.ingestKeys ?? [] }),
     limiter,
     sessions: sessionStore,
     innerCodes: inner,

@@ -20,7 +20,7 @@ export class TestClock {
   }
 }
 
-async function openTestDb(): Promise<{ db: Db; drop: () => Promise<void> }> {
+export async function openTestDb(): Promise<{ db: Db; drop: () => Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
     const db = await openPglite(undefined);
@@ -43,6 +43,7 @@ export interface TestAppOptions {
   innerCodes?: string[];
   adminEmails?: string[];
   secureCookies?: boolean;
+  ingestKeys?: string[];
 }
 
 export async function startTestApp(options: TestAppOptions = {}) {
@@ -59,6 +60,7 @@ export async function startTestApp(options: TestAppOptions = {}) {
       innerCodes: options.innerCodes ?? ['TEST-INNER'],
       adminEmails: options.adminEmails ?? [],
       smtpUrl: smtp.url,
+      ingestKeys: options.ingestKeys ?? [],
     },
   });
   const app = await buildApp({ services, secureCookies: options.secureCookies ?? false });

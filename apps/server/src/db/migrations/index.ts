@@ -1,4 +1,8 @@
 // Migrations in order. Each runs once, inside a transaction; never edit one that has shipped.
 import accounts from './0001_accounts';
+import collection from './0002_collection';
 
-export const migrations: { id: string; sql: string }[] = [{ id: '0001_accounts', sql: accounts }];
+export const migrations: { id: string; sql: string }[] = [
+  { id: '0001_accounts', sql: accounts },
+  { id: '0002_collection', sql: collection },
+];

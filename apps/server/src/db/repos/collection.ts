@@ -1,0 +1,114 @@
+/**
+ * Storing collected accounts and posts. Each batch is one statement per table: the rows travel
+ * as a single jsonb parameter and are unpacked with jsonb_to_recordset, which is fast on both
+ * PGlite and PostgreSQL and keeps the SQL independent of the batch size.
+ */
+import type { Queryable } from '../db';
+
+export interface AccountRow {
+  id: string;
+  username: string;
+  name: string;
+  icon: string;
+  followers_count: number;
+  is_blue_verified: boolean;
+  verified_type: string;
+}
+
+export interface PostRow {
+  id: string;
+  author_id: string;
+  text: string;
+  ct: number;
+  lang: string;
+  medias: { imgUrlThumb: string; imgUrlOrigin: string }[];
+  like_count: number;
+  retweet_count: number;
+  reply_count: number;
+  quote_count: number;
+  impression_count: number;
+  coins: string[];
+  categories: string[];
+  sentiment: number;
+  sentiment_score: number;
+  sentiment_cues: string[];
+}
+
+export function collectionRepo(db: Queryable) {
+  return {
+    /** Ids of known accounts by lower-cased handle, for sources that know only the handle. */
+    async idsByUsername(usernames: string[]): Promise<Map<string, string>> {
+      if (usernames.length === 0) return new Map();
+      const rows = await db.query<{ id: string; handle: string }>(
+        `SELECT DISTINCT ON (lower(username)) id, lower(username) AS handle FROM x_accounts
+         WHERE lower(username) = ANY($1::text[]) ORDER BY lower(username), followers_count DESC`,
+        [usernames],
+      );
+      return new Map(rows.map((r) => [r.handle, r.id]));
+    },
+
+    /**
+     * Inserts new accounts and refreshes known ones. A source that does not know follower counts
+     * or verification (it reports 0 followers) leaves what a better-informed source stored.
+     */
+    async upsertAccounts(accounts: AccountRow[], source: string, now: Date): Promise<void> {
+      if (accounts.length === 0) return;
+      await db.query(
+        `INSERT INTO x_accounts (id, username, name, icon, followers_count, is_blue_verified, verified_type,
+                                 source, created_at, updated_at)
+         SELECT r.id, r.username, r.name, r.icon, r.followers_count, r.is_blue_verified, r.verified_type, $2, $3, $3
+         FROM jsonb_to_recordset($1::jsonb) AS r(id text, username text, name text, icon text, followers_count bigint,
+                                                is_blue_verified boolean, verified_type text)
+         ON CONFLICT (id) DO UPDATE SET
+           username = EXCLUDED.username,
+           name = COALESCE(NULLIF(EXCLUDED.name, ''), x_accounts.name),
+           icon = COALESCE(NULLIF(EXCLUDED.icon, ''), x_accounts.icon),
+           followers_count = CASE WHEN EXCLUDED.followers_count > 0 THEN EXCLUDED.followers_count
+                                  ELSE x_accounts.followers_count END,
+           is_blue_verified = CASE WHEN EXCLUDED.followers_count > 0 THEN EXCLUDED.is_blue_verified
+                                   ELSE x_accounts.is_blue_verified END,
+           verified_type = CASE WHEN EXCLUDED.followers_count > 0 THEN EXCLUDED.verified_type
+                                ELSE x_accounts.verified_type END,
+           updated_at = EXCLUDED.updated_at`,
+        [JSON.stringify(accounts), source, now],
+      );
+    },
+
+    /** Inserts new posts; a post seen again gets its current text, counts and enrichment. */
+    async upsertPosts(posts: PostRow[], source: string, now: Date): Promise<void> {
+      if (posts.length === 0) return;
+      await db.query(
+        `INSERT INTO posts (id, author_id, text, ct, lang, medias, like_count, retweet_count, reply_count, quote_count,
+                            impression_count, metrics_updated_at, coins, categories, sentiment, sentiment_score,
+                            sentiment_cues, source, ingested_at)
+         SELECT r.id, r.author_id, r.text, r.ct, r.lang, r.medias, r.like_count, r.retweet_count, r.reply_count,
+                r.quote_count, r.impression_count, $3,
+                ARRAY(SELECT jsonb_array_elements_text(r.coins)), ARRAY(SELECT jsonb_array_elements_text(r.categories)),
+                r.sentiment, r.sentiment_score, ARRAY(SELECT jsonb_array_elements_text(r.sentiment_cues)), $2, $3
+         FROM jsonb_to_recordset($1::jsonb) AS r(id text, author_id text, text text, ct bigint, lang text, medias jsonb,
+              like_count bigint, retweet_count bigint, reply_count bigint, quote_count bigint, impression_count bigint,
+              coins jsonb, categories jsonb, sentiment smallint, sentiment_score real, sentiment_cues jsonb)
+         ON CONFLICT (id) DO UPDATE SET
+           text = EXCLUDED.text,
+           lang = EXCLUDED.lang,
+           medias = EXCLUDED.medias,
+           like_count = EXCLUDED.like_count,
+           retweet_count = EXCLUDED.retweet_count,
+           reply_count = EXCLUDED.reply_count,
+           quote_count = EXCLUDED.quote_count,
+           impression_count = EXCLUDED.impression_count,
+           metrics_updated_at = EXCLUDED.metrics_updated_at,
+           coins = EXCLUDED.coins,
+           categories = EXCLUDED.categories,
+           sentiment = EXCLUDED.sentiment,
+           sentiment_score = EXCLUDED.sentiment_score,
+           sentiment_cues = EXCLUDED.sentiment_cues`,
+        [JSON.stringify(posts), source, now],
+      );
+    },
+
+    async trackedAccounts(): Promise<{ id: string; username: string }[]> {
+      return db.query(`SELECT id, username FROM x_accounts WHERE tracked AND id ~ '^[0-9]+$' ORDER BY id`);
+    },
+  };
+}

@@ -1,0 +1,28 @@
+/**
+ * Images served by kolscope itself, so nothing is fetched from the network at run time: coin
+ * icons from the cryptocurrency-icons package, and the demo source's avatars and images.
+ */
+import { createReadStream } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import { coinIconFile } from '../../pipeline/enrich/coins/catalogue';
+import { renderDemoAvatar, renderDemoImage } from '../../pipeline/sources/demo/index';
+
+const SVG_HEADERS = { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=86400' };
+
+export function mediaRoutes(app: FastifyInstance, opts: { demoSeed: number }) {
+  app.get<{ Params: { file: string } }>('/coin-icons/:file', async (request, reply) => {
+    const path = coinIconFile(request.params.file) ?? coinIconFile('generic');
+    if (!path) return reply.status(404).send();
+    return reply.headers(SVG_HEADERS).send(createReadStream(path));
+  });
+  app.get<{ Params: { id: string } }>('/demo-media/avatar/:id', async (request, reply) =>
+    reply.headers(SVG_HEADERS).send(renderDemoAvatar(request.params.id.replace(/\.svg$/, ''), opts.demoSeed)),
+  );
+  app.get<{ Params: { key: string }; Querystring: { size?: string } }>(
+    '/demo-media/image/:key',
+    async (request, reply) => {
+      const size = request.query.size === 'thumb' ? 'thumb' : 'origin';
+      return reply.headers(SVG_HEADERS).send(renderDemoImage(request.params.key.replace(/\.svg$/, ''), size));
+    },
+  );
+}

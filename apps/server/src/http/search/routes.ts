@@ -1,0 +1,10 @@
+import { search } from '@kolscope/contract';
+import type { FastifyInstance } from 'fastify';
+import { searchCoins } from '../../pipeline/enrich/coins/search';
+import type { Services } from '../../services/index';
+import { defineCall } from '../route';
+
+export function searchRoutes(app: FastifyInstance, s: Services) {
+  // A leading `$` is stripped by searchCoins itself (spec section 5).
+  defineCall(app, s, search.coins, 'user', async (body) => searchCoins(body.query));
+}

@@ -1,0 +1,49 @@
+/**
+ * The worker side of kolscope: builds the configured sources and runs each with the runner until
+ * stopped. Runs inside `kolscope start` (role all) or alone (`--role=worker`).
+ */
+import type { Config } from '../config';
+import type { Db } from '../db/db';
+import { collectionRepo } from '../db/repos/collection';
+import type { Clock } from '../services/clock';
+import type { Enricher } from './enrich/index';
+import { runSource } from './runner';
+import { createDemoSource } from './sources/demo/index';
+import { createRssSource } from './sources/rss/index';
+import { createXApiSource } from './sources/x-api/index';
+import type { Source } from './types';
+
+export function buildSources(config: Config, db: Db): Source[] {
+  return config.sources.map((name) => {
+    if (name === 'demo') return createDemoSource({ seed: config.demoSeed, postsPerDay: config.demoPostsPerDay });
+    if (name === 'x-api') {
+      return createXApiSource({
+        bearerToken: config.xBearerToken ?? '',
+        ...(config.xApiBaseUrl ? { baseUrl: config.xApiBaseUrl } : {}),
+        ...(config.xSearchQuery ? { searchQuery: config.xSearchQuery } : {}),
+        listTracked: () => collectionRepo(db).trackedAccounts(),
+      });
+    }
+    return createRssSource({ feeds: config.rssFeeds });
+  });
+}
+
+export function startCollection(deps: {
+  sources: Source[];
+  db: Db;
+  enricher: Enricher;
+  clock: Clock;
+  log: (line: string) => void;
+}) {
+  const controller = new AbortController();
+  const running = deps.sources.map((source) =>
+    runSource(source, { db: deps.db, enricher: deps.enricher, clock: deps.clock, log: deps.log }, controller.signal),
+  );
+  deps.log(`collecting from ${deps.sources.map((s) => s.name).join(', ') || 'no source'}`);
+  return {
+    async stop() {
+      controller.abort();
+      await Promise.allSettled(running);
+    },
+  };
+}

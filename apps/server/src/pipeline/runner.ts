@@ -1,0 +1,107 @@
+/**
+ * Runs one source forever: fetch from the stored cursor, enrich, save posts and cursor together,
+ * wait as the source asks, and back off exponentially on errors. A bad item is logged, counted and
+ * skipped; it never stops the source. Only the worker holding the source's lease runs it, so
+ * several worker processes can share one database.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db/db';
+import { sourceStateRepo } from '../db/repos/source-state';
+import type { Clock } from '../services/clock';
+import type { Enricher } from './enrich/index';
+import { saveBatch } from './store';
+import type { RawPost, Source } from './types';
+
+export interface RunnerOptions {
+  db: Db;
+  enricher: Enricher;
+  clock: Clock;
+  log: (line: string) => void;
+  /** Identifies this worker in leases. */
+  owner?: string;
+  minBackoffMs?: number;
+  maxBackoffMs?: number;
+  leaseMs?: number;
+}
+
+/** Waits `ms`, or less when the signal aborts. */
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted || ms <= 0) return resolve();
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
+
+export function backoffMs(failures: number, min: number, max: number, random = Math.random): number {
+  const base = Math.min(max, min * 2 ** Math.max(0, failures - 1));
+  // Jitter keeps several workers from retrying a shared endpoint in lockstep.
+  return Math.round(base * (0.75 + random() * 0.5));
+}
+
+/** Runs one fetch-enrich-save round. Returns how long the source asked to wait. */
+export async function runOnce(source: Source, opts: RunnerOptions, signal: AbortSignal): Promise<number> {
+  const state = sourceStateRepo(opts.db);
+  const cursor = (await state.get(source.name))?.cursor ?? null;
+  const batch = await source.fetch(cursor, signal);
+  for (const r of batch.rejected) opts.log(`${source.name}: skipped an item (${r.reason}): ${r.sample.slice(0, 120)}`);
+
+  // An item the enricher cannot read is skipped like a malformed one, not fatal to the batch.
+  const posts: RawPost[] = [];
+  let rejected = batch.rejected.length;
+  for (const p of batch.posts) {
+    if (typeof p?.id === 'string' && p.id && typeof p.text === 'string' && p.author?.username) posts.push(p);
+    else {
+      rejected++;
+      opts.log(`${source.name}: skipped an item without id, text or author`);
+    }
+  }
+  const enrichments = await opts.enricher.enrich(posts);
+  if (signal.aborted) return 0;
+  await saveBatch(opts.db, {
+    source: source.name,
+    posts,
+    enrichments,
+    cursor: batch.nextCursor,
+    rejected,
+    now: opts.clock.now(),
+  });
+  return batch.waitMs;
+}
+
+/** Runs the source until the signal aborts. */
+export async function runSource(source: Source, opts: RunnerOptions, signal: AbortSignal): Promise<void> {
+  const state = sourceStateRepo(opts.db);
+  const owner = opts.owner ?? randomUUID();
+  const leaseMs = opts.leaseMs ?? 60_000;
+  const min = opts.minBackoffMs ?? 1000;
+  const max = opts.maxBackoffMs ?? 300_000;
+  let failures = 0;
+  while (!signal.aborted) {
+    const now = opts.clock.now();
+    if (!(await state.lease(source.name, owner, now, new Date(now.getTime() + leaseMs)))) {
+      await sleep(leaseMs / 2, signal);
+      continue;
+    }
+    try {
+      const waitMs = await runOnce(source, opts, signal);
+      failures = 0;
+      await sleep(waitMs, signal);
+    } catch (err) {
+      if (signal.aborted) break;
+      failures++;
+      const message = err instanceof Error ? err.message : String(err);
+      const retryAfter = (err as { retryAfterMs?: number }).retryAfterMs ?? 0;
+      const wait = Math.max(retryAfter, backoffMs(failures, min, max));
+      opts.log(`${source.name}: ${message}; retrying in ${Math.round(wait / 1000)} s`);
+      await state.recordError(source.name, message, opts.clock.now()).catch(() => {});
+      await sleep(wait, signal);
+    }
+  }
+  await state.release(source.name, owner).catch(() => {});
+}

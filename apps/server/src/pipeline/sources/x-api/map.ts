@@ -1,0 +1,164 @@
+/**
+ * Maps one X API v2 response page ({data, includes, meta, errors}) to RawPosts. Every tweet is
+ * checked on its own so that one malformed item is rejected while the rest of the page is kept.
+ */
+import type { RawAuthor, RawMedia, RawPost, RejectedItem, VerifiedType } from '../../types';
+import { isId, maxId } from './cursor';
+
+type Rec = Record<string, unknown>;
+
+const obj = (v: unknown): Rec | undefined =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Rec) : undefined;
+const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+const count = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? Math.floor(v) : 0);
+
+export const sample = (v: unknown): string => {
+  const s = typeof v === 'string' ? v : JSON.stringify(v);
+  return (s ?? String(v)).slice(0, 200);
+};
+
+export interface MappedPage {
+  posts: RawPost[];
+  rejected: RejectedItem[];
+  /** The newest id on the page, malformed items included, so they are not fetched again. */
+  newestId: string | undefined;
+  nextToken: string | undefined;
+}
+
+const VERIFIED_TYPES: ReadonlySet<string> = new Set(['blue', 'business', 'government', 'none']);
+
+/**
+ * X still sends the legacy `verified` flag next to `verified_type`. A user with `verified: true`
+ * but no usable verified_type is treated as 'blue' (the paid check is what `verified` means
+ * today), and isBlueVerified is true for any check mark, matching the brief:
+ * verified_type === 'blue' || verified === true.
+ */
+export function mapAuthor(u: Rec): RawAuthor {
+  const vt = str(u.verified_type);
+  const verified = u.verified === true;
+  const verifiedType: VerifiedType = vt && VERIFIED_TYPES.has(vt) ? (vt as VerifiedType) : verified ? 'blue' : 'none';
+  return {
+    id: str(u.id) ?? '',
+    username: str(u.username) ?? '',
+    name: str(u.name) ?? str(u.username) ?? '',
+    // '_normal' is a 48px avatar; '_bigger' (73px) stays sharp on high-density screens.
+    icon: (str(u.profile_image_url) ?? '').replace(/_normal(\.\w+)?$/, '_bigger$1'),
+    followersCount: count(obj(u.public_metrics)?.followers_count),
+    isBlueVerified: vt === 'blue' || verified,
+    verifiedType,
+  };
+}
+
+/** pbs.twimg.com serves sizes through ?name=; other hosts get the URL unchanged. */
+function sized(url: string, name: 'small' | 'orig'): string {
+  if (!/^https:\/\/pbs\.twimg\.com\//.test(url) || /[?&]name=/.test(url)) return url;
+  return `${url}${url.includes('?') ? '&' : '?'}name=${name}`;
+}
+
+export function mapMedia(m: Rec): RawMedia | undefined {
+  // Photos have `url`; videos and GIFs only a still in `preview_image_url`.
+  const url = str(m.type) === 'photo' ? (str(m.url) ?? str(m.preview_image_url)) : str(m.preview_image_url);
+  if (!url) return undefined;
+  return { imgUrlThumb: sized(url, 'small'), imgUrlOrigin: sized(url, 'orig') };
+}
+
+/** X codes 'und', 'zxx' and the q-codes ('qme' media only, 'qht' hashtags only…) mean "no language". */
+export function normalizeLang(v: unknown): string {
+  const l = str(v)?.toLowerCase() ?? '';
+  if (l === '' || l === 'und' || l === 'zxx' || /^q[a-z]{2}$/.test(l)) return '';
+  return l.startsWith('zh') ? 'zh' : (l.split('-')[0] ?? '');
+}
+
+/**
+ * v2 text is HTML-escaped (&amp; &lt; &gt;) and carries t.co links. Links are expanded from
+ * entities.urls; the link X appends for attached media is dropped, the media being in `medias`.
+ * Long posts (note_tweet) have their full text and entities apart from the truncated `text`.
+ */
+function tweetText(t: Rec): string | undefined {
+  const note = obj(t.note_tweet);
+  const full = str(note?.text);
+  let text = full ?? str(t.text);
+  if (text === undefined) return undefined;
+  const entities = obj(full !== undefined ? note?.entities : t.entities);
+  for (const raw of arr(entities?.urls)) {
+    const u = obj(raw);
+    const short = str(u?.url);
+    if (!u || !short) continue;
+    const replacement = u.media_key !== undefined ? '' : (str(u.expanded_url) ?? short);
+    text = text.split(short).join(replacement);
+  }
+  const entity: Record<string, string> = { amp: '&', lt: '<', gt: '>' };
+  return text.replace(/&(amp|lt|gt);/g, (_, n: string) => entity[n] ?? '').trim();
+}
+
+function mapTweet(t: Rec, users: Map<string, Rec>, media: Map<string, Rec>): RawPost | string {
+  const id = t.id;
+  if (!isId(id)) return 'missing or non-numeric id';
+  const text = tweetText(t);
+  if (text === undefined) return `tweet ${id}: missing text`;
+  const createdMs = typeof t.created_at === 'string' ? Date.parse(t.created_at) : Number.NaN;
+  if (!Number.isFinite(createdMs)) return `tweet ${id}: bad created_at ${sample(t.created_at)}`;
+  const authorId = str(t.author_id);
+  const user = authorId === undefined ? undefined : users.get(authorId);
+  if (!user) return `tweet ${id}: author ${authorId ?? '(none)'} not in includes.users`;
+  const medias: RawMedia[] = [];
+  for (const key of arr(obj(t.attachments)?.media_keys)) {
+    const m = typeof key === 'string' ? media.get(key) : undefined;
+    const mapped = m && mapMedia(m);
+    if (mapped) medias.push(mapped);
+  }
+  const pm = obj(t.public_metrics);
+  return {
+    id,
+    text,
+    createdAt: Math.floor(createdMs / 1000),
+    lang: normalizeLang(t.lang),
+    author: mapAuthor(user),
+    medias,
+    metrics: {
+      likeCount: count(pm?.like_count),
+      retweetCount: count(pm?.retweet_count),
+      replyCount: count(pm?.reply_count),
+      quoteCount: count(pm?.quote_count),
+      impressionCount: count(pm?.impression_count),
+    },
+  };
+}
+
+function index(items: unknown, key: string): Map<string, Rec> {
+  const out = new Map<string, Rec>();
+  for (const raw of arr(items)) {
+    const r = obj(raw);
+    const k = str(r?.[key]);
+    if (r && k !== undefined) out.set(k, r);
+  }
+  return out;
+}
+
+export function mapPage(body: Rec): MappedPage {
+  const includes = obj(body.includes);
+  const users = index(includes?.users, 'id');
+  const media = index(includes?.media, 'media_key');
+  const meta = obj(body.meta);
+  const page: MappedPage = {
+    posts: [],
+    rejected: [],
+    newestId: isId(meta?.newest_id) ? meta.newest_id : undefined,
+    nextToken: str(meta?.next_token) || undefined,
+  };
+  for (const item of arr(body.data)) {
+    const t = obj(item);
+    if (t && isId(t.id)) page.newestId = maxId(page.newestId, t.id);
+    const mapped = t ? mapTweet(t, users, media) : 'tweet is not an object';
+    if (typeof mapped === 'string') page.rejected.push({ reason: mapped, sample: sample(item) });
+    else page.posts.push(mapped);
+  }
+  // Partial errors (a deleted media, a protected quoted author…) do not void the data beside them.
+  for (const raw of arr(body.errors)) {
+    const e = obj(raw);
+    const what = [str(e?.title), str(e?.detail) ?? str(e?.message)].filter(Boolean).join(': ');
+    page.rejected.push({ reason: `X API error: ${what || 'unknown'}`, sample: sample(raw) });
+  }
+  return page;
+}

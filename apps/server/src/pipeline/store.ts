@@ -1,0 +1,85 @@
+/**
+ * Saves one batch from a source: accounts, enriched posts and the source's new cursor, in one
+ * transaction. Either all of it lands or none of it does, so a worker killed mid-batch fetches the
+ * same cursor again after a restart and, posts being upserted by id, loses and duplicates nothing.
+ */
+import type { Db } from '../db/db';
+import { type AccountRow, collectionRepo, type PostRow } from '../db/repos/collection';
+import { sourceStateRepo } from '../db/repos/source-state';
+import type { Enrichment, RawAuthor, RawPost } from './types';
+
+const SENTIMENT_VALUE = { bullish: 1, neutral: 0, bearish: -1 } as const;
+
+/** Authors from sources that know only the handle get a stable id derived from it. */
+export const handleId = (username: string) => `handle:${username.toLowerCase()}`;
+
+function toAccountRow(a: RawAuthor, id: string): AccountRow {
+  return {
+    id,
+    username: a.username,
+    name: a.name,
+    icon: a.icon,
+    followers_count: Math.max(0, Math.round(a.followersCount)),
+    is_blue_verified: a.isBlueVerified,
+    verified_type: a.verifiedType,
+  };
+}
+
+function toPostRow(p: RawPost, authorId: string, e: Enrichment): PostRow {
+  const m = p.metrics;
+  return {
+    id: p.id,
+    author_id: authorId,
+    text: p.text,
+    ct: p.createdAt,
+    lang: e.lang,
+    medias: p.medias,
+    like_count: m.likeCount,
+    retweet_count: m.retweetCount,
+    reply_count: m.replyCount,
+    quote_count: m.quoteCount,
+    impression_count: m.impressionCount,
+    coins: e.coins,
+    categories: [...new Set(e.categories.flatMap((c) => (c.secondary ? [c.primary, c.secondary] : [c.primary])))],
+    sentiment: SENTIMENT_VALUE[e.sentiment.label],
+    sentiment_score: e.sentiment.score,
+    sentiment_cues: e.sentiment.cues,
+  };
+}
+
+export interface BatchToSave {
+  source: string;
+  posts: RawPost[];
+  enrichments: Enrichment[];
+  cursor: string | null;
+  rejected: number;
+  now: Date;
+}
+
+export async function saveBatch(db: Db, b: BatchToSave): Promise<void> {
+  await db.transaction(async (tx) => {
+    const repo = collectionRepo(tx);
+    const unknownHandles = [
+      ...new Set(b.posts.filter((p) => !p.author.id).map((p) => p.author.username.toLowerCase())),
+    ];
+    const known = await repo.idsByUsername(unknownHandles);
+    const authorIdOf = (a: RawAuthor) => a.id || known.get(a.username.toLowerCase()) || handleId(a.username);
+
+    // One row per id: ON CONFLICT cannot touch the same row twice in one statement. Last wins.
+    const accounts = new Map<string, AccountRow>();
+    const posts = new Map<string, PostRow>();
+    b.posts.forEach((p, i) => {
+      const authorId = authorIdOf(p.author);
+      accounts.set(authorId, toAccountRow(p.author, authorId));
+      posts.set(p.id, toPostRow(p, authorId, b.enrichments[i]!));
+    });
+    await repo.upsertAccounts([...accounts.values()], b.source, b.now);
+    await repo.upsertPosts([...posts.values()], b.source, b.now);
+    await sourceStateRepo(tx).recordBatch(b.source, {
+      cursor: b.cursor,
+      posts: posts.size,
+      rejected: b.rejected,
+      now: b.now,
+    });
+  });
+}

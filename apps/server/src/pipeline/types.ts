@@ -1,0 +1,105 @@
+/**
+ * The shapes every part of the collection pipeline agrees on. A source turns whatever its
+ * protocol delivers into RawPosts; enrichment adds coins, categories and sentiment; the runner
+ * stores both. Nothing here knows about HTTP or SQL.
+ */
+
+/** verifiedType values as X reports them; 'business' earns the gold badge. */
+export type VerifiedType = 'none' | 'blue' | 'business' | 'government';
+
+export interface RawAuthor {
+  /** The X user id (numeric string) or, for sources without ids, a stable derived id. */
+  id: string;
+  username: string;
+  name: string;
+  icon: string;
+  followersCount: number;
+  isBlueVerified: boolean;
+  verifiedType: VerifiedType;
+}
+
+export interface RawMedia {
+  imgUrlThumb: string;
+  imgUrlOrigin: string;
+}
+
+export interface RawMetrics {
+  likeCount: number;
+  retweetCount: number;
+  replyCount: number;
+  quoteCount: number;
+  impressionCount: number;
+}
+
+export interface RawPost {
+  /** The X post id; unique across sources, so a post seen twice is stored once. */
+  id: string;
+  text: string;
+  /** Unix seconds. */
+  createdAt: number;
+  /** BCP-47-ish code from the source ('en', 'zh'), or '' when unknown. */
+  lang: string;
+  author: RawAuthor;
+  medias: RawMedia[];
+  metrics: RawMetrics;
+}
+
+/** An item a source could not turn into a RawPost: counted, logged and skipped. */
+export interface RejectedItem {
+  reason: string;
+  /** A short excerpt of what arrived, for the log. */
+  sample: string;
+}
+
+export interface SourceBatch {
+  posts: RawPost[];
+  rejected: RejectedItem[];
+  /** The cursor to store once this batch is saved; null keeps the previous one. */
+  nextCursor: string | null;
+  /** How long to wait before the next fetch (caught up, or told so by a rate limit). 0: at once. */
+  waitMs: number;
+}
+
+/**
+ * One collection source. `fetch` is called with the last stored cursor (null the first time) and
+ * must be safe to repeat: after a crash the same cursor comes again, and posts are upserted by id.
+ */
+export interface Source {
+  /** Unique name, e.g. 'demo', 'x-api', 'rss'; the cursor is stored under it. */
+  readonly name: string;
+  fetch(cursor: string | null, signal: AbortSignal): Promise<SourceBatch>;
+}
+
+// ---------- enrichment ----------
+
+export type SentimentLabel = 'bullish' | 'neutral' | 'bearish';
+
+export interface SentimentResult {
+  label: SentimentLabel;
+  /** Signed strength: > 0 leans bullish, < 0 bearish; roughly -1..1. */
+  score: number;
+  /** The words, emoji and rules that decided it, e.g. ['moon', '🚀', 'negated:bullish']. */
+  cues: string[];
+}
+
+/** A classifier is pluggable: the built-in rules, or an OpenAI-compatible endpoint. */
+export interface SentimentClassifier {
+  readonly name: string;
+  classify(texts: string[]): Promise<SentimentResult[]>;
+}
+
+export interface CategoryRef {
+  /** Primary category id, e.g. 'defi'. */
+  primary: string;
+  /** Secondary id within the primary, e.g. 'defi/lending'; absent when only the primary fits. */
+  secondary?: string;
+}
+
+export interface Enrichment {
+  /** Coin symbols without '$', upper case, most prominent first. */
+  coins: string[];
+  categories: CategoryRef[];
+  sentiment: SentimentResult;
+  /** 'en', 'zh' or the source's code. */
+  lang: string;
+}

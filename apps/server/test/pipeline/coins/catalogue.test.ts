@@ -1,0 +1,71 @@
+import { existsSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { ADDED_COINS } from '../../../src/pipeline/enrich/coins/additions';
+import {
+  CATALOGUE_SOURCES,
+  COINS,
+  coinBySymbol,
+  coinIconFile,
+  GENERIC_ICON,
+} from '../../../src/pipeline/enrich/coins/catalogue';
+
+describe('coin catalogue', () => {
+  it('holds the package coins and our additions, one entry per symbol', () => {
+    expect(CATALOGUE_SOURCES.fromPackage).toBeGreaterThan(450);
+    expect(CATALOGUE_SOURCES.added).toBe(ADDED_COINS.length);
+    expect(COINS.length).toBe(CATALOGUE_SOURCES.fromPackage + CATALOGUE_SOURCES.added);
+    const symbols = COINS.map((c) => c.symbol);
+    expect(new Set(symbols).size).toBe(symbols.length);
+  });
+
+  it('stores symbols upper case without a dollar sign', () => {
+    for (const coin of COINS) expect(coin.symbol).toMatch(/^[A-Z0-9]+$/);
+  });
+
+  it('leaves out fiat, the generic placeholder and $PAC', () => {
+    for (const symbol of ['USD', 'EUR', 'CNY', 'GENERIC', 'PAC', '$PAC']) expect(coinBySymbol(symbol)).toBeUndefined();
+  });
+
+  it('adds coins the package lacks, with names', () => {
+    for (const symbol of ['SUI', 'APT', 'ARB', 'OP', 'PEPE', 'WIF', 'SHIB', 'TON', 'HYPE', 'TRUMP', 'TAO', 'NEAR']) {
+      const coin = coinBySymbol(symbol);
+      expect(coin, symbol).toBeDefined();
+      expect(coin?.name).not.toBe('');
+    }
+    expect(coinBySymbol('shib')?.name).toBe('Shiba Inu');
+  });
+
+  it('uses fixed display names and carries en and zh aliases', () => {
+    const link = coinBySymbol('LINK');
+    expect(link?.name).toBe('Chainlink');
+    expect(link?.aliases).toContain('chainlink');
+    expect(coinBySymbol('BTC')?.aliases).toEqual(expect.arrayContaining(['bitcoin', '比特币', '大饼']));
+    expect(coinBySymbol('ETH')?.aliases).toEqual(expect.arrayContaining(['ethereum', '以太坊', '二饼']));
+    expect(coinBySymbol('DOGE')?.aliases).toContain('狗狗币');
+  });
+
+  it('points icons at /coin-icons/, the generic one for coins without a package svg', () => {
+    expect(coinBySymbol('BTC')?.icon).toBe('/coin-icons/btc.svg');
+    expect(coinBySymbol('1INCH')?.icon).toBe('/coin-icons/1inch.svg');
+    expect(coinBySymbol('SUI')?.icon).toBe(GENERIC_ICON);
+    expect(GENERIC_ICON).toBe('/coin-icons/generic.svg');
+  });
+
+  it('resolves icon files inside the package, and nothing else', () => {
+    const btc = coinIconFile('BTC');
+    expect(btc).toMatch(/cryptocurrency-icons[/\\]svg[/\\]color[/\\]btc\.svg$/);
+    expect(existsSync(btc!)).toBe(true);
+    expect(coinIconFile('btc.svg')).toBe(btc);
+    expect(existsSync(coinIconFile('generic')!)).toBe(true);
+    expect(coinIconFile('SUI')).toBeUndefined();
+    expect(coinIconFile('../../package')).toBeUndefined();
+    expect(coinIconFile('')).toBeUndefined();
+  });
+
+  it('has an svg file for every coin whose icon is not the generic one', () => {
+    for (const coin of COINS) {
+      if (coin.icon === GENERIC_ICON) continue;
+      expect(existsSync(coinIconFile(coin.symbol)!), coin.symbol).toBe(true);
+    }
+  });
+});

@@ -1,0 +1,175 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  createDemoSource,
+  DEMO_SLOT_MS,
+  generateDemoPosts,
+  parseDemoCursor,
+} from '../../../src/pipeline/sources/demo/index';
+import type { RawPost } from '../../../src/pipeline/types';
+import { NOW, run, signal, strictlyIncreasingIds } from './helpers';
+
+const DAY = 86_400_000;
+const fixed = (t: number) => () => t;
+
+describe('demo source: determinism and resumption', () => {
+  it('gives identical batches and cursors for the same seed and clock, different ones for another seed', async () => {
+    const opts = { seed: 7, now: fixed(NOW), backfillDays: 1, batchSize: 300 };
+    const a = await run(createDemoSource(opts), null, 5);
+    const b = await run(createDemoSource(opts), null, 5);
+    expect(b.batches).toEqual(a.batches);
+    expect(a.posts.length).toBeGreaterThan(1000);
+    const other = await run(createDemoSource({ ...opts, seed: 8 }), null, 1);
+    expect(other.posts.map((p) => p.text)).not.toEqual(a.batches[0]!.posts.map((p) => p.text));
+  });
+
+  it('continues exactly from a stored cursor: a restarted run equals an uninterrupted one', async () => {
+    const opts = { now: fixed(NOW), backfillDays: 2, batchSize: 200 };
+    const full = await run(createDemoSource(opts), null);
+    expect(full.batches.at(-1)!.waitMs).toBeGreaterThan(0);
+
+    const first = await run(createDemoSource(opts), null, 7);
+    // The crash: the last batch was fetched but not stored, so the previous cursor comes again.
+    const stored = first.batches.at(-2)!.nextCursor;
+    const again = await createDemoSource(opts).fetch(stored, signal);
+    expect(again).toEqual(first.batches.at(-1));
+    const rest = await run(createDemoSource(opts), first.cursor);
+    const joined = [...first.posts, ...rest.posts];
+    expect(joined).toEqual(full.posts);
+
+    // No duplicates, no gaps: the same as generating the whole range in one go.
+    expect(strictlyIncreasingIds(joined)).toBe(true);
+    const { storyEnd } = parseDemoCursor(full.cursor)!;
+    const whole = generateDemoPosts({ fromMs: storyEnd - 2 * DAY, toMs: storyEnd, nowMs: NOW });
+    expect(joined.map((p) => p.id)).toEqual(whole.map((p) => p.id));
+  });
+
+  it('keeps batches within batchSize and advances the cursor on slot boundaries', async () => {
+    const { batches } = await run(createDemoSource({ now: fixed(NOW), backfillDays: 1, batchSize: 150 }), null);
+    for (const b of batches) {
+      expect(b.posts.length).toBeLessThanOrEqual(150);
+      expect(parseDemoCursor(b.nextCursor)!.end % DEMO_SLOT_MS).toBe(0);
+      expect(b.rejected).toEqual([]);
+    }
+    expect(batches.slice(0, -1).every((b) => b.waitMs === 0)).toBe(true);
+  });
+
+  it('starts a fresh backfill on an unreadable cursor, and honours an aborted signal', async () => {
+    const source = createDemoSource({ now: fixed(NOW), backfillDays: 1 });
+    expect(await source.fetch('nonsense', signal)).toEqual(await source.fetch(null, signal));
+    await expect(source.fetch(null, AbortSignal.abort())).rejects.toThrow();
+  });
+});
+
+describe('demo source: backfill, then live', () => {
+  it('catches up, asks to wait, and emits new posts as time passes', async () => {
+    let now = NOW;
+    const source = createDemoSource({ now: () => now, backfillDays: 1, liveIntervalMs: 3000, refreshEveryMs: 0 });
+    const backfill = await run(source, null);
+    const last = backfill.batches.at(-1)!;
+    expect(last.waitMs).toBe(3000);
+    expect(parseDemoCursor(backfill.cursor)!.end).toBe(Math.floor(NOW / DEMO_SLOT_MS) * DEMO_SLOT_MS);
+    expect(backfill.posts.every((p) => p.createdAt * 1000 < NOW)).toBe(true);
+
+    // Nothing new within the same slot: empty batch, cursor kept.
+    const idle = await source.fetch(backfill.cursor, signal);
+    expect(idle).toEqual({ posts: [], rejected: [], nextCursor: null, waitMs: 3000 });
+
+    let cursor = backfill.cursor;
+    const live = [];
+    for (let i = 0; i < 100; i++) {
+      now += 3000;
+      const batch = await source.fetch(cursor, signal);
+      expect(batch.waitMs).toBe(3000);
+      cursor = batch.nextCursor ?? cursor;
+      live.push(...batch.posts);
+    }
+    expect(live.length).toBeGreaterThan(0);
+    expect(strictlyIncreasingIds([...backfill.posts, ...live])).toBe(true);
+    expect(live.every((p) => p.createdAt * 1000 >= NOW - DEMO_SLOT_MS && p.createdAt * 1000 < now)).toBe(true);
+  });
+
+  it('re-emits the last hour with grown metrics and the same ids', async () => {
+    let now = NOW;
+    const source = createDemoSource({ now: () => now, backfillDays: 1, refreshEveryMs: 600_000 });
+    const backfill = await run(source, null);
+    const seen = new Map(backfill.posts.map((p) => [p.id, p]));
+    now += 11 * 60_000;
+    const batch = await source.fetch(backfill.cursor, signal);
+    const again = batch.posts.filter((p) => seen.has(p.id));
+    expect(again.length).toBeGreaterThan(20);
+    expect(again.every((p) => p.createdAt * 1000 >= NOW - 3_600_000 - DEMO_SLOT_MS)).toBe(true);
+    let grown = 0;
+    for (const p of again) {
+      const before = seen.get(p.id)!;
+      expect(p.text).toBe(before.text);
+      for (const k of Object.keys(p.metrics) as (keyof typeof p.metrics)[]) {
+        expect(p.metrics[k]).toBeGreaterThanOrEqual(before.metrics[k]);
+      }
+      if (p.metrics.impressionCount > before.metrics.impressionCount) grown++;
+    }
+    expect(grown).toBeGreaterThan(again.length / 2);
+    expect(parseDemoCursor(batch.nextCursor)!.refresh).toBe(now);
+    expect(strictlyIncreasingIds(batch.posts)).toBe(true);
+  });
+});
+
+describe('demo source: volume and post shape', () => {
+  let posts: RawPost[] = [];
+  beforeAll(async () => {
+    posts = (await run(createDemoSource({ now: fixed(NOW) }), null)).posts;
+  });
+
+  it('produces roughly postsPerDay over the 30-day backfill, at any configured rate', () => {
+    expect(posts.length).toBeGreaterThan(30 * 3000 * 0.8);
+    expect(posts.length).toBeLessThan(30 * 3000 * 1.2);
+    const dense = generateDemoPosts({ fromMs: NOW - DAY, toMs: NOW, postsPerDay: 50_000 });
+    expect(dense.length).toBeGreaterThan(50_000 * 0.7);
+    expect(dense.length).toBeLessThan(50_000 * 1.4);
+  });
+
+  it('emits valid RawPosts with ids increasing with time', () => {
+    const start = Math.floor((NOW - 30 * DAY) / 1000) - 5;
+    // One expect per post would take seconds over 90,000 posts: collect the offenders instead.
+    const invalid = posts.filter(
+      (p) =>
+        !/^9\d{18}$/.test(p.id) ||
+        p.text.trim().length < 6 ||
+        p.createdAt < start ||
+        p.createdAt >= NOW / 1000 ||
+        (p.lang !== 'en' && p.lang !== 'zh') ||
+        p.author.icon !== `/demo-media/avatar/${p.author.id}.svg` ||
+        !Object.values(p.metrics).every((n) => Number.isInteger(n) && n >= 0),
+    );
+    expect(invalid).toEqual([]);
+    expect(strictlyIncreasingIds(posts)).toBe(true);
+    expect(posts.every((p, i) => i === 0 || p.createdAt >= posts[i - 1]!.createdAt)).toBe(true);
+  });
+
+  it('mixes languages, images and opinions', () => {
+    const zh = posts.filter((p) => p.lang === 'zh');
+    expect(zh.length / posts.length).toBeGreaterThan(0.1);
+    expect(zh.length / posts.length).toBeLessThan(0.35);
+    expect(zh.every((p) => /\p{Script=Han}/u.test(p.text))).toBe(true);
+    const withImages = posts.filter((p) => p.medias.length > 0);
+    expect(withImages.length / posts.length).toBeGreaterThan(0.1);
+    expect(withImages.length / posts.length).toBeLessThan(0.2);
+    expect(posts.filter((p) => p.medias.length > 4).length).toBeGreaterThan(50);
+    const media = withImages[0]!.medias[0]!;
+    expect(media.imgUrlOrigin).toMatch(/^\/demo-media\/image\/[\w-]+\.svg$/);
+    expect(media.imgUrlThumb).toBe(`${media.imgUrlOrigin}?size=thumb`);
+    expect(posts.some((p) => /🚀|bullish|看涨/i.test(p.text))).toBe(true);
+    expect(posts.some((p) => /rekt|dump|bearish|爆仓|看空/i.test(p.text))).toBe(true);
+    expect(posts.filter((p) => p.text.startsWith('@')).length).toBeGreaterThan(posts.length * 0.03);
+    expect(posts.some((p) => /demo/i.test(p.text))).toBe(false);
+  });
+
+  it('generates 100,000 posts quickly', () => {
+    generateDemoPosts({ fromMs: NOW - DAY / 24, toMs: NOW, postsPerDay: 100_000 }); // warm up
+    const t0 = performance.now();
+    const many = generateDemoPosts({ fromMs: NOW - DAY, toMs: NOW, postsPerDay: 100_000 });
+    const ms = performance.now() - t0;
+    expect(many.length).toBeGreaterThan(80_000);
+    // Measured ~0.3-0.5 s on a developer machine; generous bound for loaded CI workers.
+    expect(ms).toBeLessThan(3000);
+  });
+});

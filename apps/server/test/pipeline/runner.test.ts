@@ -1,0 +1,169 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../src/db/db';
+import { migrate } from '../../src/db/migrate';
+import { sourceStateRepo } from '../../src/db/repos/source-state';
+import { createEnricher } from '../../src/pipeline/enrich/index';
+import { builtinClassifier } from '../../src/pipeline/enrich/sentiment/classifier';
+import { backoffMs, runOnce, runSource } from '../../src/pipeline/runner';
+import type { Source, SourceBatch } from '../../src/pipeline/types';
+import { systemClock } from '../../src/services/clock';
+import { rawPost } from '../support/posts';
+import { openTestDb } from '../support/test-app';
+
+let db: Db;
+let drop: () => Promise<void>;
+const logs: string[] = [];
+const opts = () => ({
+  db,
+  enricher: createEnricher(builtinClassifier),
+  clock: systemClock,
+  log: (l: string) => void logs.push(l),
+});
+
+/** A source that replays scripted answers, recording the cursors it was asked for. */
+function scripted(name: string, answers: (SourceBatch | Error)[]) {
+  const asked: (string | null)[] = [];
+  const source: Source = {
+    name,
+    async fetch(cursor) {
+      asked.push(cursor);
+      const answer = answers.shift();
+      if (!answer) return { posts: [], rejected: [], nextCursor: null, waitMs: 50 };
+      if (answer instanceof Error) throw answer;
+      return answer;
+    },
+  };
+  return { source, asked };
+}
+const batch = (b: Partial<SourceBatch>): SourceBatch => ({
+  posts: [],
+  rejected: [],
+  nextCursor: null,
+  waitMs: 0,
+  ...b,
+});
+
+beforeAll(async () => {
+  ({ db, drop } = await openTestDb());
+  await migrate(db);
+});
+afterAll(async () => {
+  await db.close();
+  await drop();
+});
+
+describe('runner', () => {
+  it('stores enriched posts and the cursor, and resumes from it', async () => {
+    const p = rawPost({ text: 'Breakout confirmed on $SOL, sending it to the moon 🚀' });
+    const { source, asked } = scripted('s1', [batch({ posts: [p], nextCursor: 'c1' }), batch({ nextCursor: 'c2' })]);
+    await runOnce(source, opts(), new AbortController().signal);
+    await runOnce(source, opts(), new AbortController().signal);
+    expect(asked).toEqual([null, 'c1']);
+    const [row] = await db.query<Record<string, unknown>>('SELECT * FROM posts WHERE id = $1', [p.id]);
+    expect(row).toMatchObject({
+      author_id: '42',
+      text: p.text,
+      lang: 'en',
+      coins: ['SOL'],
+      sentiment: 1,
+      source: 's1',
+    });
+    expect(row?.sentiment_cues).toEqual(expect.arrayContaining([expect.any(String)]));
+    expect((await sourceStateRepo(db).get('s1'))?.cursor).toBe('c2');
+  });
+
+  it('counts and skips bad items while storing the rest', async () => {
+    const good = rawPost();
+    const bad = { ...rawPost(), text: undefined } as unknown as ReturnType<typeof rawPost>;
+    const { source } = scripted('s2', [
+      batch({ posts: [good, bad], rejected: [{ reason: 'no status id', sample: '<item>' }], nextCursor: 'x' }),
+    ]);
+    await runOnce(source, opts(), new AbortController().signal);
+    const state = await sourceStateRepo(db).get('s2');
+    expect(state).toMatchObject({ posts_count: 1, rejected_count: 2, cursor: 'x' });
+    expect(logs.some((l) => l.includes('no status id'))).toBe(true);
+  });
+
+  it('replaces metrics when a post comes again, and never stores it twice', async () => {
+    const p = rawPost();
+    const again = { ...p, metrics: { ...p.metrics, likeCount: 999, impressionCount: 50_000 } };
+    const { source } = scripted('s3', [batch({ posts: [p] }), batch({ posts: [again, again] })]);
+    await runOnce(source, opts(), new AbortController().signal);
+    await runOnce(source, opts(), new AbortController().signal);
+    const rows = await db.query<{ like_count: number; impression_count: number }>(
+      'SELECT like_count, impression_count FROM posts WHERE id = $1',
+      [p.id],
+    );
+    expect(rows).toEqual([{ like_count: 999, impression_count: 50_000 }]);
+  });
+
+  it('matches handle-only authors to known accounts and keeps better-informed follower counts', async () => {
+    const known = rawPost({ authorId: '777', username: 'WhaleWatcher', followers: 250_000 });
+    const fromFeed = rawPost({ authorId: '', username: 'whalewatcher', followers: 0 });
+    const stranger = rawPost({ authorId: '', username: 'NewFace', followers: 0 });
+    const { source } = scripted('s4', [batch({ posts: [known] }), batch({ posts: [fromFeed, stranger] })]);
+    await runOnce(source, opts(), new AbortController().signal);
+    await runOnce(source, opts(), new AbortController().signal);
+    const authors = await db.query<{ id: string; author_id: string }>(
+      'SELECT id, author_id FROM posts WHERE id = ANY($1)',
+      [[fromFeed.id, stranger.id]],
+    );
+    expect(Object.fromEntries(authors.map((a) => [a.id, a.author_id]))).toEqual({
+      [fromFeed.id]: '777',
+      [stranger.id]: 'handle:newface',
+    });
+    const [acct] = await db.query<{ followers_count: number; verified_type: string }>(
+      'SELECT followers_count, verified_type FROM x_accounts WHERE id = $1',
+      ['777'],
+    );
+    expect(acct).toEqual({ followers_count: 250_000, verified_type: 'blue' });
+  });
+
+  it('saves a batch entirely or not at all', async () => {
+    const ok = rawPost();
+    const broken = { ...rawPost(), createdAt: Number.NaN };
+    const { source } = scripted('s5', [batch({ posts: [ok, broken], nextCursor: 'never' })]);
+    await expect(runOnce(source, opts(), new AbortController().signal)).rejects.toThrow();
+    expect(await db.query('SELECT 1 FROM posts WHERE id = $1', [ok.id])).toEqual([]);
+    expect((await sourceStateRepo(db).get('s5'))?.cursor ?? null).toBeNull();
+  });
+
+  it('backs off on errors, records them, and recovers', async () => {
+    const p = rawPost();
+    const { source, asked } = scripted('s6', [
+      new Error('upstream 503'),
+      new Error('upstream 503'),
+      batch({ posts: [p], nextCursor: 'ok' }),
+    ]);
+    const controller = new AbortController();
+    const run = runSource(source, { ...opts(), minBackoffMs: 20, maxBackoffMs: 100 }, controller.signal);
+    await expect.poll(async () => (await sourceStateRepo(db).get('s6'))?.cursor, { timeout: 5000 }).toBe('ok');
+    controller.abort();
+    await run;
+    const state = await sourceStateRepo(db).get('s6');
+    expect(state).toMatchObject({ error_count: 2, last_error: 'upstream 503', posts_count: 1 });
+    expect(asked.slice(0, 3)).toEqual([null, null, null]);
+  });
+
+  it('grows the backoff exponentially up to its cap, with jitter', () => {
+    const fixed = () => 0.5;
+    expect([1, 2, 3, 4, 10].map((n) => backoffMs(n, 1000, 8000, fixed))).toEqual([1000, 2000, 4000, 8000, 8000]);
+    expect(backoffMs(1, 1000, 8000, () => 0)).toBe(750);
+    expect(backoffMs(1, 1000, 8000, () => 1)).toBe(1250);
+  });
+
+  it('lets one worker at a time run a source', async () => {
+    const a = scripted('s7', []);
+    const b = scripted('s7', []);
+    const ca = new AbortController();
+    const cb = new AbortController();
+    const runA = runSource(a.source, { ...opts(), owner: 'worker-a', leaseMs: 60_000 }, ca.signal);
+    await expect.poll(() => a.asked.length).toBeGreaterThan(0);
+    const runB = runSource(b.source, { ...opts(), owner: 'worker-b', leaseMs: 60_000 }, cb.signal);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(b.asked.length).toBe(0);
+    ca.abort();
+    cb.abort();
+    await Promise.all([runA, runB]);
+  });
+});
