@@ -7,6 +7,7 @@ import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
 import { classifyCsv, evalCsv, formatEvalReport } from './pipeline/enrich/sentiment/csv';
 import { classifierFor, openRuntime } from './runtime';
+import { DataDirBusyError } from './db/db';
 import { sourceStateRepo } from './db/repos/source-state';
 import { buildSources, startCollection } from './pipeline/collection';
 import { seed } from './seed';
@@ -205,7 +206,7 @@ export async function main(argv: string[]): Promise<void> {
     else if (command === 'inner-code') await innerCode(config, rest[0], rest[1], values.note ?? '');
     else throw new UsageError(`unknown command "${command}"\n\n${USAGE}`);
   } catch (err) {
-    if (err instanceof ConfigError || err instanceof UsageError) {
+    if (err instanceof ConfigError || err instanceof UsageError || err instanceof DataDirBusyError) {
       console.error(`kolscope: ${err.message}`);
       process.exit(1);
     }

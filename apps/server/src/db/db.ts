@@ -3,7 +3,7 @@
  * DATA_DIR) when DATABASE_URL is unset, node-postgres otherwise. Both speak the same SQL, so the
  * migrations and repositories are written once. All SQL lives under src/db.
  */
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
@@ -26,8 +26,43 @@ const INT8_OID = 20;
 // Counts and ids are int8; they stay far below 2^53, so numbers are safe and simpler than strings.
 const parseInt8 = (value: string) => Number(value);
 
+/**
+ * PGlite runs inside one process: a second process opening the same files would corrupt them.
+ * A pid file guards the data folder; a file left by a killed process (dead pid) is taken over.
+ */
+function lockDataDir(dataDir: string): () => void {
+  const lockFile = join(dataDir, 'pglite.pid');
+  if (existsSync(lockFile)) {
+    const pid = Number(readFileSync(lockFile, 'utf8').trim());
+    if (pid && pid !== process.pid && isAlive(pid)) {
+      throw new DataDirBusyError(
+        `${dataDir} is in use by another kolscope process (pid ${pid}); stop it first, or use PostgreSQL (DATABASE_URL) to run several processes`,
+      );
+    }
+  }
+  writeFileSync(lockFile, String(process.pid));
+  return () => {
+    if (existsSync(lockFile) && readFileSync(lockFile, 'utf8').trim() === String(process.pid)) unlinkSync(lockFile);
+  };
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+export class DataDirBusyError extends Error {}
+
 export async function openPglite(dataDir: string | undefined): Promise<Db> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  let unlock = () => {};
+  if (dataDir) {
+    mkdirSync(dataDir, { recursive: true });
+    unlock = lockDataDir(dataDir);
+  }
   const client = await PGlite.create(dataDir ? join(dataDir, 'pglite') : undefined, {
     parsers: { [INT8_OID]: parseInt8 },
   });
@@ -40,7 +75,10 @@ export async function openPglite(dataDir: string | undefined): Promise<Db> {
       await client.exec(sql);
     },
     transaction: (fn) => client.transaction((tx) => fn({ query: (sql, params) => run(tx, sql, params) })),
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      unlock();
+    },
   };
 }
 
