@@ -33,13 +33,17 @@ function workerEnv(): NodeJS.ProcessEnv {
     LOG_LEVEL: 'warn',
   };
   // On PostgreSQL the worker works in a schema of its own, chosen through the connection options.
-  if (pgUrl) env.DATABASE_URL = `${pgUrl}${pgUrl.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+  if (pgUrl)
+    env.DATABASE_URL = `${pgUrl}${pgUrl.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
   else delete env.DATABASE_URL;
   return env;
 }
 
 function startWorker(): { child: ChildProcess; started: Promise<void> } {
-  const child = spawn(process.execPath, [BIN, 'start', '--role=worker'], { env: workerEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, 'start', '--role=worker'], {
+    env: workerEnv(),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   const started = new Promise<void>((resolve, reject) => {
     const onData = (d: Buffer) => {
@@ -54,7 +58,9 @@ function startWorker(): { child: ChildProcess; started: Promise<void> } {
 }
 
 const exited = (child: ChildProcess) =>
-  new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode ? resolve() : child.once('exit', () => resolve())));
+  new Promise<void>((resolve) =>
+    child.exitCode !== null || child.signalCode ? resolve() : child.once('exit', () => resolve()),
+  );
 
 async function openWorkerDb(): Promise<Db> {
   return pgUrl ? openPostgres(pgUrl, { searchPath: schema }) : openPglite(dataDir);

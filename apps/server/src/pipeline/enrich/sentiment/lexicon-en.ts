@@ -10,6 +10,7 @@ bullish 3, bull 1.5, bulls 1.5, bullrun 2.5, bull run 2.5, bull market 2, bull f
 pump 1.5, pumping 2, pumped 1.5, pumps 1.5, send it 1.5, sending 1, ripping 2, rips 1.5, parabolic 2.5,
 ath 1.5, new ath 2.5, all time high 2.5, all time highs 2.5, new high 2, new highs 2.5, higher highs 2,
 higher low 1.5, higher lows 1.5, breakout 2.5, breakouts 2, broke out 2, breaking out 2, breaks out 2,
+break out 2,
 broke resistance 2, broke above 2, breaks above 2, break above 1.5, flipped resistance 2, above resistance 1.2,
 reclaim 1.5, reclaimed 2, reclaiming 1.5, holding support 1.2, support holds 1.5, support held 1.5,
 rally 2, rallying 2, rallied 2, rallies 1.5, surge 2, surging 2, surged 2, soar 2.5, soaring 2.5, soared 2.5,
@@ -28,7 +29,8 @@ bearish -3, bear -1.5, bears -0.5, bear market -2, bull trap -2.5, dead cat boun
 dump -2, dumping -2.5, dumped -2, dumps -2, pump and dump -2.5, crash -2.5, crashing -3, crashed -2.5,
 crashes -2, capitulation -2.5, capitulate -2, capitulating -2.5, liquidated -2.5, liquidation -2,
 liquidations -2, breakdown -2, breaks down -2, broke down -2, broke below -2, breaks below -2,
-break below -1.5, support lost -2.5, lost support -2.5, losing support -2, broke support -2.5, below support -1.5,
+break below -1.5, support lost -2.5, lost support -2.5, losing support -2, broke support -2.5,
+below support -1.5,
 lower highs -1.5, lower lows -2, new low -2, new lows -2.5, downtrend -2, downside -1.5, downward -1.2,
 sell -1.2, selling -1.2, sells -1, sold -0.8, selloff -2, sell off -2, sell now -2, dumpster -2,
 plunge -2.5, plunged -2.5, plunging -2.5, plummet -3, plummeted -3, plummeting -3, tank -2, tanking -2.5,
@@ -77,9 +79,12 @@ weak hands 0.5, strong hands 1.5, aped 1, ape in 1, aping 1, priced in 0, sell t
 exit scam -3, moon soon 2, green candle 1.5, green candles 1.5, red candle -1.5, red candles -1.5,
 god candle 2.5, nuked -2.5, nuking -2.5, nuke -2, mooned 2, hidden gem 2.5, atl -2, all time low -2,
 all time lows -2, highs 0.5, expensive -0.5, stagnant -1, fragile -1, unprofitable -1.5, free money 1,
-steal 0, longs 0, shorts 0, retest 0, consolidation 0, consolidating 0, airdrop 0, burn 0, memecoin 0
+steal 0, longs 0, shorts 0, retest 0, consolidation 0, consolidating 0, airdrop 0, burn 0, memecoin 0,
+worrisome -1.5, concerning -1, alarming -1.5, terrifying -2, bleak -1.5, dipping -0.8, dipped -0.8,
+sliding -1, slid -1, slump -2, slumped -2, sinking -1.5, retrace -0.5, retracing -0.5, retracement -0.5,
+pullback -0.5, lost half -2, oof -1, yikes -1.5, shining 1, incredible 1.5, explosive 1.5, explode 1.5,
+exploding 2, flying 1.5, melt up 2, ripped 2, screaming buy 2, screaming 0, insane 0, wild 0
 `;
-
 
 /**
  * Views on crypto as a whole: the believer's case (sound money, adoption, holding through it) and
@@ -98,12 +103,15 @@ financial freedom 2, bank the unbanked 1.5, keep holding 1.5, keep stacking 2, s
 hold strong 1.5, holding strong 1.5, hold the line 1.5, never sell 2, not going anywhere 1.5,
 isn't going anywhere 1.5, isnt going anywhere 1.5, ain't going anywhere 1.5, still here 1, survived 1.2,
 resilient 1.5, resilience 1.5, price discovery 1.5, higher prices 1.5, add more 1.2, adding more 1.5,
-few understand 1.5, weathered 1.5, weather the storm 1.5, make it through 1.5, going to make it 2, gonna make it 2,
+few understand 1.5, weathered 1.5, weather the storm 1.5, make it through 1.5, going to make it 2,
+gonna make it 2,
 should have bought 1.5, should've bought 1.5, wish i bought 1.5, wish i had bought 1.5, should have sold -1.5,
 should've sold -1.5, should have never sold 1.5, should've never sold 1.5, never should have sold 1.5,
-paper loss -0.5, paper losses -0.5, survive 1.2, declared dead 1.5, have fun staying poor 2, hfsp 2, probably nothing 1, number go up 1.5, up only 2.5,
+paper loss -0.5, paper losses -0.5, survive 1.2, declared dead 1.5, have fun staying poor 2, hfsp 2,
+probably nothing 1, number go up 1.5, up only 2.5,
 greater fool -2.5, greater fool theory -2.5, tulip -1.5, tulips -1.5, tulip mania -2.5, tulipmania -2.5,
-lacks intrinsic value -2.5, no inherent value -2.5, zero value -2.5, no real value -2.5, no actual value -2.5, no value -2.5, no underlying -2, no use case -2, no real use -2,
+lacks intrinsic value -2.5, no inherent value -2.5, zero value -2.5, no real value -2.5, no actual value -2.5,
+no underlying -2, no use case -2, no real use -2,
 no utility -2, useless -2, pointless -1.5, grift -2.5, grifter -2.5, grifters -2.5, snake oil -3,
 con artist -3, overhyped -2, over hyped -2, casino -1.5, lottery -1, get rich quick -2, exit liquidity -2.5,
 money laundering -2, laundering -2, unregulated -1, unsustainable -2, volatility -0.5, got burned -2,
@@ -112,8 +120,9 @@ wash trading -2, dead coin -2.5, deadcoin -2.5, cope -1.5, coping -1.5, cult -2,
 centralized -1, centralised -1, what could go wrong -2, what could possibly go wrong -2.5,
 this is fine -1.5, buy high sell low -2, just bought 1.5, i bought 1, i'm buying 1.5, im buying 1.5,
 just sold -1.5, i sold -1, i'm selling -1.5, im selling -1.5, taking profits -0.5, taking profit -0.5,
-took profits -0.5, took profit -0.5, opened a short -1.5, opened a long 1.5, sold everything -2, sold all -1.5, selling everything -2, time to sell -2, got out -1,
-exited -1, short it -1.5, worthless -3, bubble -2, fake -2, zero -0.5,
+took profits -0.5, took profit -0.5, opened a short -1.5, opened a long 1.5, sold everything -2,
+sold all -1.5, selling everything -2, time to sell -2, got out -1,
+exited -1, short it -1.5, worthless -3, bubble -2, fake -2,
 greater 0, goods 0, matter 0, no matter 0, pure 0, effectively 0, chance 0, wow 1, pretty 0, legal 0.5,
 holy shit 0, holy crap 0, holy fuck 0, get out of here 0, share 0, shares 0, sharing 0,
 if not 0, or not 0, not only 0, not just 0, not to mention 0, afford to lose 0, do your own research 0, dyor 0,
@@ -126,5 +135,7 @@ ignore the noise 1.5, stay humble 1, lightning network 1, passive income 1.5, st
 be patient 1.5, patient 1, long haul 1.5, inevitable 1.5, scalable 1, scalability 0.5, wise 1, millionaire 1.5,
 slow -0.5, fiat 0, regulation 0, tax 0, taxes 0, nobody 0, ignore 0,
 why would anyone -1.5, who cares -1.5, what's the point -1.5, whats the point -1.5, what is the point -1.5,
-who in their right mind -2, how many times -1, yeah right -1.5
+who in their right mind -2, how many times -1, yeah right -1.5,
+valuable 1.5, legitimate 1.5, trustworthy 1.5, investment 0.5, investments 0.5, backed by nothing -2.5,
+produces nothing -2, does nothing -1.5
 `;

@@ -1,12 +1,38 @@
 /**
  * Scoring rules of the built-in classifier: the lexicon and the modifier rules (negation,
- * intensity, contrast, questions, capitals, exclamation, percentages, price targets, data posts)
- * over the tokens. Synchronous and allocation-light: the budget is well under 0.1 ms a post.
+ * intensity, contrast, questions, capitals, exclamation, percentages, price targets and levels,
+ * multiples, buying dips and selling rips, sarcasm, data and signal posts) over the tokens.
+ * Synchronous and allocation-light: the budget is well under 0.1 ms a post.
  */
 import { CONTRAST_EN, DAMPENERS, INTENSIFIERS, LEXICON, NEGATORS } from './lexicon';
+import {
+  BROADCAST_RE,
+  BUY_VERBS,
+  DIP_REACH,
+  DIP_WORDS,
+  DOWN_WORDS,
+  FAIL_WORDS,
+  LEVERAGE_WORDS,
+  LIKE_SUBJECTS,
+  NEG_TRANSPARENT,
+  PRICE_RE,
+  RIP_WORDS,
+  SARCASM_RE,
+  SELL_VERBS,
+  SIGNAL_RE,
+  TARGET_WORDS,
+  UP_WORDS,
+  ZERO_LEADS,
+} from './rule-words';
 import { K, tokenize } from './tokenize';
 
 export { tokenize } from './tokenize';
+
+/** 'dipp' → 'dip', 'stopp' → 'stop': the doubled consonant of 'dipped', 'stopping'. */
+function undoubled(stem: string): number | undefined {
+  const n = stem.length;
+  return n >= 3 && stem[n - 1] === stem[n - 2] ? LEXICON.words.get(stem.slice(0, -1)) : undefined;
+}
 
 /** Finds a word's weight, trying a few regular English endings when the form itself is unknown. */
 function wordWeight(w: string): number | undefined {
@@ -14,41 +40,15 @@ function wordWeight(w: string): number | undefined {
   const direct = words.get(w);
   if (direct !== undefined || w.length < 4) return direct;
   if (/(.)\1\1/.test(w)) return words.get(w.replace(/(.)\1+/g, '$1$1')) ?? words.get(w.replace(/(.)\1+/g, '$1'));
+  if (w.endsWith('ies') || w.endsWith('ied')) return words.get(`${w.slice(0, -3)}y`);
   if (w.endsWith('s')) return words.get(w.slice(0, -1)) ?? (w.endsWith('es') ? words.get(w.slice(0, -2)) : undefined);
-  if (w.endsWith('ed')) return words.get(w.slice(0, -2)) ?? words.get(w.slice(0, -1));
-  if (w.endsWith('ing')) return words.get(w.slice(0, -3)) ?? words.get(`${w.slice(0, -3)}e`);
-  if (w.endsWith('ly')) return words.get(w.slice(0, -2));
+  if (w.endsWith('ed')) return words.get(w.slice(0, -2)) ?? words.get(w.slice(0, -1)) ?? undoubled(w.slice(0, -2));
+  if (w.endsWith('ing'))
+    return words.get(w.slice(0, -3)) ?? words.get(`${w.slice(0, -3)}e`) ?? undoubled(w.slice(0, -3));
+  if (w.endsWith('ly'))
+    return words.get(w.slice(0, -2)) ?? (w.endsWith('ily') ? words.get(`${w.slice(0, -3)}y`) : undefined);
   return undefined;
 }
-
-const UP_WORDS = new Set(['up', 'gained', 'gain', 'gains', 'rose', 'jumped', 'pumped', 'surged', 'rallied', 'higher']);
-const DOWN_WORDS = new Set(['down', 'lost', 'fell', 'dropped', 'dumped', 'lower', 'crashed', 'tanked', 'minus']);
-const BROADCAST_RE = /https?:\/\/|www\.|#\w+[^#]*#\w+/;
-/** Trade-signal and alert bots: 'LONG ... Entry ... Stop Loss ... TP1'. Two such fields make a form. */
-const SIGNAL_RE = /\b(?:entry|stop ?loss|take ?profit|tp ?\d|sl|leverage|alert|signal|target price|price prediction|volume)\b/gi;
-const LIKE_SUBJECTS = new Set(['i', 'we', 'you', 'they', 'really', 'still', 'also', 'do', "don't", 'dont', 'all']);
-const ZERO_LEADS = new Set(['to', 'worth', 'at', 'be', 'is', 'now']);
-const TARGET_WORDS = new Set(['target', 'targets', 'pt', 'tp', 'tgt']);
-/** '10x', '100x from here': a multiple is a call for gains, unless it is the leverage of a trade. */
-const SARCASM_RE = /(?:^|\s)\/s(?:$|[\s.!)])/;
-/** A price, not a count: '$20,000', '30k', '1.2m' ('over 100 people' is no price level). */
-const PRICE_RE = /^\$|\d[kKmM]$/;
-const LEVERAGE_WORDS = new Set(['lev', 'leverage', 'leveraged', 'long', 'short', 'margin']);
-/** Buying into weakness is the bull's move: 'bought the dip', 'adding on this crash'. */
-const BUY_VERBS = new Set(
-  'buy buying bought add adding added load loading loaded grab grabbing grabbed scoop scooping scooped accumulate accumulating accumulated stack stacking stacked'.split(
-    ' ',
-  ),
-);
-const DIP_WORDS = new Set(['dip', 'dips', 'crash', 'correction', 'pullback', 'sale', 'fear', 'blood', 'red', 'weakness']);
-/** ...and selling into strength is the bear's: 'sell the rip', 'shorting this bounce', 'sell on rise'. */
-const SELL_VERBS = new Set('sell selling sold short shorting shorted exit exiting'.split(' '));
-const RIP_WORDS = new Set(['rip', 'rips', 'rally', 'rallies', 'rise', 'pump', 'pumps', 'bounce', 'bounces', 'strength', 'green']);
-/**
- * 'failed to break out', 'unable to hold', 'supposed to be a hedge': a failure or a broken promise
- * before 'to' negates what follows.
- */
-const FAIL_WORDS = new Set(['failed', 'fails', 'fail', 'failing', 'unable', 'supposed']);
 
 export interface Contribution {
   cue: string;
@@ -99,9 +99,11 @@ export function analyse(text: string): Analysis {
         sentence++;
         negLeft = 0;
         modLeft = 0;
+        lastBuy = -9;
+        lastSell = -9;
         continue;
       case K.Comma:
-        // 'No, it is a scam': a negator does not reach over a comma.
+        // 'No, it is a scam', 'not an investment - a casino': a negator stops at a clause break.
         negLeft = 0;
         continue;
       case K.Contrast:
@@ -144,10 +146,10 @@ export function analyse(text: string): Analysis {
     }
     if (BUY_VERBS.has(w)) lastBuy = words;
     else if (SELL_VERBS.has(w)) lastSell = words;
-    else if (DIP_WORDS.has(w) && words - lastBuy <= 3) {
+    else if (DIP_WORDS.has(w) && words - lastBuy <= DIP_REACH) {
       add('rule:buy-the-dip', 1.5);
       continue;
-    } else if (RIP_WORDS.has(w) && words - lastSell <= 3) {
+    } else if (RIP_WORDS.has(w) && words - lastSell <= DIP_REACH) {
       add('rule:sell-the-rip', -1.5);
       continue;
     }
@@ -208,7 +210,7 @@ export function analyse(text: string): Analysis {
     }
     i += span - 1;
     if (value === undefined || value === 0) {
-      if (negLeft > 0) negLeft--;
+      if (negLeft > 0 && !NEG_TRANSPARENT.has(w)) negLeft--;
       if (modLeft > 0 && --modLeft === 0) mod = 1;
       continue;
     }

@@ -1,7 +1,8 @@
 /**
  * The tokeniser of the built-in classifier: one regex pass turns a post into words, values
  * (emoji, emoticons, Chinese terms already negated or intensified in place), numbers and
- * punctuation that matters (sentence ends, questions, exclamations, contrast words).
+ * punctuation that matters (sentence ends, questions, exclamations, contrast words, and clause
+ * breaks: commas, colons, brackets and free-standing dashes; a hyphen inside 'sell-off' joins).
  */
 import { CONTRAST_ZH, LEXICON, ZH_INTENSIFIERS, ZH_NEGATORS } from './lexicon';
 
@@ -20,7 +21,7 @@ export interface Token {
 
 // Order matters: URLs before words, emoticons before sentence punctuation.
 const TOKEN_RE =
-  /(https?:\/\/\S+|www\.\S+)|(@\w+)|(\$[A-Za-z][A-Za-z0-9]*)|([+-]?\$?\d[\d,.]*[kKmMbB]?%?)|#(\w+)|([A-Za-z][A-Za-z'’]*)|([\u3400-\u9fff]+)|(\p{Extended_Pictographic}|[↑↓])|([:;]-?[)(DP](?![A-Za-z]))|([!！]+)|([?？]+)|([.;。；\n]+)|([,，:()\-–—])/gu;
+  /(https?:\/\/\S+|www\.\S+)|(@\w+)|(\$[A-Za-z][A-Za-z0-9]*)|([+-]?\$?\d[\d,.]*[kKmMbB]?%?)|#(\w+)|([A-Za-z][A-Za-z'’]*)|([\u3400-\u9fff]+)|(\p{Extended_Pictographic}|[↑↓])|([:;]-?[)(DP](?![A-Za-z]))|([!！]+)|([?？]+)|([.;。；\n]+)|([,，:()–—]|(?<=\s)-(?=\s))/gu;
 const CAMEL_RE = /[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+/g;
 const EMOTICONS: Record<string, number> = {
   ':)': 1.5,
