@@ -16,6 +16,8 @@ const list = (raw: string | undefined) =>
 export const SOURCE_NAMES = ['demo', 'x-api', 'rss'] as const;
 export type SourceName = (typeof SOURCE_NAMES)[number];
 
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' });
+
 const schema = z.object({
   PORT: z.coerce
     .number({ error: 'must be a whole number from 1 to 65535' })
@@ -34,7 +36,7 @@ const schema = z.object({
     .regex(/^smtps?:\/\/.+/, { error: 'must be an smtp:// or smtps:// URL' })
     .optional(),
   MAIL_FROM: z.string().min(3, { error: 'must be an address such as "kolscope <no-reply@example.com>"' }).optional(),
-  PUBLIC_URL: z.url({ error: 'must be an absolute http(s) URL' }).optional(),
+  PUBLIC_URL: httpUrl.optional(),
   INNER_CODES: z.string().optional(),
   ADMIN_EMAILS: z
     .string()
@@ -51,7 +53,7 @@ const schema = z.object({
     }),
   INGEST_KEYS: z.string().optional(),
   X_BEARER_TOKEN: z.string().optional(),
-  X_API_BASE_URL: z.url({ error: 'must be an absolute http(s) URL' }).optional(),
+  X_API_BASE_URL: httpUrl.optional(),
   X_SEARCH_QUERY: z.string().optional(),
   RSS_FEEDS: z
     .string()
@@ -66,7 +68,7 @@ const schema = z.object({
     .min(10, { error: 'must be a whole number from 10 to 1000000' })
     .max(1_000_000, { error: 'must be a whole number from 10 to 1000000' })
     .default(3000),
-  CLASSIFIER_URL: z.url({ error: 'must be an absolute http(s) URL' }).optional(),
+  CLASSIFIER_URL: httpUrl.optional(),
   CLASSIFIER_API_KEY: z.string().optional(),
   CLASSIFIER_MODEL: z.string().optional(),
 });

@@ -1,9 +1,10 @@
 /** The operator's CLI against an embedded database in a temporary DATA_DIR. */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { main } from '../src/cli';
+import { sourceStateRepo } from '../src/db/repos/source-state';
 import { openRuntime } from '../src/runtime';
 import { loadConfig } from '../src/config';
 import { seed } from '../src/seed';
@@ -14,6 +15,10 @@ const saved = { ...process.env };
 async function run(...argv: string[]) {
   const out: string[] = [];
   const log = vi.spyOn(console, 'log').mockImplementation((...a) => void out.push(a.join(' ')));
+  const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+    out.push(String(chunk));
+    return true;
+  });
   const err = vi.spyOn(console, 'error').mockImplementation((...a) => void out.push(a.join(' ')));
   const exit = vi.spyOn(process, 'exit').mockImplementation(((code: number) => {
     throw new Error(`exit ${code}`);
@@ -27,6 +32,7 @@ async function run(...argv: string[]) {
     return { code: Number(m[1]), out: out.join('\n') };
   } finally {
     log.mockRestore();
+    write.mockRestore();
     err.mockRestore();
     exit.mockRestore();
   }
@@ -89,6 +95,43 @@ describe('kolscope CLI', () => {
       out: expect.stringContaining('PORT must be a whole number from 1 to 65535 (got "eighty")'),
     });
   });
+  it('lists the sources with their state', async () => {
+    const rt = await openRuntime(loadConfig(), () => {});
+    await sourceStateRepo(rt.db).recordBatch('demo', { cursor: 'demo1:1:2:3', posts: 5, rejected: 1, now: new Date() });
+    await rt.close();
+    const res = await run('sources');
+    expect(res.out).toMatch(/^source\tstate\tposts\trejected\terrors/m);
+    expect(res.out).toMatch(/^demo\ton\t5\t1\t0\t\d{4}-.*demo1:1:2:3$/m);
+  });
+
+  it('classifies a CSV and evaluates against its labels', async () => {
+    const file = join(dir, 'posts.csv');
+    writeFileSync(
+      file,
+      'text,label\n"Breakout confirmed, $SOL to the moon 🚀",bullish\n"Lost support, getting rekt, dumping everything",bearish\n"Fed meets on Wednesday, ""details"" at 2pm",neutral\n',
+    );
+    const classified = await run('classify', file);
+    const lines = classified.out.trim().split(/\r?\n/);
+    expect(lines[0]).toBe('text,label,predicted_label,score,cues');
+    expect(lines).toHaveLength(4);
+    expect(lines[1]).toMatch(/,bullish,bullish,0\.\d+,/);
+    expect(lines[2]).toMatch(/,bearish,bearish,-0\.\d+,/);
+    const evaluated = await run('eval', file);
+    expect(evaluated.out).toMatch(/accuracy/i);
+    expect(evaluated.out).toMatch(/macro-F1/i);
+  });
+
+  it('refuses a missing file and a CSV without a text column', async () => {
+    expect(await run('classify', join(dir, 'nope.csv'))).toMatchObject({
+      code: 1,
+      out: expect.stringContaining('cannot read'),
+    });
+    const bad = join(dir, 'bad.csv');
+    writeFileSync(bad, 'body,label\nhello,neutral\n');
+    expect((await run('eval', bad)).code).toBe(1);
+    expect((await run('classify')).code).toBe(1);
+  });
+
   it('prints usage for no command and refuses an unknown one', async () => {
     expect((await run()).out).toMatch(/Usage: kolscope <command>/);
     expect((await run('fly')).code).toBe(1);

@@ -14,6 +14,9 @@ describe('configuration', () => {
       innerCodes: [],
       adminEmails: [],
       seedDemo: true,
+      sources: ['demo'],
+      ingestKeys: [],
+      classifier: undefined,
     });
     expect(c.dataDir).toMatch(/\/data$/);
   });
@@ -28,6 +31,14 @@ describe('configuration', () => {
       PUBLIC_URL: 'https://kolscope.example.com/',
       INNER_CODES: ' A-1 , B-2 ,',
       ADMIN_EMAILS: 'Boss@Example.com, ops@example.com',
+      SOURCES: 'demo, rss, x-api',
+      RSS_FEEDS: 'https://nitter.example/alice/rss,https://rsshub.example/twitter/user/bob',
+      X_BEARER_TOKEN: 'token',
+      INGEST_KEYS: 'k1,k2',
+      DEMO_SEED: '9',
+      DEMO_POSTS_PER_DAY: '500',
+      CLASSIFIER_URL: 'http://127.0.0.1:9000/v1',
+      CLASSIFIER_MODEL: 'local-model',
     });
     expect(c).toMatchObject({
       port: 9000,
@@ -40,6 +51,13 @@ describe('configuration', () => {
       innerCodes: ['A-1', 'B-2'],
       adminEmails: ['boss@example.com', 'ops@example.com'],
       seedDemo: false,
+      sources: ['demo', 'rss', 'x-api'],
+      rssFeeds: ['https://nitter.example/alice/rss', 'https://rsshub.example/twitter/user/bob'],
+      xBearerToken: 'token',
+      ingestKeys: ['k1', 'k2'],
+      demoSeed: 9,
+      demoPostsPerDay: 500,
+      classifier: { url: 'http://127.0.0.1:9000/v1', apiKey: undefined, model: 'local-model' },
     });
   });
   it.each([
@@ -49,6 +67,12 @@ describe('configuration', () => {
     [{ SMTP_URL: 'localhost:25' }, /SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/],
     [{ PUBLIC_URL: 'kolscope.example' }, /PUBLIC_URL must be an absolute http\(s\) URL/],
     [{ ADMIN_EMAILS: 'boss@example.com,nobody' }, /ADMIN_EMAILS must be comma-separated e-mail addresses/],
+    [{ SOURCES: 'demo,twitter' }, /SOURCES must be a comma-separated list of demo, x-api, rss/],
+    [{ SOURCES: 'x-api' }, /X_BEARER_TOKEN is required when SOURCES names x-api/],
+    [{ SOURCES: 'rss' }, /RSS_FEEDS is required when SOURCES names rss/],
+    [{ SOURCES: 'rss', RSS_FEEDS: 'nitter.net/alice/rss' }, /RSS_FEEDS must be comma-separated http\(s\) URLs/],
+    [{ DEMO_POSTS_PER_DAY: '5' }, /DEMO_POSTS_PER_DAY must be a whole number from 10 to 1000000/],
+    [{ CLASSIFIER_URL: 'localhost:8000' }, /CLASSIFIER_URL must be an absolute http\(s\) URL/],
   ])('refuses %o with a clear message', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
