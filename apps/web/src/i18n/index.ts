@@ -5,8 +5,7 @@
 import type { Language } from '@kolscope/contract';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from './en.json';
-import zhCN from './zh-CN.json';
+import { catalogues } from './catalogues';
 import { storedLanguage } from './language';
 
 export const currentLanguage: Language = storedLanguage();
@@ -16,7 +15,7 @@ export function setupI18n(): typeof i18next {
     void i18next.use(initReactI18next).init({
       lng: currentLanguage,
       fallbackLng: 'en',
-      resources: { en: { translation: en }, 'zh-CN': { translation: zhCN } },
+      resources: { en: { translation: catalogues.en }, 'zh-CN': { translation: catalogues['zh-CN'] } },
       // React escapes text already.
       interpolation: { escapeValue: false },
       initAsync: false,
