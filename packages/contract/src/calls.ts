@@ -163,7 +163,16 @@ export const view = {
   list: call('view/v2/list', none, z.array(viewListItem)),
   tweets: call(
     'view/v2/tweets',
-    z.object({ viewId: f.id, nextCb: f.cursor, tradingTrend: z.enum(TRADING_TRENDS).optional().default('') }),
+    z.object({
+      viewId: f.id,
+      nextCb: f.cursor,
+      tradingTrend: z.enum(TRADING_TRENDS).optional().default(''),
+      /**
+       * The id of the newest post the client shows: the answer is then the posts newer than it
+       * (newest first, at most 50, `more` 1 when there are even more), for the new-items tip.
+       */
+      newerThan: z.string().max(40).optional(),
+    }),
     tweetsPage,
   ),
   mergeSort: call('view/v2/merge_sort', viewIds, ack),

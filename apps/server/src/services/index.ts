@@ -11,7 +11,10 @@ import { verificationCodes } from './verification-codes';
 import { createEnricher } from '../pipeline/enrich/index';
 import { builtinClassifier } from '../pipeline/enrich/sentiment/classifier';
 import type { SentimentClassifier } from '../pipeline/types';
+import { feed } from './feed';
 import { ingest } from './ingest';
+import { twitterUsers } from './twitter-users';
+import { views } from './views';
 
 export interface ServiceDeps {
   db: Db;
@@ -33,7 +36,11 @@ export function createServices(deps: ServiceDeps) {
   // Without an SMTP server the code is logged too, so a local user can register from the console.
   const codes = verificationCodes({ db, clock, mailer: deps.mailer, limiter, log, logCodes: !deps.config.smtpUrl });
   const enricher = createEnricher(deps.classifier ?? builtinClassifier);
+  const viewService = views({ db, clock });
   return {
+    views: viewService,
+    feed: feed({ db, views: viewService }),
+    twitterUsers: twitterUsers({ db }),
     db,
     clock,
     enricher,

@@ -1,8 +1,10 @@
 // Migrations in order. Each runs once, inside a transaction; never edit one that has shipped.
 import accounts from './0001_accounts';
 import collection from './0002_collection';
+import views from './0003_views';
 
 export const migrations: { id: string; sql: string }[] = [
   { id: '0001_accounts', sql: accounts },
   { id: '0002_collection', sql: collection },
+  { id: '0003_views', sql: views },
 ];

@@ -7,4 +7,7 @@ import { defineCall } from '../route';
 export function searchRoutes(app: FastifyInstance, s: Services) {
   // A leading `$` is stripped by searchCoins itself (spec section 5).
   defineCall(app, s, search.coins, 'user', async (body) => searchCoins(body.query));
+  // Users: every collected account; KOLs: the tracked accounts whose timelines are followed.
+  defineCall(app, s, search.twitterUser, 'user', (body) => s.twitterUsers.search(body.query, body.nextCb, false));
+  defineCall(app, s, search.twitterKol, 'user', (body) => s.twitterUsers.search(body.query, body.nextCb, true));
 }

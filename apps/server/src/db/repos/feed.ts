@@ -1,0 +1,104 @@
+/**
+ * The feed query: posts matching a view's filter groups, newest first, paged by an exact
+ * (ct, id) keyset so pages never repeat or skip a post while new ones arrive.
+ *
+ * Semantics (docs/API.md): a post matches a view when it satisfies every group, and a group
+ * when it satisfies any of the group's rules.
+ */
+import type { Queryable } from '../db';
+
+export interface CompiledGroup {
+  categories?: string[];
+  /** Case-insensitive words or phrases; CJK keywords match as substrings. */
+  keywords?: string[];
+  coins?: string[];
+  authorIds?: string[];
+  handles?: string[];
+  /** Follower ranges; 0 as max means unlimited. */
+  fans?: { min: number; max: number }[];
+}
+
+export interface FeedQuery {
+  groups: CompiledGroup[];
+  sentiment?: -1 | 0 | 1;
+  /** Posts strictly older than this position (the next page). */
+  before?: { ct: number; id: string };
+  /** Posts strictly newer than this position (new items). */
+  after?: { ct: number; id: string };
+  limit: number;
+}
+
+export interface FeedRow {
+  id: string;
+  text: string;
+  ct: number;
+  medias: { imgUrlThumb: string; imgUrlOrigin: string }[];
+  coins: string[];
+  categories: string[];
+  sentiment: number;
+  author_id: string;
+  username: string;
+  name: string;
+  icon: string;
+  is_blue_verified: boolean;
+  verified_type: string;
+}
+
+const WORD_CHAR = /[A-Za-z0-9_]/;
+
+/** One case-insensitive regex for a group's keywords: word boundaries where the keyword has them. */
+export function keywordPattern(keywords: string[]): string {
+  return keywords
+    .map((k) => {
+      const escaped = k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+');
+      // Explicit ASCII boundaries: PostgreSQL's \m and \M count Han characters as word characters,
+      // which would hide "ETF" inside "比特币现货ETF获批".
+      const start = WORD_CHAR.test(k[0] ?? '') ? '(^|[^A-Za-z0-9_])' : '';
+      const end = WORD_CHAR.test(k.at(-1) ?? '') ? '($|[^A-Za-z0-9_])' : '';
+      return `${start}(${escaped})${end}`;
+    })
+    .join('|');
+}
+
+function groupCondition(g: CompiledGroup, param: (v: unknown) => string): string {
+  const any: string[] = [];
+  if (g.categories?.length) any.push(`p.categories && ${param(g.categories)}::text[]`);
+  if (g.coins?.length) any.push(`p.coins && ${param(g.coins)}::text[]`);
+  if (g.keywords?.length) any.push(`p.text ~* ${param(keywordPattern(g.keywords))}`);
+  if (g.authorIds?.length) any.push(`p.author_id = ANY(${param(g.authorIds)}::text[])`);
+  if (g.handles?.length) any.push(`lower(a.username) = ANY(${param(g.handles)}::text[])`);
+  for (const f of g.fans ?? []) {
+    const max = f.max > 0 ? ` AND a.followers_count <= ${param(f.max)}` : '';
+    any.push(`(a.followers_count >= ${param(f.min)}${max})`);
+  }
+  // A group with no usable rule matches nothing rather than everything.
+  return any.length ? `(${any.join(' OR ')})` : 'false';
+}
+
+export function feedRepo(db: Queryable) {
+  return {
+    async query(q: FeedQuery): Promise<FeedRow[]> {
+      const params: unknown[] = [];
+      const param = (v: unknown) => {
+        params.push(v);
+        return `$${params.length}`;
+      };
+      const where = q.groups.map((g) => groupCondition(g, param));
+      if (q.sentiment !== undefined) where.push(`p.sentiment = ${param(q.sentiment)}`);
+      if (q.before) where.push(`(p.ct, p.id) < (${param(q.before.ct)}, ${param(q.before.id)})`);
+      if (q.after) where.push(`(p.ct, p.id) > (${param(q.after.ct)}, ${param(q.after.id)})`);
+      return db.query<FeedRow>(
+        `SELECT p.id, p.text, p.ct, p.medias, p.coins, p.categories, p.sentiment, p.author_id,
+                a.username, a.name, a.icon, a.is_blue_verified, a.verified_type
+         FROM posts p JOIN x_accounts a ON a.id = p.author_id
+         ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+         ORDER BY p.ct DESC, p.id DESC
+         LIMIT ${param(q.limit)}`,
+        params,
+      );
+    },
+    async position(postId: string): Promise<{ ct: number; id: string } | undefined> {
+      return (await db.query<{ ct: number; id: string }>('SELECT ct, id FROM posts WHERE id = $1', [postId]))[0];
+    },
+  };
+}

@@ -1,0 +1,49 @@
+import type { Queryable } from '../db';
+
+export interface XAccountRow {
+  id: string;
+  username: string;
+  name: string;
+  icon: string;
+  followers_count: number;
+  is_blue_verified: boolean;
+  verified_type: string;
+}
+
+/** Searching collected X accounts, most followed first, paged by a (followers, id) keyset. */
+export function xAccountsRepo(db: Queryable) {
+  return {
+    async search(q: {
+      text: string;
+      trackedOnly: boolean;
+      after?: { followers: number; id: string };
+      limit: number;
+    }): Promise<XAccountRow[]> {
+      const params: unknown[] = [];
+      const param = (v: unknown) => {
+        params.push(v);
+        return `$${params.length}`;
+      };
+      const where: string[] = [];
+      if (q.trackedOnly) where.push('tracked');
+      if (q.text) {
+        const like = q.text.toLowerCase().replace(/[\\%_]/g, '\\$&');
+        where.push(`(lower(username) LIKE ${param(`${like}%`)} OR lower(name) LIKE ${param(`%${like}%`)})`);
+      }
+      if (q.after) where.push(`(followers_count, id) < (${param(q.after.followers)}, ${param(q.after.id)})`);
+      return db.query<XAccountRow>(
+        `SELECT id, username, name, icon, followers_count, is_blue_verified, verified_type FROM x_accounts
+         ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+         ORDER BY followers_count DESC, id DESC LIMIT ${param(q.limit)}`,
+        params,
+      );
+    },
+    async existing(ids: string[]): Promise<XAccountRow[]> {
+      if (ids.length === 0) return [];
+      return db.query<XAccountRow>(
+        'SELECT id, username, name, icon, followers_count, is_blue_verified, verified_type FROM x_accounts WHERE id = ANY($1::text[])',
+        [ids],
+      );
+    },
+  };
+}

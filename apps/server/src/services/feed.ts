@@ -1,0 +1,98 @@
+/**
+ * view/v2/tweets: the posts of a view, newest first, by opaque cursor; with `newerThan`, only the
+ * posts newer than the client's first one (the new-items tip). Posts are shaped as the spec's
+ * Post entity in the request's language.
+ */
+import type { Language, MatchingRuleGroup, Post, TradingTrend } from '@kolscope/contract';
+import type { Db } from '../db/db';
+import { type CompiledGroup, type FeedRow, feedRepo } from '../db/repos/feed';
+import { categoryName } from '../pipeline/enrich/categories/taxonomy';
+import { badRequest } from './errors';
+import { compileRules } from './view-rules';
+import type { Views } from './views';
+
+export const PAGE_SIZE = 20;
+export const NEWER_MAX = 50;
+const TREND = { bullish: 1, neutral: 0, bearish: -1 } as const;
+const SENTIMENT = { 1: 'bullish', 0: 'neutral', [-1]: 'bearish' } as const;
+
+/** Cursors are the (ct, id) of the last post shown, opaque to the client. */
+export function encodeCursor(row: { ct: number; id: string }): string {
+  return Buffer.from(`${row.ct}:${row.id}`).toString('base64url');
+}
+export function decodeCursor(cursor: string): { ct: number; id: string } {
+  const m = /^(\d{1,12}):([\w:-]{1,40})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  if (!m) throw badRequest('cursor_invalid');
+  return { ct: Number(m[1]), id: m[2]! };
+}
+
+function categoryList(ids: string[], lang: Language): Post['categoryList'] {
+  const primaries = ids.filter((id) => !id.includes('/'));
+  return primaries.map((id) => ({
+    id,
+    name: categoryName(id, lang) ?? id,
+    subs: ids.filter((s) => s.startsWith(`${id}/`)).map((s) => ({ name: categoryName(s, lang) ?? s })),
+  }));
+}
+
+export function present(row: FeedRow, lang: Language, coinViews: Map<string, string>): Post {
+  return {
+    id: row.id,
+    text: row.text,
+    ct: row.ct,
+    user: {
+      id: row.author_id,
+      icon: row.icon,
+      name: row.name || row.username,
+      username: row.username,
+      isBlueVerified: row.is_blue_verified,
+      verifiedType: row.verified_type,
+    },
+    categoryList: categoryList(row.categories, lang),
+    coinViewList: row.coins.map((coin) => ({ coin, viewId: coinViews.get(coin) ?? '' })),
+    medias: row.medias,
+    sentiment: SENTIMENT[row.sentiment as 1 | 0 | -1] ?? 'neutral',
+  };
+}
+
+export function feed(deps: { db: Db; views: Views }) {
+  /** What a view's posts must satisfy, by view type. */
+  function groupsOf(viewType: string, rules: MatchingRuleGroup[], settings: Record<string, unknown>): CompiledGroup[] {
+    if (viewType === 'coin_opinion') return [{ coins: [String(settings.coin ?? '')] }];
+    if (viewType === 'hot_coins') return [];
+    return compileRules(rules);
+  }
+
+  return {
+    async tweets(
+      userId: number,
+      req: { viewId: string; nextCb: string; tradingTrend: TradingTrend; newerThan?: string | undefined },
+      lang: Language,
+    ) {
+      const view = await deps.views.ownView(userId, req.viewId);
+      const repo = feedRepo(deps.db);
+      const groups = groupsOf(view.view_type, view.matching_rules as MatchingRuleGroup[], view.settings);
+      const sentiment = req.tradingTrend ? TREND[req.tradingTrend] : undefined;
+      let rows: FeedRow[];
+      let limit: number;
+      if (req.newerThan) {
+        const after = await repo.position(req.newerThan);
+        limit = NEWER_MAX;
+        rows = after ? await repo.query({ groups, sentiment, after, limit: limit + 1 }) : [];
+      } else {
+        limit = PAGE_SIZE;
+        const before = req.nextCb ? decodeCursor(req.nextCb) : undefined;
+        rows = await repo.query({ groups, sentiment, before, limit: limit + 1 });
+      }
+      const page = rows.slice(0, limit);
+      const coinViews = await deps.views.coinViewIds(userId);
+      const last = page.at(-1);
+      return {
+        list: page.map((r) => present(r, lang, coinViews)),
+        more: rows.length > limit ? (1 as const) : (0 as const),
+        nextCb: last && !req.newerThan ? encodeCursor(last) : '',
+      };
+    },
+  };
+}
+export type Feed = ReturnType<typeof feed>;

@@ -1,0 +1,198 @@
+/**
+ * A user's views and home tabs. Coin and event opinion views are shown as two group tabs
+ * ('coin_opinion', 'event_opinion') holding them; everything else is a tab of its own. The tab
+ * order is saved per user; tabs it does not name follow in creation order.
+ */
+import {
+  type Language,
+  type MatchingRuleGroup,
+  Ret,
+  translate,
+  type ViewInfo,
+  type ViewListItem,
+  type ViewType,
+} from '@kolscope/contract';
+import type { Db, Queryable } from '../db/db';
+import { type ViewRow, viewsRepo } from '../db/repos/views';
+import type { Clock } from './clock';
+import { AppError, badRequest, notFound } from './errors';
+import { normaliseRules } from './view-rules';
+
+export const GROUP_IDS = ['coin_opinion', 'event_opinion'] as const;
+const GROUPED: readonly string[] = GROUP_IDS;
+/** Types made with view/add; opinion views have calls of their own, hot coins come with the account. */
+const ADDABLE: readonly ViewType[] = ['content_feed', 'analytics_report', 'ranking_list', 'notification'];
+/** Types whose views need at least one filter rule (spec section 5). */
+const NEED_RULES: readonly ViewType[] = ['content_feed', 'analytics_report', 'notification'];
+
+export interface ViewFields {
+  name: string;
+  viewType: ViewType;
+  matchingRules: MatchingRuleGroup[];
+  [setting: string]: unknown;
+}
+
+function settingsOf(fields: ViewFields): Record<string, unknown> {
+  const { name: _n, viewType: _t, matchingRules: _r, viewId: _v, ...settings } = fields;
+  return Object.fromEntries(Object.entries(settings).filter(([, v]) => v !== undefined));
+}
+
+/** A view id from the wire: a positive integer in a string; anything else is simply not found. */
+export function parseViewId(id: string): number {
+  return /^\d{1,15}$/.test(id) ? Number(id) : 0;
+}
+
+export function views(deps: { db: Db; clock: Clock }) {
+  const repoOf = (db: Queryable = deps.db) => viewsRepo(db);
+
+  async function seedStarters(userId: number, lang: Language): Promise<void> {
+    await deps.db.transaction(async (tx) => {
+      const repo = repoOf(tx);
+      if (!(await repo.claimSeeding(userId))) return;
+      const now = deps.clock.now();
+      const t = (key: Parameters<typeof translate>[1]) => translate(lang, key);
+      const hot = await repo.insert(
+        userId,
+        { name: t('starter_hot_coins'), viewType: 'hot_coins', fixed: true, matchingRules: [], settings: {} },
+        now,
+      );
+      const all = await repo.insert(
+        userId,
+        { name: t('starter_all_kols'), viewType: 'content_feed', fixed: true, matchingRules: [], settings: {} },
+        now,
+      );
+      const coinFeed = (coin: string, name: string) =>
+        repo.insert(
+          userId,
+          {
+            name,
+            viewType: 'content_feed',
+            fixed: false,
+            matchingRules: [{ type: 'coins', rules: [{ label: coin, value: coin }] }],
+            settings: {},
+          },
+          now,
+        );
+      const btc = await coinFeed('BTC', t('starter_bitcoin'));
+      const eth = await coinFeed('ETH', t('starter_ethereum'));
+      await repo.setTabOrder(
+        userId,
+        [hot.id, all.id, 'coin_opinion', 'event_opinion', btc.id, eth.id].map(String),
+        now,
+      );
+    });
+  }
+
+  async function ownView(userId: number, viewId: string): Promise<ViewRow> {
+    const row = await repoOf().get(userId, parseViewId(viewId));
+    if (!row) throw notFound();
+    return row;
+  }
+
+  /** The top-level tab ids in their saved order, unknown ones after in creation order. */
+  function ordered(rows: ViewRow[], saved: string[]): string[] {
+    const ids = [
+      ...GROUP_IDS.map(String),
+      ...rows.filter((r) => !GROUPED.includes(r.view_type)).map((r) => String(r.id)),
+    ];
+    const known = new Set(ids);
+    const head = [...new Set(saved)].filter((id) => known.has(id));
+    return [...head, ...ids.filter((id) => !head.includes(id))];
+  }
+
+  return {
+    seedStarters,
+    ownView,
+
+    async list(userId: number, lang: Language): Promise<ViewListItem[]> {
+      await seedStarters(userId, lang);
+      const repo = repoOf();
+      const rows = await repo.listOf(userId);
+      const byId = new Map(rows.map((r) => [String(r.id), r]));
+      return ordered(rows, await repo.tabOrder(userId)).map((id): ViewListItem => {
+        if (id === 'coin_opinion' || id === 'event_opinion') {
+          return {
+            viewId: id,
+            name: translate(lang, id === 'coin_opinion' ? 'group_coin_opinion' : 'group_event_opinion'),
+            viewType: id,
+            fixed: true,
+            subs: rows
+              .filter((r) => r.view_type === id)
+              .map((r) => ({ viewId: String(r.id), name: r.name, viewType: id })),
+          };
+        }
+        const r = byId.get(id)!;
+        return { viewId: id, name: r.name, viewType: r.view_type as ViewType, fixed: r.fixed, subs: [] };
+      });
+    },
+
+    async add(userId: number, fields: ViewFields, lang: Language): Promise<ViewListItem[]> {
+      if (!ADDABLE.includes(fields.viewType)) throw badRequest('view_type_not_allowed', { type: fields.viewType });
+      const matchingRules = normaliseRules(fields.matchingRules, NEED_RULES.includes(fields.viewType));
+      await seedStarters(userId, lang);
+      const repo = repoOf();
+      const created = await repo.insert(
+        userId,
+        { name: fields.name, viewType: fields.viewType, fixed: false, matchingRules, settings: settingsOf(fields) },
+        deps.clock.now(),
+      );
+      // A new view goes to the end of the tabs, whatever order was saved before.
+      const order = ordered(await repo.listOf(userId), await repo.tabOrder(userId)).filter(
+        (id) => id !== String(created.id),
+      );
+      await repo.setTabOrder(userId, [...order, String(created.id)], deps.clock.now());
+      return this.list(userId, lang);
+    },
+
+    async update(userId: number, viewId: string, fields: ViewFields): Promise<void> {
+      const row = await ownView(userId, viewId);
+      if (row.fixed) throw new AppError(Ret.conflict, 'view_fixed', {}, 409);
+      if (!ADDABLE.includes(fields.viewType) || fields.viewType !== row.view_type) {
+        throw badRequest('view_type_not_allowed', { type: fields.viewType });
+      }
+      const matchingRules = normaliseRules(fields.matchingRules, NEED_RULES.includes(fields.viewType));
+      await repoOf().update(
+        userId,
+        row.id,
+        { name: fields.name, viewType: fields.viewType, matchingRules, settings: settingsOf(fields) },
+        deps.clock.now(),
+      );
+    },
+
+    /** The user's coin opinion view per coin, so a post's coin tag can open it. */
+    async coinViewIds(userId: number): Promise<Map<string, string>> {
+      const rows = (await repoOf().listOf(userId)).filter((r) => r.view_type === 'coin_opinion');
+      return new Map(rows.map((r) => [String(r.settings.coin ?? ''), String(r.id)]));
+    },
+
+    async remove(userId: number, viewId: string): Promise<void> {
+      if (!(await repoOf().delete(userId, parseViewId(viewId)))) throw notFound();
+    },
+
+    async info(userId: number, viewId: string): Promise<ViewInfo> {
+      const row = await ownView(userId, viewId);
+      return {
+        ...(row.settings as Partial<ViewInfo>),
+        name: row.name,
+        viewType: row.view_type as ViewType,
+        matchingRules: row.matching_rules as MatchingRuleGroup[],
+      };
+    },
+
+    /**
+     * Saves a new tab order. view/v2/merge_sort sends every top-level id (groups included);
+     * view/sort may send only some views: they take the places those views held, in the new order.
+     */
+    async sort(userId: number, viewIds: string[]): Promise<void> {
+      const repo = repoOf();
+      const current = ordered(await repo.listOf(userId), await repo.tabOrder(userId));
+      const wanted = [...new Set(viewIds)];
+      if (wanted.some((id) => !current.includes(id))) throw notFound();
+      const slots = new Set(wanted);
+      let next = 0;
+      const order = current.map((id) => (slots.has(id) ? wanted[next++]! : id));
+      await repo.setTabOrder(userId, order, deps.clock.now());
+    },
+  };
+}
+export type Views = ReturnType<typeof views>;

@@ -1,0 +1,38 @@
+/** Stores hand-made posts with chosen enrichment, through the pipeline's own save. */
+import type { Db } from '../../src/db/db';
+import { saveBatch } from '../../src/pipeline/store';
+import type { Enrichment, SentimentLabel } from '../../src/pipeline/types';
+import { rawPost } from './posts';
+
+export interface PostSpec {
+  text: string;
+  ct: number;
+  id?: string;
+  authorId?: string;
+  username?: string;
+  followers?: number;
+  coins?: string[];
+  categories?: { primary: string; secondary?: string }[];
+  sentiment?: SentimentLabel;
+}
+
+export async function storePosts(db: Db, specs: PostSpec[]): Promise<string[]> {
+  const posts = specs.map((s) =>
+    rawPost({
+      text: s.text,
+      createdAt: s.ct,
+      ...(s.id ? { id: s.id } : {}),
+      authorId: s.authorId ?? '42',
+      username: s.username ?? 'chart_wizard',
+      followers: s.followers ?? 12_000,
+    }),
+  );
+  const enrichments: Enrichment[] = specs.map((s) => ({
+    coins: s.coins ?? [],
+    categories: s.categories ?? [],
+    sentiment: { label: s.sentiment ?? 'neutral', score: 0, cues: [] },
+    lang: 'en',
+  }));
+  await saveBatch(db, { source: 'test', posts, enrichments, cursor: null, rejected: 0, now: new Date() });
+  return posts.map((p) => p.id);
+}
