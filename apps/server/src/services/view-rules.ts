@@ -64,23 +64,20 @@ export function normaliseRules(groups: MatchingRuleGroup[], required: boolean): 
   return kept;
 }
 
+const values = (g: MatchingRuleGroup) => g.rules.map((r) => r.value ?? '');
+
+/** How each rule type narrows the feed query. */
+const COMPILE: Record<RuleType, (g: MatchingRuleGroup) => CompiledGroup> = {
+  keywords: (g) => ({ keywords: values(g) }),
+  coins: (g) => ({ coins: values(g) }),
+  crypto_types: (g) => ({ categories: values(g) }),
+  authors: (g) => ({
+    authorIds: values(g).filter(Boolean),
+    handles: g.rules.map((r) => (r.data?.username ?? '').toLowerCase()).filter(Boolean),
+  }),
+  fans: (g) => ({ fans: g.rules.map((r) => ({ min: r.data?.minFans ?? 0, max: r.data?.maxFans ?? 0 })) }),
+};
+
 export function compileRules(groups: MatchingRuleGroup[]): CompiledGroup[] {
-  return groups.map((g): CompiledGroup => {
-    const values = g.rules.map((r) => r.value ?? '');
-    switch (g.type) {
-      case 'keywords':
-        return { keywords: values };
-      case 'coins':
-        return { coins: values };
-      case 'crypto_types':
-        return { categories: values };
-      case 'authors':
-        return {
-          authorIds: values.filter(Boolean),
-          handles: g.rules.map((r) => (r.data?.username ?? '').toLowerCase()).filter(Boolean),
-        };
-      case 'fans':
-        return { fans: g.rules.map((r) => ({ min: r.data?.minFans ?? 0, max: r.data?.maxFans ?? 0 })) };
-    }
-  });
+  return groups.map((g) => COMPILE[g.type](g));
 }
