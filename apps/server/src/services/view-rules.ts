@@ -8,6 +8,7 @@ import {
   dedupeKeywords,
   type MatchingRuleGroup,
   normaliseFansRange,
+  type RuleType,
   stripAt,
   stripCoinDollar,
 } from '@kolscope/contract';
