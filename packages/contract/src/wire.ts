@@ -43,12 +43,23 @@ export const failureEnvelope = z.object({ ret: z.number().int(), msg: z.string()
 export type FailureEnvelope = z.infer<typeof failureEnvelope>;
 export type SuccessEnvelope<T> = { ret: 1; data: T };
 
-function snakeKey(key: string): string {
-  return key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+/**
+ * Key names come from a small vocabulary (the contract's fields), so each is converted once and
+ * remembered; the caches stop growing at a bound in case a caller sends arbitrary keys.
+ */
+function memo(convert: (key: string) => string): (key: string) => string {
+  const cache = new Map<string, string>();
+  return (key) => {
+    let out = cache.get(key);
+    if (out === undefined) {
+      out = convert(key);
+      if (cache.size < 5000) cache.set(key, out);
+    }
+    return out;
+  };
 }
-function camelKey(key: string): string {
-  return key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
-}
+const snakeKey = memo((key) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`));
+const camelKey = memo((key) => key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase()));
 
 function convertKeys(value: unknown, rename: (key: string) => string): unknown {
   if (Array.isArray(value)) return value.map((v) => convertKeys(v, rename));

@@ -4,6 +4,7 @@
  * migrations and repositories are written once. All SQL lives under src/db.
  */
 import { existsSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
@@ -82,6 +83,16 @@ export async function openPglite(dataDir: string | undefined): Promise<Db> {
   };
 }
 
+/**
+ * Queries with parameters go as named prepared statements (the name is a hash of the text), so
+ * each connection plans a statement shape once and PostgreSQL can reuse the plan: planning the
+ * feed query costs as much as running it.
+ */
+function statement(sql: string, params: unknown[] | undefined): pg.QueryConfig {
+  if (!params?.length || !/^\s*(select|insert|update|delete|with)\b/i.test(sql)) return { text: sql, values: params };
+  return { name: `k${createHash('sha1').update(sql).digest('base64url')}`, text: sql, values: params };
+}
+
 export async function openPostgres(url: string, options: { searchPath?: string; max?: number } = {}): Promise<Db> {
   const pool = new pg.Pool({
     connectionString: url,
@@ -96,7 +107,7 @@ export async function openPostgres(url: string, options: { searchPath?: string; 
   await pool.query('select 1');
   return {
     kind: 'postgres',
-    query: async <T>(sql: string, params?: unknown[]) => (await pool.query(sql, params)).rows as T[],
+    query: async <T>(sql: string, params?: unknown[]) => (await pool.query(statement(sql, params))).rows as T[],
     exec: async (sql) => {
       await pool.query(sql);
     },

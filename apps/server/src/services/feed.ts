@@ -69,7 +69,7 @@ export function feed(deps: { db: Db; views: Views }) {
       req: { viewId: string; nextCb: string; tradingTrend: TradingTrend; newerThan?: string | undefined },
       lang: Language,
     ) {
-      const view = await deps.views.ownView(userId, req.viewId);
+      const { view, coinViews } = await deps.views.viewWithCoinViews(userId, req.viewId);
       const repo = feedRepo(deps.db);
       const groups = groupsOf(view.view_type, view.matching_rules as MatchingRuleGroup[], view.settings);
       const sentiment = req.tradingTrend ? TREND[req.tradingTrend] : undefined;
@@ -85,7 +85,6 @@ export function feed(deps: { db: Db; views: Views }) {
         rows = await repo.query({ groups, sentiment, before, limit: limit + 1 });
       }
       const page = rows.slice(0, limit);
-      const coinViews = await deps.views.coinViewIds(userId);
       const last = page.at(-1);
       return {
         list: page.map((r) => present(r, lang, coinViews)),

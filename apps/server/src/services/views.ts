@@ -159,10 +159,17 @@ export function views(deps: { db: Db; clock: Clock }) {
       );
     },
 
-    /** The user's coin opinion view per coin, so a post's coin tag can open it. */
-    async coinViewIds(userId: number): Promise<Map<string, string>> {
-      const rows = (await repoOf().listOf(userId)).filter((r) => r.view_type === 'coin_opinion');
-      return new Map(rows.map((r) => [String(r.settings.coin ?? ''), String(r.id)]));
+    /**
+     * A view of the user, with the user's coin opinion view per coin (so a post's coin tag can
+     * open it), read in one query since every feed page needs both.
+     */
+    async viewWithCoinViews(userId: number, viewId: string) {
+      const id = parseViewId(viewId);
+      const rows = await repoOf().listOf(userId);
+      const view = rows.find((r) => r.id === id);
+      if (!view) throw notFound();
+      const coinViews = rows.filter((r) => r.view_type === 'coin_opinion');
+      return { view, coinViews: new Map(coinViews.map((r) => [String(r.settings.coin ?? ''), String(r.id)])) };
     },
 
     async remove(userId: number, viewId: string): Promise<void> {
