@@ -28,7 +28,12 @@ function isStale(output, inputs) {
 
 function run(args, label) {
   console.log(`kolscope: building ${label}...`);
-  const result = spawnSync('npm', args, { cwd: root, stdio: 'inherit' });
+  // Always a production build, even when started from a test runner that sets NODE_ENV=test.
+  const result = spawnSync('npm', args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (result.status !== 0) {
     console.error(`kolscope: building ${label} failed`);
     process.exit(result.status ?? 1);

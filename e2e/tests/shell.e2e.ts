@@ -50,7 +50,7 @@ describe('app shell', () => {
   it('scrolls to the top on every path change', async () => {
     const page = await newPhonePage(browser, product.url, 'en');
     await signInAsDemo(page);
-    await page.goto('/#/feed-setting');
+    await page.goto('/#/data-source');
     await page.getByTestId('coming-soon').waitFor();
     await page.evaluate(() => {
       document.body.style.minHeight = '4000px';
@@ -70,8 +70,8 @@ describe('app shell', () => {
       const page = await newPhonePage(browser, product.url, lang);
       await signInAsDemo(page);
       await page.getByTestId('home-add').click();
-      await page.getByTestId('add-menu-feed').click();
-      await page.waitForURL(/#\/feed-setting$/);
+      await page.getByTestId('add-menu-rank').click();
+      await page.waitForURL(/#\/rank-setting$/);
       await page.getByTestId('coming-soon').waitFor();
       await page
         .getByText(lang === 'en' ? 'Coming soon' : '即将上线')

@@ -7,13 +7,21 @@ import { TOKEN_COOKIE_DAYS } from '@kolscope/contract';
 import type { Queryable } from '../db/db';
 import { sessionsRepo } from '../db/repos/sessions';
 import type { Clock } from './clock';
+import { TtlCache } from './ttl-cache';
 
 export const SESSION_SECONDS = TOKEN_COOKIE_DAYS * 86_400;
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export function sessions(deps: { db: Queryable; clock: Clock }) {
+/** How long a process trusts a looked-up session before asking the database again. */
+export const SESSION_CACHE_MS = 10_000;
+
+export function sessions(deps: { db: Queryable; clock: Clock; cacheMs?: number }) {
   const repo = sessionsRepo(deps.db);
+  // Logout and password reset in this process take effect at once; in another process within cacheMs.
+  const cache = new TtlCache<string, number | undefined>(deps.cacheMs ?? SESSION_CACHE_MS, 10_000, () =>
+    deps.clock.now().getTime(),
+  );
   return {
     async create(userId: number, ip: string, userAgent: string): Promise<string> {
       const token = randomBytes(32).toString('base64url');
@@ -29,12 +37,15 @@ export function sessions(deps: { db: Queryable; clock: Clock }) {
       return token;
     },
     userIdOf(token: string): Promise<number | undefined> {
-      return repo.liveUserId(hashToken(token), deps.clock.now());
+      const tokenHash = hashToken(token);
+      return cache.get(tokenHash, () => repo.liveUserId(tokenHash, deps.clock.now()));
     },
     revoke(token: string): Promise<void> {
+      cache.delete(hashToken(token));
       return repo.revoke(hashToken(token), deps.clock.now());
     },
     revokeAllOf(userId: number): Promise<void> {
+      cache.deleteWhere((_, cached) => cached === userId);
       return repo.revokeAllOfUser(userId, deps.clock.now());
     },
   };

@@ -4,6 +4,7 @@
  * order is saved per user; tabs it does not name follow in creation order.
  */
 import {
+  isMessageKey,
   type Language,
   type MatchingRuleGroup,
   Ret,
@@ -16,6 +17,7 @@ import type { Db, Queryable } from '../db/db';
 import { type ViewRow, viewsRepo } from '../db/repos/views';
 import type { Clock } from './clock';
 import { AppError, badRequest, notFound } from './errors';
+import { TtlCache } from './ttl-cache';
 import { normaliseRules } from './view-rules';
 
 export const GROUP_IDS = ['coin_opinion', 'event_opinion'] as const;
@@ -42,8 +44,12 @@ export function parseViewId(id: string): number {
   return /^\d{1,15}$/.test(id) ? Number(id) : 0;
 }
 
-export function views(deps: { db: Db; clock: Clock }) {
+export function views(deps: { db: Db; clock: Clock; cacheMs?: number }) {
   const repoOf = (db: Queryable = deps.db) => viewsRepo(db);
+  // Every feed page needs the user's views; changes made here drop the entry at once.
+  const rowsCache = new TtlCache<number, ViewRow[]>(deps.cacheMs ?? 10_000, 10_000, () => deps.clock.now().getTime());
+  const rowsOf = (userId: number) => rowsCache.get(userId, () => repoOf().listOf(userId));
+  const changed = (userId: number) => rowsCache.delete(userId);
 
   async function seedStarters(userId: number, lang: Language): Promise<void> {
     await deps.db.transaction(async (tx) => {
@@ -51,14 +57,27 @@ export function views(deps: { db: Db; clock: Clock }) {
       if (!(await repo.claimSeeding(userId))) return;
       const now = deps.clock.now();
       const t = (key: Parameters<typeof translate>[1]) => translate(lang, key);
+      // Fixed starters keep their message key, so their names follow the reader's language.
       const hot = await repo.insert(
         userId,
-        { name: t('starter_hot_coins'), viewType: 'hot_coins', fixed: true, matchingRules: [], settings: {} },
+        {
+          name: t('starter_hot_coins'),
+          viewType: 'hot_coins',
+          fixed: true,
+          matchingRules: [],
+          settings: { starter: 'starter_hot_coins' },
+        },
         now,
       );
       const all = await repo.insert(
         userId,
-        { name: t('starter_all_kols'), viewType: 'content_feed', fixed: true, matchingRules: [], settings: {} },
+        {
+          name: t('starter_all_kols'),
+          viewType: 'content_feed',
+          fixed: true,
+          matchingRules: [],
+          settings: { starter: 'starter_all_kols' },
+        },
         now,
       );
       const coinFeed = (coin: string, name: string) =>
@@ -81,10 +100,12 @@ export function views(deps: { db: Db; clock: Clock }) {
         now,
       );
     });
+    changed(userId);
   }
 
   async function ownView(userId: number, viewId: string): Promise<ViewRow> {
-    const row = await repoOf().get(userId, parseViewId(viewId));
+    const id = parseViewId(viewId);
+    const row = (await rowsOf(userId)).find((r) => r.id === id);
     if (!row) throw notFound();
     return row;
   }
@@ -107,7 +128,7 @@ export function views(deps: { db: Db; clock: Clock }) {
     async list(userId: number, lang: Language): Promise<ViewListItem[]> {
       await seedStarters(userId, lang);
       const repo = repoOf();
-      const rows = await repo.listOf(userId);
+      const rows = await rowsOf(userId);
       const byId = new Map(rows.map((r) => [String(r.id), r]));
       return ordered(rows, await repo.tabOrder(userId)).map((id): ViewListItem => {
         if (id === 'coin_opinion' || id === 'event_opinion') {
@@ -122,7 +143,9 @@ export function views(deps: { db: Db; clock: Clock }) {
           };
         }
         const r = byId.get(id)!;
-        return { viewId: id, name: r.name, viewType: r.view_type as ViewType, fixed: r.fixed, subs: [] };
+        const starter = String(r.settings.starter ?? '');
+        const name = r.fixed && isMessageKey(starter) ? translate(lang, starter) : r.name;
+        return { viewId: id, name, viewType: r.view_type as ViewType, fixed: r.fixed, subs: [] };
       });
     },
 
@@ -141,6 +164,7 @@ export function views(deps: { db: Db; clock: Clock }) {
         (id) => id !== String(created.id),
       );
       await repo.setTabOrder(userId, [...order, String(created.id)], deps.clock.now());
+      changed(userId);
       return this.list(userId, lang);
     },
 
@@ -157,6 +181,7 @@ export function views(deps: { db: Db; clock: Clock }) {
         { name: fields.name, viewType: fields.viewType, matchingRules, settings: settingsOf(fields) },
         deps.clock.now(),
       );
+      changed(userId);
     },
 
     /**
@@ -164,16 +189,16 @@ export function views(deps: { db: Db; clock: Clock }) {
      * open it), read in one query since every feed page needs both.
      */
     async viewWithCoinViews(userId: number, viewId: string) {
-      const id = parseViewId(viewId);
-      const rows = await repoOf().listOf(userId);
-      const view = rows.find((r) => r.id === id);
-      if (!view) throw notFound();
+      const view = await ownView(userId, viewId);
+      const rows = await rowsOf(userId);
       const coinViews = rows.filter((r) => r.view_type === 'coin_opinion');
       return { view, coinViews: new Map(coinViews.map((r) => [String(r.settings.coin ?? ''), String(r.id)])) };
     },
 
     async remove(userId: number, viewId: string): Promise<void> {
-      if (!(await repoOf().delete(userId, parseViewId(viewId)))) throw notFound();
+      const deleted = await repoOf().delete(userId, parseViewId(viewId));
+      changed(userId);
+      if (!deleted) throw notFound();
     },
 
     async info(userId: number, viewId: string): Promise<ViewInfo> {

@@ -42,6 +42,12 @@ describe('starter views and tabs', () => {
       '以太坊',
     ]);
   });
+  it('names fixed tabs in the reader language, and keeps the names a user may edit', async () => {
+    const u = await registerAndLogin(t, 'switcher@example.com');
+    await list(u, 'en');
+    const names = (await list(u, 'zh-CN')).map((i) => i.name);
+    expect(names).toEqual(['热门币种', '全部 KOL', '币种情绪', '事件情绪', 'Bitcoin', 'Ethereum']);
+  });
 });
 
 describe('view/add, info, update, delete', () => {
