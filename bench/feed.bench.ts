@@ -37,7 +37,14 @@ async function fill(db: Db) {
   while (stored < N) {
     const b = await source.fetch(cursor, signal);
     if (b.posts.length === 0) break;
-    await saveBatch(db, { source: 'demo', posts: b.posts, enrichments: await enricher.enrich(b.posts), cursor: b.nextCursor, rejected: 0, now: new Date() });
+    await saveBatch(db, {
+      source: 'demo',
+      posts: b.posts,
+      enrichments: await enricher.enrich(b.posts),
+      cursor: b.nextCursor,
+      rejected: 0,
+      now: new Date(),
+    });
     cursor = b.nextCursor ?? cursor;
     stored += b.posts.length;
   }
@@ -49,7 +56,17 @@ const FOUR_GROUPS = [
   { type: 'coins', rules: [{ value: 'BTC' }, { value: 'ETH' }, { value: 'SOL' }, { value: 'XRP' }] },
   { type: 'crypto_types', rules: [{ value: 'trading' }, { value: 'derivatives' }, { value: 'regulation-macro' }] },
   { type: 'fans', rules: [{ data: { minFans: 1000, maxFans: 0 } }] },
-  { type: 'keywords', rules: [{ value: 'breakout' }, { value: 'support' }, { value: 'long' }, { value: 'short' }, { value: '突破' }, { value: 'ETF' }] },
+  {
+    type: 'keywords',
+    rules: [
+      { value: 'breakout' },
+      { value: 'support' },
+      { value: 'long' },
+      { value: 'short' },
+      { value: '突破' },
+      { value: 'ETF' },
+    ],
+  },
 ];
 
 interface LoadResult {
@@ -64,7 +81,19 @@ interface LoadResult {
 function loadFromChild(options: Record<string, unknown>): Promise<LoadResult> {
   const cli = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
   const headers = Object.entries(options.headers as Record<string, string>).flatMap(([k, v]) => ['-H', `${k}=${v}`]);
-  const args = ['-j', '-c', String(options.connections), '-d', String(options.duration), '-m', String(options.method), '-b', String(options.body), ...headers, String(options.url)];
+  const args = [
+    '-j',
+    '-c',
+    String(options.connections),
+    '-d',
+    String(options.duration),
+    '-m',
+    String(options.method),
+    '-b',
+    String(options.body),
+    ...headers,
+    String(options.url),
+  ];
   return new Promise((resolve, reject) => {
     const child = fork(cli, args, { stdio: ['ignore', 'pipe', 'ignore', 'ipc'] });
     let out = '';
@@ -91,7 +120,15 @@ async function loadWithWrk(options: Record<string, unknown>): Promise<LoadResult
     .join('\n');
   writeFileSync(script, `wrk.method = "POST"\nwrk.body = ${JSON.stringify(options.body)}\n${headers}\n`);
   // Asynchronous on purpose: the server answering wrk runs in this very process.
-  const child = spawn('wrk', ['-t2', `-c${options.connections}`, `-d${options.duration}s`, '--latency', '-s', script, String(options.url)]);
+  const child = spawn('wrk', [
+    '-t2',
+    `-c${options.connections}`,
+    `-d${options.duration}s`,
+    '--latency',
+    '-s',
+    script,
+    String(options.url),
+  ]);
   let out = '';
   child.stdout.on('data', (d) => (out += d));
   await new Promise((resolve) => child.once('exit', resolve));
@@ -116,9 +153,22 @@ function percentile(sorted: number[], p: number) {
 }
 
 async function measure(label: string, db: Db, target: number, load: boolean) {
-  const services = createServices({ db, mailer: noMail, config: { innerCodes: [], adminEmails: [], smtpUrl: undefined } });
-  const user = await services.accounts.createDirect(`bench-${Date.now()}@example.com`, 'bench-pass', { isAdmin: false, lang: 'en' });
-  const items = await services.views.add(user!.id, { name: 'four groups', viewType: 'content_feed', matchingRules: FOUR_GROUPS as never }, 'en');
+  // Query latency is measured without the feed page cache, so every query reaches the database.
+  const services = createServices({
+    db,
+    mailer: noMail,
+    config: { innerCodes: [], adminEmails: [], smtpUrl: undefined },
+    feedCacheMs: 0,
+  });
+  const user = await services.accounts.createDirect(`bench-${Date.now()}@example.com`, 'bench-pass', {
+    isAdmin: false,
+    lang: 'en',
+  });
+  const items = await services.views.add(
+    user!.id,
+    { name: 'four groups', viewType: 'content_feed', matchingRules: FOUR_GROUPS as never },
+    'en',
+  );
   const viewId = items.at(-1)!.viewId;
   const times: number[] = [];
   let matched = 0;
@@ -140,10 +190,23 @@ async function measure(label: string, db: Db, target: number, load: boolean) {
     `  ${label}: ${times.length} queries (${matched} posts), p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, p99 ${percentile(times, 99).toFixed(1)} ms — target p95 < ${target} ms: ${p95 < target ? 'met' : 'NOT met'}`,
   );
   if (!load) return;
+  for (const cacheMs of [0, 2000]) await overHttp(label, db, cacheMs, user!.email, viewId);
+}
+
+/** The API under load, once with every request reaching the database, once with the 2 s page cache. */
+async function overHttp(label: string, db: Db, cacheMs: number, email: string, viewId: string) {
+  const services = createServices({
+    db,
+    mailer: noMail,
+    config: { innerCodes: [], adminEmails: [], smtpUrl: undefined },
+    feedCacheMs: cacheMs,
+  });
   const app = await buildApp({ services, secureCookies: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
-  const token = (await services.accounts.login(`${user!.email}`, 'bench-pass', { ip: '127.0.0.1', userAgent: 'bench', lang: 'en' })).token;
+  const token = (
+    await services.accounts.login(email, 'bench-pass', { ip: '127.0.0.1', userAgent: 'bench', lang: 'en' })
+  ).token;
   // The load comes from another process, so it does not share the server's event loop; wrk (C)
   // when installed, as it takes far less of this 2-core machine than autocannon (JavaScript).
   const result = await (hasWrk() ? loadWithWrk : loadFromChild)({
@@ -157,7 +220,7 @@ async function measure(label: string, db: Db, target: number, load: boolean) {
   await app.close();
   const errors = result.errors + result.timeouts + result.non2xx;
   console.log(
-    `  ${label} over HTTP (${hasWrk() ? 'wrk' : 'autocannon'}, 32 connections, 15 s): ${Math.round(result.requests.average)} req/s, latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, errors ${errors} — target 1,000 req/s without errors: ${result.requests.average >= 1000 && errors === 0 ? 'met' : 'NOT met'}`,
+    `  ${label} over HTTP, ${cacheMs ? `${cacheMs} ms page cache` : 'no page cache'} (${hasWrk() ? 'wrk' : 'autocannon'}, 32 connections, 15 s): ${Math.round(result.requests.average)} req/s, latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, errors ${errors} — target 1,000 req/s without errors: ${result.requests.average >= 1000 && errors === 0 ? 'met' : 'NOT met'}`,
   );
 }
 
@@ -165,7 +228,8 @@ console.log(`feed benchmark: ${N.toLocaleString('en-US')} posts, a view with fou
 if (which !== 'pglite') {
   const schema = process.env.BENCH_KEEP ? 'benchfeed_kept' : `benchfeed_${process.pid}`;
   const admin = await openPostgres(PG_URL, { max: 1 });
-  const reuse = process.env.BENCH_KEEP && (await admin.query(`SELECT 1 FROM pg_namespace WHERE nspname = $1`, [schema])).length > 0;
+  const reuse =
+    process.env.BENCH_KEEP && (await admin.query(`SELECT 1 FROM pg_namespace WHERE nspname = $1`, [schema])).length > 0;
   if (!reuse) await admin.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE; CREATE SCHEMA ${schema}`);
   const db = await openPostgres(PG_URL, { searchPath: schema, max: 20 });
   console.log('PostgreSQL');

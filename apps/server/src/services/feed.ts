@@ -5,9 +5,10 @@
  */
 import type { Language, MatchingRuleGroup, Post, TradingTrend } from '@kolscope/contract';
 import type { Db } from '../db/db';
-import { type CompiledGroup, type FeedRow, feedRepo } from '../db/repos/feed';
+import { type CompiledGroup, type FeedQuery, type FeedRow, feedRepo } from '../db/repos/feed';
 import { categoryName } from '../pipeline/enrich/categories/taxonomy';
 import { badRequest } from './errors';
+import { TtlCache } from './ttl-cache';
 import { compileRules } from './view-rules';
 import type { Views } from './views';
 
@@ -55,7 +56,14 @@ export function present(row: FeedRow, lang: Language, coinViews: Map<string, str
   };
 }
 
-export function feed(deps: { db: Db; views: Views }) {
+/** How long a feed page may be served from memory: new posts show up at most this late. */
+export const FEED_CACHE_MS = 2000;
+
+export function feed(deps: { db: Db; views: Views; cacheMs?: number }) {
+  // Shared by every user asking the same question (starter feeds have the same rules for all).
+  const pages = new TtlCache<string, FeedRow[]>(deps.cacheMs ?? FEED_CACHE_MS, 2000);
+  const query = (q: FeedQuery) => pages.get(JSON.stringify(q), () => feedRepo(deps.db).query(q));
+
   /** What a view's posts must satisfy, by view type. */
   function groupsOf(viewType: string, rules: MatchingRuleGroup[], settings: Record<string, unknown>): CompiledGroup[] {
     if (viewType === 'coin_opinion') return [{ coins: [String(settings.coin ?? '')] }];
@@ -78,11 +86,11 @@ export function feed(deps: { db: Db; views: Views }) {
       if (req.newerThan) {
         const after = await repo.position(req.newerThan);
         limit = NEWER_MAX;
-        rows = after ? await repo.query({ groups, sentiment, after, limit: limit + 1 }) : [];
+        rows = after ? await query({ groups, sentiment, after, limit: limit + 1 }) : [];
       } else {
         limit = PAGE_SIZE;
         const before = req.nextCb ? decodeCursor(req.nextCb) : undefined;
-        rows = await repo.query({ groups, sentiment, before, limit: limit + 1 });
+        rows = await query({ groups, sentiment, before, limit: limit + 1 });
       }
       const page = rows.slice(0, limit);
       const last = page.at(-1);

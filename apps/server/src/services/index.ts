@@ -22,6 +22,8 @@ export interface ServiceDeps {
   config: Pick<Config, 'innerCodes' | 'adminEmails' | 'smtpUrl'> & Partial<Pick<Config, 'ingestKeys'>>;
   /** The built-in rules unless the operator configured an endpoint. */
   classifier?: SentimentClassifier;
+  /** How long a feed page may be served from memory (0: never); see services/feed.ts. */
+  feedCacheMs?: number;
   clock?: Clock;
   log?: (line: string) => void;
 }
@@ -39,7 +41,7 @@ export function createServices(deps: ServiceDeps) {
   const viewService = views({ db, clock });
   return {
     views: viewService,
-    feed: feed({ db, views: viewService }),
+    feed: feed({ db, views: viewService, ...(deps.feedCacheMs !== undefined ? { cacheMs: deps.feedCacheMs } : {}) }),
     twitterUsers: twitterUsers({ db }),
     db,
     clock,

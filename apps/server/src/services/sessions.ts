@@ -40,13 +40,13 @@ export function sessions(deps: { db: Queryable; clock: Clock; cacheMs?: number }
       const tokenHash = hashToken(token);
       return cache.get(tokenHash, () => repo.liveUserId(tokenHash, deps.clock.now()));
     },
-    revoke(token: string): Promise<void> {
+    async revoke(token: string): Promise<void> {
+      await repo.revoke(hashToken(token), deps.clock.now());
       cache.delete(hashToken(token));
-      return repo.revoke(hashToken(token), deps.clock.now());
     },
-    revokeAllOf(userId: number): Promise<void> {
-      cache.deleteWhere((_, cached) => cached === userId);
-      return repo.revokeAllOfUser(userId, deps.clock.now());
+    async revokeAllOf(userId: number): Promise<void> {
+      await repo.revokeAllOfUser(userId, deps.clock.now());
+      await cache.deleteWhere((_, cached) => cached === userId);
     },
   };
 }
