@@ -5,7 +5,9 @@ import { useNavigate } from 'react-router';
 import { Logo } from '../../features/Logo';
 import { useSession } from '../../state/useSession';
 import { HomeHeader } from './HomeHeader';
+import { ViewsHome } from './ViewsHome';
 import './home.css';
+import './views.css';
 
 /** Signed out: what kolscope is, and a way in. */
 function Welcome() {
@@ -40,7 +42,7 @@ function Welcome() {
   );
 }
 
-/** Signed in: the views tab bar arrives with a later issue; until then a friendly placeholder. */
+/** Signed in without a single view (all deleted): how to make one. */
 function ViewsPlaceholder() {
   const { t } = useTranslation();
   return (
@@ -62,7 +64,7 @@ export default function HomePage() {
     <div className="home">
       <HomeHeader signedIn={signedIn} />
       <main data-testid="home-body" data-signed-in={signedIn}>
-        {signedIn ? <ViewsPlaceholder /> : <Welcome />}
+        {signedIn ? <ViewsHome empty={<ViewsPlaceholder />} /> : <Welcome />}
       </main>
     </div>
   );

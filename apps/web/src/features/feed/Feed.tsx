@@ -1,0 +1,136 @@
+import type { TradingTrend } from '@kolscope/contract';
+import { Button, DotLoading, InfiniteScroll, PullToRefresh, SpinLoading } from 'antd-mobile';
+import { ContentOutline, ExclamationCircleOutline } from 'antd-mobile-icons';
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toastError } from '../toast';
+import { PostCard } from '../post-card/PostCard';
+import { feedDisplay } from './feedState';
+import { feeds, useFeed } from './feeds';
+import { NewItemsTip } from './NewItemsTip';
+import { useAutoRefresh, useInsertNearTop } from './useNewPosts';
+import './feed.css';
+
+export interface FeedProps {
+  viewId: string;
+  /** The report's related-posts tabs; '' (default) is every post of the view. */
+  tradingTrend?: TradingTrend;
+  /**
+   * Insert waiting posts silently when the reader is near the top. On by default; the spec
+   * turns it off on detail pages, where only the tip inserts.
+   */
+  insertNearTop?: boolean;
+}
+
+function Centered({ children, testId }: { children: React.ReactNode; testId: string }) {
+  return (
+    <div className="feed-state" data-testid={testId}>
+      {children}
+    </div>
+  );
+}
+
+/** A view's posts: first page, infinite scroll, pull to refresh, and the new-items tip. */
+export default function Feed({ viewId, tradingTrend = '', insertNearTop = true }: FeedProps) {
+  const { t } = useTranslation();
+  const query = useMemo(() => ({ viewId, tradingTrend }), [viewId, tradingTrend]);
+  const state = useFeed(query);
+  const display = feedDisplay(state);
+  const waiting = state.newItemsCount > 0;
+
+  useEffect(() => {
+    const current = feeds.get(`${query.viewId}|${query.tradingTrend}`);
+    // First visit loads; coming back to a loaded feed checks for newer posts at once.
+    if (!current.loaded) void feeds.loadFirst(query).catch(() => undefined);
+    else void feeds.pollNewer(query);
+  }, [query]);
+
+  useAutoRefresh(query, waiting || !state.loaded);
+  const spinning = useInsertNearTop(query, waiting, insertNearTop);
+
+  const refresh = () => feeds.loadFirst(query).catch((error: unknown) => toastError(error, t('feed.loadFailed')));
+  // Insert first, then jump: scrolling first would also trigger the near-top insert.
+  const showNew = () => void feeds.showPending(query).then(() => window.scrollTo(0, 0));
+
+  if (display === 'spinner') {
+    return (
+      <Centered testId="feed-loading">
+        <SpinLoading color="primary" style={{ '--size': '24px' }} />
+      </Centered>
+    );
+  }
+  if (display === 'error') {
+    return (
+      <Centered testId="feed-error">
+        <ExclamationCircleOutline className="feed-state__icon" />
+        <div className="feed-state__title">{t('feed.loadFailed')}</div>
+        {state.error && state.error !== t('feed.loadFailed') && <div className="feed-state__body">{state.error}</div>}
+        <Button
+          color="primary"
+          fill="outline"
+          shape="rounded"
+          loading={state.loading}
+          data-testid="feed-retry"
+          onClick={() => void feeds.loadFirst(query).catch(() => undefined)}
+        >
+          {t('feed.retry')}
+        </Button>
+      </Centered>
+    );
+  }
+
+  return (
+    <div className="feed">
+      {waiting && !spinning && <NewItemsTip count={state.newItemsCount} onClick={showNew} />}
+      <PullToRefresh onRefresh={refresh}>
+        {display === 'empty' ? (
+          <Centered testId="feed-empty">
+            <ContentOutline className="feed-state__icon" />
+            <div className="feed-state__title">{t('feed.emptyTitle')}</div>
+            <div className="feed-state__body">{t('feed.emptyBody')}</div>
+          </Centered>
+        ) : (
+          <>
+            {spinning && (
+              <div className="feed-inserting" role="status" aria-label={t('feed.inserting')}>
+                <SpinLoading color="primary" style={{ '--size': '20px' }} />
+              </div>
+            )}
+            <div className="feed-list" data-testid="feed-list">
+              {state.list.map((post) => (
+                <PostCard key={post.id} post={post} />
+              ))}
+            </div>
+            <InfiniteScroll loadMore={() => feeds.loadMore(query)} hasMore={state.more === 1}>
+              {(hasMore, failed, retry) => {
+                if (failed) {
+                  return (
+                    <span className="feed-footer" data-testid="feed-error" data-kind="more">
+                      {t('feed.loadMoreFailed')}{' '}
+                      <button type="button" className="ks-link" data-testid="feed-retry" onClick={retry}>
+                        {t('feed.retry')}
+                      </button>
+                    </span>
+                  );
+                }
+                if (hasMore) {
+                  return (
+                    <span className="feed-footer">
+                      {t('feed.loadingMore')}
+                      <DotLoading />
+                    </span>
+                  );
+                }
+                return (
+                  <span className="feed-footer" data-testid="feed-end">
+                    {t('feed.noMore')}
+                  </span>
+                );
+              }}
+            </InfiniteScroll>
+          </>
+        )}
+      </PullToRefresh>
+    </div>
+  );
+}

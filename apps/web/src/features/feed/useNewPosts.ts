@@ -1,0 +1,73 @@
+/**
+ * The new-posts protocol (GUIDE habit 5; spec section 4, "Post loading"): poll for newer posts
+ * every AUTO_REFRESH_MS, paused while new items wait and while the page is hidden; when the
+ * reader is (or scrolls) within SCROLL_TOP_THRESHOLD_PX of the top, waiting items go in silently
+ * with a short spinner.
+ */
+import { AUTO_REFRESH_MS, SCROLL_TOP_THRESHOLD_PX, SILENT_INSERT_SPINNER_MS } from '@kolscope/contract';
+import { useEffect, useState } from 'react';
+import type { FeedQuery } from './feedStore';
+import { feeds } from './feeds';
+
+function pageVisible(): boolean {
+  return typeof document === 'undefined' || document.visibilityState !== 'hidden';
+}
+
+export function useAutoRefresh(query: FeedQuery, paused: boolean): void {
+  const { viewId, tradingTrend } = query;
+  useEffect(() => {
+    if (paused) return;
+    const q = { viewId, ...(tradingTrend ? { tradingTrend } : {}) };
+    let lastPoll = Date.now();
+    const poll = () => {
+      lastPoll = Date.now();
+      void feeds.pollNewer(q);
+    };
+    const timer = setInterval(() => {
+      if (pageVisible()) poll();
+    }, AUTO_REFRESH_MS);
+    // Polls missed while hidden are made up once, as soon as the page shows again.
+    const onVisibility = () => {
+      if (pageVisible() && Date.now() - lastPoll >= AUTO_REFRESH_MS) poll();
+    };
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', onVisibility);
+    };
+  }, [viewId, tradingTrend, paused]);
+}
+
+/** Returns true during the short spinner after a silent insert. */
+export function useInsertNearTop(query: FeedQuery, waiting: boolean, enabled: boolean): boolean {
+  const { viewId, tradingTrend } = query;
+  const [spinning, setSpinning] = useState(false);
+
+  useEffect(() => {
+    if (!enabled || !waiting) return;
+    const q = { viewId, ...(tradingTrend ? { tradingTrend } : {}) };
+    let inserted = false;
+    const check = () => {
+      // Scroll events keep coming until the store update re-runs this effect: insert once.
+      if (inserted || window.scrollY > SCROLL_TOP_THRESHOLD_PX) return;
+      inserted = true;
+      setSpinning(true);
+      void feeds.showPending(q).then(() => {
+        // Land exactly on the newest post: at 1-60 px the browser's scroll anchoring would
+        // otherwise keep the old first post in view and hide the new ones above it.
+        window.scrollTo(0, 0);
+      });
+    };
+    check();
+    window.addEventListener('scroll', check, { passive: true });
+    return () => window.removeEventListener('scroll', check);
+  }, [viewId, tradingTrend, waiting, enabled]);
+
+  useEffect(() => {
+    if (!spinning) return;
+    const timer = setTimeout(() => setSpinning(false), SILENT_INSERT_SPINNER_MS);
+    return () => clearTimeout(timer);
+  }, [spinning]);
+
+  return spinning;
+}

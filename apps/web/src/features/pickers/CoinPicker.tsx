@@ -1,0 +1,90 @@
+import { CheckCircleFill } from 'antd-mobile-icons';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PickedChips } from './PickedChips';
+import { PickerLayout, PickerPopup } from './PickerPopup';
+import { PickerStatus } from './PickerStatus';
+import { SearchField } from './SearchField';
+import { useCoinSearch } from './useCoinSearch';
+
+export type PickedCoin = { coin: string; name?: string; icon?: string };
+
+interface Props {
+  visible: boolean;
+  /** Symbols picked already (without '$'); the picker opens with them ticked. */
+  value: readonly string[];
+  onClose: () => void;
+  /** The picked coins in picking order. Callers that need one coin take the first. */
+  onConfirm: (coins: PickedCoin[]) => void;
+  title?: string;
+}
+
+/** Multi-select coin picker with search (spec section 2, Feed setting). */
+export function CoinPicker(props: Props) {
+  return (
+    <PickerPopup visible={props.visible} onClose={props.onClose}>
+      <CoinPickerContent {...props} />
+    </PickerPopup>
+  );
+}
+
+function CoinPickerContent({ value, onClose, onConfirm, title }: Props) {
+  const { t } = useTranslation();
+  const [query, setQuery] = useState('');
+  const [picked, setPicked] = useState<PickedCoin[]>(() => value.map((coin) => ({ coin })));
+  const result = useCoinSearch(query, t('picker.fetchCoinsFailed'));
+  const items = result.items;
+  const isPicked = (coin: string) => picked.some((p) => p.coin === coin);
+
+  // The whole item is kept so the caller gets names and icons even after the search moved on.
+  const toggle = (item: PickedCoin) =>
+    setPicked((prev) =>
+      prev.some((p) => p.coin === item.coin) ? prev.filter((p) => p.coin !== item.coin) : [...prev, item],
+    );
+
+  const confirm = () => {
+    onConfirm(picked);
+    onClose();
+  };
+
+  return (
+    <PickerLayout
+      title={title ?? t('picker.coinTitle')}
+      onClose={onClose}
+      onConfirm={confirm}
+      count={picked.length}
+      top={
+        <>
+          <SearchField kind="coin" value={query} onChange={setQuery} placeholder={t('picker.coinSearch')} />
+          <PickedChips
+            items={picked.map((p) => ({ id: p.coin, label: p.coin }))}
+            onRemove={(coin) => toggle({ coin })}
+          />
+        </>
+      }
+    >
+      <PickerStatus loading={result.loading} error={result.error} empty={items.length === 0} onRetry={result.retry} />
+      {!result.error &&
+        items.map((item) => {
+          const on = isPicked(item.coin);
+          return (
+            <button
+              key={item.coin}
+              type="button"
+              aria-pressed={on}
+              data-testid={`picker-item-${item.coin}`}
+              className={`picker__row${on ? ' picker__row--on' : ''}`}
+              onClick={() => toggle(item)}
+            >
+              <img className="picker__coin-icon" src={item.icon} alt="" loading="lazy" width={32} height={32} />
+              <span className="picker__row-text">
+                <span className="picker__row-title">{item.coin}</span>
+                <span className="picker__row-sub">{item.name}</span>
+              </span>
+              <CheckCircleFill className="picker__check" aria-hidden="true" />
+            </button>
+          );
+        })}
+    </PickerLayout>
+  );
+}

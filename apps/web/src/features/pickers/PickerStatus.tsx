@@ -1,0 +1,45 @@
+import { Button, SpinLoading } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+
+interface Props {
+  loading: boolean;
+  /** The action's own failure text (e.g. 'Failed to fetch coins'); shown under the retry message. */
+  error: string | null;
+  empty: boolean;
+  onRetry: () => void;
+}
+
+/**
+ * Loading, failure and empty states of a picker body (spec section 2: pickers show 'Network
+ * error, please retry' with a retry button). Renders nothing once there is something to list.
+ */
+export function PickerStatus({ loading, error, empty, onRetry }: Props) {
+  const { t } = useTranslation();
+  if (error) {
+    return (
+      <div className="picker__status" role="alert">
+        <div className="picker__status-title">{t('picker.networkError')}</div>
+        <div className="picker__status-detail">{error}</div>
+        <Button
+          size="small"
+          color="primary"
+          fill="outline"
+          shape="rounded"
+          data-testid="picker-retry"
+          onClick={onRetry}
+        >
+          {t('picker.retry')}
+        </Button>
+      </div>
+    );
+  }
+  if (loading && empty) {
+    return (
+      <div className="picker__status">
+        <SpinLoading color="primary" style={{ '--size': '24px' }} />
+      </div>
+    );
+  }
+  if (empty) return <div className="picker__status picker__status-detail">{t('picker.noResults')}</div>;
+  return null;
+}

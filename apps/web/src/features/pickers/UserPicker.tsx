@@ -1,0 +1,122 @@
+import type { TwitterUser } from '@kolscope/contract';
+import { Avatar, Button, DotLoading, InfiniteScroll } from 'antd-mobile';
+import { CheckCircleFill } from 'antd-mobile-icons';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatFollowers } from './format';
+import { PickedChips } from './PickedChips';
+import { PickerLayout, PickerPopup } from './PickerPopup';
+import { PickerStatus } from './PickerStatus';
+import { SearchField } from './SearchField';
+import { type UserPickerMode, useUserSearch } from './useUserSearch';
+
+export type { UserPickerMode };
+
+/** A picked account: what a rule or a list needs to show it again without another search. */
+export interface PickedUser {
+  id: string;
+  username: string;
+  name?: string | undefined;
+  icon?: string | undefined;
+}
+
+interface Props {
+  visible: boolean;
+  mode: UserPickerMode;
+  value: readonly PickedUser[];
+  onClose: () => void;
+  onConfirm: (users: PickedUser[]) => void;
+  title?: string;
+}
+
+/** Multi-select author picker with search and infinite scroll (spec section 2, Feed setting). */
+export function UserPicker(props: Props) {
+  return (
+    <PickerPopup visible={props.visible} onClose={props.onClose}>
+      <UserPickerContent {...props} />
+    </PickerPopup>
+  );
+}
+
+function toPicked(u: TwitterUser): PickedUser {
+  return { id: u.id, username: u.username, name: u.name, icon: u.icon };
+}
+
+function UserPickerContent({ mode, value, onClose, onConfirm, title }: Props) {
+  const { t } = useTranslation();
+  const [query, setQuery] = useState('');
+  const [picked, setPicked] = useState<PickedUser[]>(() => [...value]);
+  const result = useUserSearch(mode, query, t('picker.fetchUsersFailed'));
+  const isPicked = (id: string) => picked.some((p) => p.id === id);
+
+  const toggle = (user: PickedUser) =>
+    setPicked((prev) => (prev.some((p) => p.id === user.id) ? prev.filter((p) => p.id !== user.id) : [...prev, user]));
+
+  const confirm = () => {
+    onConfirm(picked);
+    onClose();
+  };
+
+  return (
+    <PickerLayout
+      title={title ?? t(mode === 'kol' ? 'picker.kolTitle' : 'picker.userTitle')}
+      onClose={onClose}
+      onConfirm={confirm}
+      count={picked.length}
+      top={
+        <>
+          <SearchField kind={mode} value={query} onChange={setQuery} placeholder={t('picker.userSearch')} />
+          <PickedChips
+            items={picked.map((p) => ({ id: p.id, label: p.name || `@${p.username}` }))}
+            onRemove={(id) => setPicked((prev) => prev.filter((p) => p.id !== id))}
+          />
+        </>
+      }
+    >
+      <PickerStatus
+        loading={result.loading}
+        error={result.error}
+        empty={result.items.length === 0}
+        onRetry={result.retry}
+      />
+      {!result.error &&
+        result.items.map((user) => {
+          const on = isPicked(user.id);
+          return (
+            <button
+              key={user.id}
+              type="button"
+              aria-pressed={on}
+              data-testid={`picker-item-${user.id}`}
+              className={`picker__row${on ? ' picker__row--on' : ''}`}
+              onClick={() => toggle(toPicked(user))}
+            >
+              <Avatar src={user.icon} className="picker__avatar" />
+              <span className="picker__row-text">
+                <span className="picker__row-title">{user.name || user.username}</span>
+                <span className="picker__row-sub">
+                  @{user.username} · {t('picker.followers', { n: formatFollowers(user.followersCount) })}
+                </span>
+              </span>
+              <CheckCircleFill className="picker__check" aria-hidden="true" />
+            </button>
+          );
+        })}
+      {!result.loading && !result.error && result.items.length > 0 && (
+        <InfiniteScroll loadMore={result.loadMore} hasMore={result.more}>
+          {(hasMore, failed, retry) =>
+            failed ? (
+              <Button size="mini" fill="none" color="primary" data-testid="picker-retry" onClick={retry}>
+                {t('picker.networkError')} · {t('picker.retry')}
+              </Button>
+            ) : hasMore ? (
+              <DotLoading />
+            ) : (
+              <span>{t('picker.noMore')}</span>
+            )
+          }
+        </InfiniteScroll>
+      )}
+    </PickerLayout>
+  );
+}

@@ -1,0 +1,111 @@
+import type { Post } from '@kolscope/contract';
+import { memo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { navigateTo } from '../../app/navigation';
+import { ImageGrid } from './ImageGrid';
+import { PostText } from './PostText';
+import { RelativeTime } from './RelativeTime';
+import { VerifiedBadge } from './VerifiedBadge';
+import './post-card.css';
+
+function Avatar({ user }: { user: Post['user'] }) {
+  const { t } = useTranslation();
+  const [failed, setFailed] = useState(false);
+  const initial = (user.name || user.username || '?').trim().charAt(0).toUpperCase();
+  if (!user.icon || failed) {
+    return (
+      <span
+        className="post-card__avatar post-card__avatar--initial"
+        role="img"
+        aria-label={t('post.avatar', { name: user.name })}
+      >
+        {initial}
+      </span>
+    );
+  }
+  return (
+    <img
+      className="post-card__avatar"
+      src={user.icon}
+      alt={t('post.avatar', { name: user.name })}
+      loading="lazy"
+      decoding="async"
+      onError={() => setFailed(true)}
+    />
+  );
+}
+
+/** "Primary / Sub" per sub-category, or the primary alone when it has none. */
+export function categoryLabels(categories: Post['categoryList']): string[] {
+  const labels = categories.flatMap((c) => (c.subs.length ? c.subs.map((s) => `${c.name} / ${s.name}`) : [c.name]));
+  return [...new Set(labels)];
+}
+
+function Tags({ post }: { post: Post }) {
+  const { t } = useTranslation();
+  const categories = categoryLabels(post.categoryList);
+  if (post.coinViewList.length === 0 && categories.length === 0 && !post.sentiment) return null;
+  return (
+    <div className="post-card__tags">
+      <Sentiment value={post.sentiment} />
+      {post.coinViewList.map(({ coin, viewId }) =>
+        viewId ? (
+          <button
+            type="button"
+            key={coin}
+            className="post-card__tag post-card__tag--coin post-card__tag--link"
+            data-testid="post-coin"
+            aria-label={t('post.openCoin', { coin })}
+            onClick={() => navigateTo(`/view-detail/${encodeURIComponent(viewId)}`)}
+          >
+            ${coin}
+          </button>
+        ) : (
+          // Display only until a coin page exists (issue 6): tapping does nothing.
+          <span key={coin} className="post-card__tag post-card__tag--coin" data-testid="post-coin">
+            ${coin}
+          </span>
+        ),
+      )}
+      {categories.map((label) => (
+        <span key={label} className="post-card__tag" data-testid="post-category">
+          {label}
+        </span>
+      ))}
+    </div>
+  );
+}
+
+function Sentiment({ value }: { value: Post['sentiment'] }) {
+  const { t } = useTranslation();
+  if (!value) return null;
+  return (
+    <span className={`post-card__sentiment post-card__sentiment--${value}`} data-sentiment={value}>
+      {t(`post.sentiment.${value}`)}
+    </span>
+  );
+}
+
+/** One post (spec section 2, "Post card"). Memoised: a feed re-renders only the cards that changed. */
+export const PostCard = memo(function PostCard({ post }: { post: Post }) {
+  const { user } = post;
+  return (
+    <article className="post-card" data-testid="post-card" data-post-id={post.id}>
+      <Avatar user={user} />
+      <div className="post-card__main">
+        <header className="post-card__head">
+          <span className="post-card__name">{user.name || user.username}</span>
+          <VerifiedBadge user={user} />
+          <span className="post-card__handle">@{user.username}</span>
+          <span className="post-card__dot" aria-hidden="true">
+            ·
+          </span>
+          <RelativeTime ct={post.ct} />
+        </header>
+        {post.text && <PostText text={post.text} />}
+        <ImageGrid medias={post.medias} />
+        <Tags post={post} />
+      </div>
+    </article>
+  );
+});

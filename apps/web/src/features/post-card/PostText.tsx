@@ -1,0 +1,67 @@
+import { FEED_COLLAPSE_ROWS } from '@kolscope/contract';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { splitPostText } from './postText';
+
+/**
+ * The text, clamped to FEED_COLLAPSE_ROWS lines by CSS. Whether the clamp hides anything is
+ * measured once after layout, so the expand button appears only when there is more to read.
+ */
+export function PostText({ text }: { text: string }) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDivElement>(null);
+  const [expanded, setExpanded] = useState(false);
+  const [clamped, setClamped] = useState(false);
+  const parts = useMemo(() => splitPostText(text), [text]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-measure when the text changes.
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (el && !expanded) setClamped(el.scrollHeight > el.clientHeight + 1);
+  }, [text, expanded]);
+
+  return (
+    <div className="post-card__body">
+      <div
+        ref={ref}
+        data-testid="post-text"
+        data-expanded={expanded}
+        className={expanded ? 'post-card__text' : 'post-card__text post-card__text--clamped'}
+        style={{ WebkitLineClamp: expanded ? 'unset' : FEED_COLLAPSE_ROWS }}
+      >
+        {parts.map((part, i) => {
+          const key = `${i}-${part.kind}`;
+          if (part.kind === 'text') return <span key={key}>{part.text}</span>;
+          if (part.kind === 'url') {
+            return (
+              <a
+                key={key}
+                className="post-card__link"
+                href={part.href}
+                target="_blank"
+                rel="noopener noreferrer nofollow"
+              >
+                {part.text}
+              </a>
+            );
+          }
+          return (
+            <span key={key} className="post-card__mark">
+              {part.text}
+            </span>
+          );
+        })}
+      </div>
+      {(clamped || expanded) && (
+        <button
+          type="button"
+          className="post-card__expand"
+          data-testid="post-expand"
+          onClick={() => setExpanded(!expanded)}
+        >
+          {expanded ? t('post.collapse') : t('post.expand')}
+        </button>
+      )}
+    </div>
+  );
+}

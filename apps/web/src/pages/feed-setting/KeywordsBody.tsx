@@ -1,0 +1,76 @@
+import { AddOutline, CloseOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { toastInfo } from '../../features/toast';
+import { commitKeyword, type KeywordItem, localKey } from './filters';
+
+interface Props {
+  keywords: KeywordItem[];
+  onChange: (keywords: KeywordItem[]) => void;
+}
+
+/**
+ * Keywords, one item each. A new item starts as a focused input; leaving it commits the text:
+ * empty is removed, a duplicate is removed with 'Keyword already exists' (spec sections 4, 5).
+ * A committed keyword is a chip: tap to edit it again, × to remove it.
+ */
+export function KeywordsBody({ keywords, onChange }: Props) {
+  const { t } = useTranslation();
+
+  const setText = (key: string, text: string) => onChange(keywords.map((k) => (k.key === key ? { ...k, text } : k)));
+
+  const commit = (key: string) => {
+    const { items, result } = commitKeyword(keywords, key);
+    if (result === 'removedDuplicate') toastInfo(t('feedSetting.keywordExists'));
+    onChange(items);
+  };
+
+  const add = () => onChange([...keywords, { key: localKey('kw'), text: '', editing: true }]);
+
+  return (
+    <div className="filter-card__items">
+      {keywords.map((k) =>
+        k.editing ? (
+          <input
+            key={k.key}
+            data-testid="keyword-input"
+            className="keyword-input"
+            value={k.text}
+            placeholder={t('feedSetting.keywordPlaceholder')}
+            aria-label={t('feedSetting.keywordPlaceholder')}
+            maxLength={100}
+            enterKeyHint="done"
+            // A new keyword is typed straight away (spec: "each new keyword starts in an editing state").
+            // biome-ignore lint/a11y/noAutofocus: the user just asked for this input.
+            autoFocus
+            onChange={(e) => setText(k.key, e.target.value)}
+            onBlur={() => commit(k.key)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') e.currentTarget.blur();
+            }}
+          />
+        ) : (
+          <span key={k.key} className="filter-tag">
+            <button
+              type="button"
+              className="filter-tag__text"
+              onClick={() => onChange(keywords.map((x) => (x.key === k.key ? { ...x, editing: true } : x)))}
+            >
+              {k.text}
+            </button>
+            <button
+              type="button"
+              className="filter-tag__remove"
+              aria-label={t('feedSetting.removeItem', { name: k.text })}
+              onClick={() => onChange(keywords.filter((x) => x.key !== k.key))}
+            >
+              <CloseOutline />
+            </button>
+          </span>
+        ),
+      )}
+      <button type="button" className="filter-tag filter-tag--add" data-testid="keyword-add" onClick={add}>
+        <AddOutline /> {t('feedSetting.addKeyword')}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import { LOADING_SPINNER_SIZE_PX, type ViewListItem } from '@kolscope/contract';
+import { SpinLoading } from 'antd-mobile';
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { GroupSubList } from './GroupSubList';
+import { TAB_ICONS } from './viewMeta';
+
+// The feed (infinite scroll, pull to refresh, image viewer, post cards) is its own chunk, so the
+// first load stays small; Home starts fetching it as soon as a signed-in user arrives.
+const loadFeed = () => import('../../features/feed/Feed');
+const Feed = lazy(loadFeed);
+export function preloadFeed(): void {
+  void loadFeed();
+}
+
+function Spinner() {
+  return (
+    <div className="home-body-spinner" data-testid="feed-loading">
+      <SpinLoading color="primary" style={{ '--size': `${LOADING_SPINNER_SIZE_PX}px` }} />
+    </div>
+  );
+}
+
+/** Report, ranking, notification and hot-coin screens arrive with later issues. */
+function LaterRelease({ group }: { group: ViewListItem }) {
+  const { t } = useTranslation();
+  const Icon = TAB_ICONS[group.viewType];
+  return (
+    <div className="home-later" data-testid="view-later-release" data-view-type={group.viewType}>
+      <Icon className="home-later__icon" />
+      <h2>{t('tabs.laterTitle')}</h2>
+      <p>{t('tabs.laterBody', { type: t(`tabs.type.${group.viewType}`) })}</p>
+    </div>
+  );
+}
+
+/** The body of the selected tab, by viewType (spec section 2, Home). */
+export function ViewBody({ group, selected }: { group: ViewListItem; selected: string }) {
+  switch (group.viewType) {
+    case 'content_feed':
+      return (
+        <Suspense fallback={<Spinner />}>
+          <Feed key={group.viewId} viewId={group.viewId} />
+        </Suspense>
+      );
+    case 'coin_opinion':
+    case 'event_opinion':
+      return <GroupSubList group={group} selected={selected === group.viewId ? null : selected} />;
+    default:
+      return <LaterRelease group={group} />;
+  }
+}

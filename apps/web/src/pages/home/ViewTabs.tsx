@@ -1,0 +1,85 @@
+import type { ViewListItem } from '@kolscope/contract';
+import { Tabs } from 'antd-mobile';
+import { SetOutline, TeamOutline, UnorderedListOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { settingsPath, TAB_ICONS } from './viewMeta';
+
+interface Props {
+  list: ViewListItem[];
+  active: ViewListItem;
+  onPick: (tabId: string) => void;
+}
+
+/**
+ * The tab bar of the user's view groups with the sort, KOL management and per-view settings
+ * actions. antd-mobile's Tabs scrolls the active tab into view whenever it changes.
+ */
+export function ViewTabs({ list, active, onPick }: Props) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const settings = settingsPath(active);
+
+  return (
+    <nav className="home-tabs" data-testid="home-tabs" aria-label={t('tabs.label')}>
+      <Tabs
+        className="home-tabs__tabs"
+        activeKey={active.viewId}
+        onChange={onPick}
+        activeLineMode="fixed"
+        style={{ '--fixed-active-line-width': '20px', '--title-font-size': '15px', '--content-padding': '0' }}
+      >
+        {list.map((item) => {
+          const Icon = TAB_ICONS[item.viewType];
+          return (
+            <Tabs.Tab
+              key={item.viewId}
+              title={
+                <span
+                  className="home-tab"
+                  data-testid={`tab-${item.viewId}`}
+                  data-view-type={item.viewType}
+                  data-active={item.viewId === active.viewId}
+                >
+                  <Icon className="home-tab__icon" />
+                  {item.name}
+                </span>
+              }
+            />
+          );
+        })}
+      </Tabs>
+      <div className="home-tabs__actions">
+        {settings && (
+          <button
+            type="button"
+            className="ks-icon-button home-tabs__action"
+            data-testid="view-settings"
+            aria-label={t('tabs.settings')}
+            onClick={() => navigate(settings)}
+          >
+            <SetOutline />
+          </button>
+        )}
+        <button
+          type="button"
+          className="ks-icon-button home-tabs__action"
+          data-testid="kol-management-entry"
+          aria-label={t('tabs.kolManagement')}
+          onClick={() => navigate('/kol-management')}
+        >
+          <TeamOutline />
+        </button>
+        <button
+          type="button"
+          className="ks-icon-button home-tabs__action"
+          data-testid="tab-sort"
+          aria-label={t('tabs.sort')}
+          onClick={() => navigate('/nav-setting')}
+        >
+          <UnorderedListOutline />
+        </button>
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,85 @@
+import { LOADING_SPINNER_SIZE_PX } from '@kolscope/contract';
+import { Button, SpinLoading } from 'antd-mobile';
+import { ExclamationCircleOutline } from 'antd-mobile-icons';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { findView, reloadViews, setCurrentView, useViews, viewsStore } from '../../state/views';
+import { resolveSelection, searchMatches } from './selection';
+import { preloadFeed, ViewBody } from './ViewBody';
+import { ViewTabs } from './ViewTabs';
+
+/** Signed in: the tab bar of the user's views and the selected view's body. */
+export function ViewsHome({ empty }: { empty: ReactNode }) {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const { list, loaded, loading, error, currentViewId } = useViews();
+  const url = { tab: params.get('tab'), viewId: params.get('viewId') };
+  const selection = resolveSelection(list, url, currentViewId);
+
+  useEffect(() => {
+    preloadFeed();
+    // Always refresh on arrival: a view created, reordered or deleted elsewhere shows at once.
+    void reloadViews();
+  }, []);
+
+  // A viewId the list does not know yet is usually a view just created (a setting page sends
+  // the user to /?viewId=new): fetch the list once more before deciding it is stale.
+  const unknownViewId = url.viewId && !findView(list, url.viewId) ? url.viewId : null;
+  const [reloadedFor, setReloadedFor] = useState<string | null>(null);
+  const awaitingList = unknownViewId !== null && (loading || reloadedFor !== unknownViewId);
+  useEffect(() => {
+    if (!unknownViewId || reloadedFor === unknownViewId) return;
+    setReloadedFor(unknownViewId);
+    // The arrival reload may already be on its way; it answers for this id too.
+    if (!viewsStore.getState().loading) void reloadViews();
+  }, [unknownViewId, reloadedFor]);
+
+  const selectedId = awaitingList ? null : (selection?.viewId ?? null);
+  const wantTab = awaitingList ? undefined : selection?.search.tab;
+  const wantViewId = selection?.search.viewId;
+  // A bare "/" is left alone (the selection is implied); only stale or partial queries are fixed.
+  const urlInSync = !selection || (!url.tab && !url.viewId) || searchMatches(url, selection.search);
+  useEffect(() => {
+    if (selectedId) setCurrentView(selectedId);
+    // A stale id or a viewId without its tab: correct the URL in place, without a history entry.
+    if (!wantTab || urlInSync) return;
+    setParams(wantViewId ? { tab: wantTab, viewId: wantViewId } : { tab: wantTab }, { replace: true });
+  }, [selectedId, wantTab, wantViewId, urlInSync, setParams]);
+
+  if (!loaded || awaitingList) {
+    if (error && !loading) {
+      return (
+        <div className="home-views-state" data-testid="views-error">
+          <ExclamationCircleOutline className="home-views-state__icon" />
+          <p>{error}</p>
+          <Button color="primary" fill="outline" shape="rounded" onClick={() => void reloadViews()}>
+            {t('tabs.retry')}
+          </Button>
+        </div>
+      );
+    }
+    return (
+      <div className="home-views-state" data-testid="views-loading">
+        <SpinLoading color="primary" style={{ '--size': `${LOADING_SPINNER_SIZE_PX}px` }} />
+      </div>
+    );
+  }
+  if (!selection) return <>{empty}</>;
+
+  return (
+    <>
+      {/* Picking a tab clears viewId (spec section 2); replace keeps Back meaning "leave Home". */}
+      <ViewTabs
+        list={list}
+        active={selection.group}
+        onPick={(tab) => {
+          setParams({ tab }, { replace: true });
+          // Each view starts at its top; the previous tab's scroll position means nothing here.
+          window.scrollTo(0, 0);
+        }}
+      />
+      <ViewBody group={selection.group} selected={selection.viewId} />
+    </>
+  );
+}

@@ -1,0 +1,299 @@
+/**
+ * View management in Chromium at 390x844: a feed built with every filter type (taken from a real
+ * demo post, so it has a match) opens on home; it is edited, reordered by drag on /nav-setting
+ * (the order survives a reload) and deleted after a confirm; validation in both languages.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPhonePage, screenshot } from '../support/browser';
+import { type Product, startProduct } from '../support/server';
+
+let product: Product;
+let browser: Browser;
+
+async function signIn(lang: 'en' | 'zh-CN'): Promise<Page> {
+  const page = await newPhonePage(browser, product.url, lang);
+  await page.goto('/#/login');
+  await page.getByTestId('login-email').fill('demo@kolscope.local');
+  await page.getByTestId('login-password').fill('kolscope-demo');
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL(/#\/(\?.*)?$/);
+  return page;
+}
+
+/** A call with the page's session cookie; answers the envelope's data (snake_case). */
+async function call<T>(page: Page, path: string, data: object = {}): Promise<T> {
+  return (await (await page.request.post(`/webapi/v1/${path}`, { data })).json()).data as T;
+}
+
+type Category = { id: string; name: string };
+type Post = { id: string; text: string; user: { id: string; username: string }; category_list: Category[] };
+
+/** A recent post with a category, a coin and a plain word, and its author's follower count. */
+async function samplePost(page: Page) {
+  const views = await call<{ view_id: string; view_type: string }[]>(page, 'view/v2/list');
+  const feed = views.find((v) => v.view_type === 'content_feed');
+  const tweets = await call<{ list: (Post & { coin_view_list: { coin: string }[] })[] }>(page, 'view/v2/tweets', {
+    view_id: feed?.view_id,
+  });
+  const word = /\b[A-Za-z]{5,}\b/g;
+  const post = tweets.list.find((p) => p.category_list[0]?.id && p.coin_view_list[0] && p.text.match(word));
+  if (!post) throw new Error('no suitable demo post');
+  const kols = await call<{ list: { id: string; followers_count: number }[] }>(page, 'search/twitter_kol', {
+    query: post.user.username,
+  });
+  const category = post.category_list[0] as Category;
+  return {
+    postId: post.id,
+    primaryId: category.id,
+    primaryName: category.name,
+    coin: post.coin_view_list[0]?.coin ?? '',
+    keyword: (post.text.match(word) ?? []).sort((a, b) => b.length - a.length)[0] ?? '',
+    author: post.user,
+    followers: kols.list.find((u) => u.id === post.user.id)?.followers_count ?? 1000,
+  };
+}
+
+const focused = (page: Page, id: string) => page.getByTestId(id).evaluate((el) => el === document.activeElement);
+
+async function addFilter(page: Page, type: string) {
+  await page.getByTestId('add-filter').click();
+  await page.getByTestId(`add-filter-${type}`).click();
+}
+
+/** Saving an empty form names the title; with a title, it asks for filter conditions. */
+async function checkValidation(page: Page, title: string, [noTitle, noFilters]: [string, string]) {
+  await page.goto('/#/feed-setting');
+  await page.getByTestId('feed-save').click();
+  await expect.poll(() => page.getByTestId('feed-title-error').textContent()).toBe(noTitle);
+  await page.getByTestId('feed-title').fill(title);
+  await page.getByTestId('feed-save').click();
+  await page.getByText(noFilters).waitFor();
+}
+
+/** Confirms the open picker and waits for it to go, so the next picker's testids are unique. */
+async function confirmPicker(page: Page) {
+  await page.getByTestId('picker-confirm').click();
+  await page.getByTestId('picker-confirm').waitFor({ state: 'detached' });
+}
+
+/** Saves a new feed; its id is the last content feed of the list view/add answers with. */
+async function saveNewFeed(page: Page): Promise<string> {
+  const added = page.waitForResponse((r) => r.url().endsWith('/view/add'));
+  await page.getByTestId('feed-save').click();
+  const list = (await (await added).json()).data as { view_id: string; view_type: string }[];
+  return list.filter((v) => v.view_type === 'content_feed').at(-1)?.view_id ?? '';
+}
+
+/** Row ids of /nav-setting in their shown order. */
+async function rowOrder(page: Page): Promise<string[]> {
+  await page.getByTestId('nav-list').waitFor();
+  const ids = await page.$$eval('[data-testid^="nav-row-"]', (rows) => rows.map((r) => r.getAttribute('data-testid')));
+  return ids.map((id) => (id ?? '').slice('nav-row-'.length));
+}
+
+/** A mouse drag the @dnd-kit mouse sensor accepts (both rows on screen): press, move past 8 px, release. */
+async function dragRow(page: Page, fromId: string, toId: string) {
+  const from = (await page.getByTestId(`nav-drag-${fromId}`).boundingBox())!;
+  const to = (await page.getByTestId(`nav-row-${toId}`).boundingBox())!;
+  const x = from.x + from.width / 2;
+  await page.mouse.move(x, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(x, from.y + from.height / 2 - 12, { steps: 4 });
+  await page.mouse.move(x, to.y + to.height / 3, { steps: 20 });
+  await page.waitForTimeout(150);
+  await page.mouse.up();
+}
+
+beforeAll(async () => {
+  product = await startProduct();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+
+describe('view settings (en)', () => {
+  let page: Page;
+  let viewId = '';
+
+  beforeAll(async () => {
+    page = await signIn('en');
+  });
+  afterAll(() => page?.context().close());
+
+  it('validates, then creates a feed with every filter type that opens on home with a match', async () => {
+    const sample = await samplePost(page);
+    await checkValidation(page, '  E2E everything  ', ['Please enter the title', 'Please set filter conditions']);
+    await screenshot(page, 'en-30-feed-validation');
+
+    await addFilter(page, 'crypto_types');
+    await page.getByTestId(`picker-item-${sample.primaryId}`).click();
+    await screenshot(page, 'en-30-category-picker');
+    await confirmPicker(page);
+    await page.getByTestId('filter-card-crypto_types').getByText(sample.primaryName).waitFor();
+
+    await addFilter(page, 'keywords');
+    await expect.poll(() => focused(page, 'keyword-input')).toBe(true);
+    await page.getByTestId('keyword-input').fill(sample.keyword);
+    await page.getByTestId('keyword-input').press('Enter');
+    await page.getByTestId('keyword-add').click();
+    await page.getByTestId('keyword-input').fill(sample.keyword.toUpperCase());
+    await page.getByTestId('keyword-input').press('Enter');
+    await page.getByText('Keyword already exists').waitFor();
+    await page.getByTestId('keyword-add').click();
+    await page.getByTestId('feed-title').click(); // an empty keyword left behind disappears
+    await expect.poll(() => page.getByTestId('keyword-input').count()).toBe(0);
+    await addFilter(page, 'coins');
+    await page.getByTestId('picker-search').fill(`$${sample.coin}`);
+    await page.getByTestId(`picker-item-${sample.coin}`).click();
+    await screenshot(page, 'en-30-coin-picker');
+    await confirmPicker(page);
+    await addFilter(page, 'authors');
+    await page.getByTestId('picker-search').fill(sample.author.username);
+    await page.getByTestId(`picker-item-${sample.author.id}`).click();
+    await screenshot(page, 'en-30-author-picker');
+    await confirmPicker(page);
+    await addFilter(page, 'fans');
+    await expect.poll(() => focused(page, 'fans-min')).toBe(true);
+    const low = Math.max(1, Math.floor(sample.followers / 2));
+    const high = sample.followers * 2;
+    await page.getByTestId('fans-max').fill('abc');
+    expect(await page.getByTestId('fans-max').inputValue()).toBe('');
+    // Entered the wrong way round: leaving the field swaps them.
+    await page.getByTestId('fans-min').fill(String(high));
+    await page.getByTestId('fans-max').fill(String(low));
+    await page.getByTestId('feed-title').click();
+    await expect.poll(() => page.getByTestId('fans-min').inputValue()).toBe(String(low));
+    expect(await page.getByTestId('fans-max').inputValue()).toBe(String(high));
+    await screenshot(page, 'en-30-feed-filled');
+    viewId = await saveNewFeed(page);
+    await page.getByText('Created successfully').waitFor();
+    await page.waitForURL(new RegExp(`viewId=${viewId}|tab=${viewId}`));
+    await page.getByTestId(`tab-${viewId}`).waitFor();
+    await page.locator(`[data-testid="post-card"][data-post-id="${sample.postId}"]`).waitFor();
+    await screenshot(page, 'en-30-feed-home');
+  });
+
+  it('edits the feed from /nav-setting and goes back', async () => {
+    await page.getByText('Created successfully').waitFor({ state: 'detached' });
+    await page.goto('/#/nav-setting');
+    await page.getByTestId(`nav-row-${viewId}`).waitFor();
+    await screenshot(page, 'en-30-nav-list');
+    await page.getByTestId(`nav-edit-${viewId}`).click();
+    await page.waitForURL(new RegExp(`#/feed-setting/${viewId}$`));
+    const types = ['crypto_types', 'keywords', 'coins', 'authors', 'fans'];
+    await Promise.all(types.map((type) => page.getByTestId(`filter-card-${type}`).waitFor()));
+    expect(await page.getByTestId('feed-title').inputValue()).toBe('E2E everything');
+    await screenshot(page, 'en-30-feed-edit');
+    await page.getByTestId('feed-title').fill('E2E edited');
+    const fansCard = page.getByTestId('filter-card-fans');
+    await fansCard.getByRole('button', { name: /Remove filter/ }).click();
+    await page.getByTestId('feed-save').click();
+    await page.getByText('Updated successfully').waitFor();
+    await page.waitForURL(/#\/nav-setting$/);
+    await page.getByTestId(`nav-row-${viewId}`).getByText('E2E edited').waitFor();
+  });
+
+  it('pickers retry after a failure, remember searches and page through authors', async () => {
+    await page.goto('/#/feed-setting');
+    await page.route('**/webapi/v1/search/coins', (route) => route.abort());
+    await addFilter(page, 'coins');
+    await page.getByText('Failed to fetch coins').waitFor(); // under 'Network error, please retry'
+    await screenshot(page, 'en-30-picker-error');
+    await page.unroute('**/webapi/v1/search/coins');
+    await page.getByTestId('picker-retry').click();
+    await page.getByTestId('picker-item-BTC').waitFor();
+    // The search made while creating the feed is offered while the query is empty.
+    await page.getByTestId('picker-history').first().click();
+    expect(await page.getByTestId('picker-search').inputValue()).not.toBe('');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByTestId('picker-confirm').waitFor({ state: 'detached' });
+
+    await addFilter(page, 'authors');
+    const rows = page.locator('[data-testid^="picker-item-"]');
+    await expect.poll(() => rows.count()).toBe(20);
+    await rows.nth(19).scrollIntoViewIfNeeded();
+    await expect.poll(() => rows.count()).toBeGreaterThan(20);
+    await screenshot(page, 'en-30-author-scroll');
+  });
+
+  it('offers a retry when the view to edit cannot be loaded', async () => {
+    await page.goto('/#/feed-setting/999999');
+    await page.getByTestId('feed-setting-error').getByText('Network error, please retry').waitFor();
+  });
+
+  it('reorders tabs by drag and keeps the order after a reload', async () => {
+    await page.goto('/#/nav-setting');
+    const before = await rowOrder(page);
+    const last = before.at(-1) ?? '';
+    // A failed save puts the rows back where they were.
+    await page.route('**/webapi/v1/view/v2/merge_sort', (route) => route.abort());
+    await dragRow(page, last, before[0] ?? '');
+    await page.getByText('Failed to save order').waitFor();
+    await expect.poll(() => rowOrder(page)).toEqual(before);
+    await page.unroute('**/webapi/v1/view/v2/merge_sort');
+    await dragRow(page, last, before[0] ?? '');
+    await page.getByText('Saved successfully').waitFor();
+    const expected = [last, ...before.slice(0, -1)];
+    expect(await rowOrder(page)).toEqual(expected);
+    await page.reload();
+    await page.getByTestId(`nav-row-${last}`).waitFor();
+    expect(await rowOrder(page)).toEqual(expected);
+    // Opinion groups can be moved but neither edited nor deleted here.
+    expect(await page.getByTestId('nav-delete-coin_opinion').count()).toBe(0);
+    expect(await page.getByTestId('nav-edit-coin_opinion').count()).toBe(0);
+  });
+
+  it('deletes a view after a confirm', async () => {
+    await page.getByTestId(`nav-delete-${viewId}`).click();
+    await page.getByText('Confirm delete?').waitFor();
+    await screenshot(page, 'en-30-delete-confirm');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByTestId(`nav-row-${viewId}`).waitFor();
+    await page.getByTestId(`nav-delete-${viewId}`).click();
+    await page.getByTestId('nav-delete-confirm').click();
+    await page.getByText('Deleted successfully').waitFor();
+    await page.getByTestId(`nav-row-${viewId}`).waitFor({ state: 'detached' });
+  });
+});
+
+describe('view settings (zh-CN)', () => {
+  it('validates, creates, lists and deletes in Chinese', async () => {
+    const page = await signIn('zh-CN');
+    await checkValidation(page, '中文订阅', ['请输入标题', '请设置筛选条件']);
+    await screenshot(page, 'zh-30-feed-validation');
+
+    await addFilter(page, 'crypto_types');
+    await page.getByText('交易与技术分析').waitFor();
+    await screenshot(page, 'zh-30-category-picker');
+    await page.getByTestId('picker-item-trading').click();
+    await confirmPicker(page);
+    await addFilter(page, 'coins');
+    await page.getByTestId('picker-item-BTC').click();
+    await screenshot(page, 'zh-30-coin-picker');
+    await confirmPicker(page);
+    await addFilter(page, 'keywords');
+    await page.getByTestId('keyword-input').fill('减半');
+    await page.getByTestId('keyword-input').press('Enter');
+    await addFilter(page, 'fans');
+    await page.getByTestId('fans-min').fill('1000');
+    await screenshot(page, 'zh-30-feed-filled');
+
+    const viewId = await saveNewFeed(page);
+    await page.getByText('创建成功').waitFor();
+    await page.getByTestId(`tab-${viewId}`).waitFor();
+    await page.getByText('创建成功').waitFor({ state: 'detached' });
+    await page.goto('/#/nav-setting');
+    await page.getByTestId(`nav-row-${viewId}`).waitFor();
+    await screenshot(page, 'zh-30-nav-list');
+    await page.getByTestId(`nav-delete-${viewId}`).click();
+    await page.getByText('确认删除？').waitFor();
+    await screenshot(page, 'zh-30-delete-confirm');
+    await page.getByTestId('nav-delete-confirm').click();
+    await page.getByText('删除成功').waitFor();
+    await page.getByTestId(`nav-row-${viewId}`).waitFor({ state: 'detached' });
+    await page.context().close();
+  });
+});
