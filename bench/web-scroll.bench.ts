@@ -6,17 +6,14 @@
  */
 import { launchBrowser, newPhonePage } from '../e2e/support/browser';
 import { startProduct } from '../e2e/support/server';
+import { signInAsDemo } from '../e2e/support/session';
 
 const POSTS = Number(process.env.BENCH_POSTS ?? 1000);
 const product = await startProduct();
 const browser = await launchBrowser();
 try {
   const page = await newPhonePage(browser, product.url, 'en');
-  await page.goto('/#/login');
-  await page.getByTestId('login-email').fill('demo@kolscope.local');
-  await page.getByTestId('login-password').fill('kolscope-demo');
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL(/#\/$/);
+  await signInAsDemo(page);
   await page.getByTestId('post-card').first().waitFor({ timeout: 60_000 });
   // Infinite scroll until the list holds enough posts.
   const deadline = Date.now() + 240_000;

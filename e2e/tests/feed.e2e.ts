@@ -10,6 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPhonePage, screenshot } from '../support/browser';
 import { type Product, startProduct } from '../support/server';
+import { signInAsDemo } from '../support/session';
 
 const INGEST_KEY = 'e2e-feed-ingest';
 process.env.INGEST_KEYS = INGEST_KEY;
@@ -61,11 +62,8 @@ async function ingest(posts: { text: string; medias?: number }[]) {
   expect(json.data?.accepted).toBe(posts.length);
 }
 
-async function signInAsDemo(page: Page) {
-  await page.goto('/#/login');
-  await page.getByTestId('login-email').fill('demo@kolscope.local');
-  await page.getByTestId('login-password').fill('kolscope-demo');
-  await page.getByTestId('login-submit').click();
+async function signIn(page: Page) {
+  await signInAsDemo(page);
   await page.getByTestId('home-tabs').waitFor();
   // The 'Login successful' toast would cover the screenshots.
   await page.locator('.adm-toast-mask').waitFor({ state: 'detached' });
@@ -134,7 +132,7 @@ describe('home and feed', () => {
   for (const { lang, prefix } of LANGS) {
     it(`shows the tabs, All KOLs and Bitcoin (${lang})`, async () => {
       const page = await newPhonePage(browser, product.url, lang);
-      await signInAsDemo(page);
+      await signIn(page);
       const ids = await starterViews(page);
       for (const [role, id] of Object.entries(ids)) {
         expect(id, role).toBeTruthy();
@@ -188,7 +186,7 @@ describe('home and feed', () => {
 
     it(`expands a long post and opens its images full size (${lang})`, async () => {
       const page = await newPhonePage(browser, product.url, lang);
-      await signInAsDemo(page);
+      await signIn(page);
       const ids = await starterViews(page);
       await page.goto(`/#/?tab=${ids.allKols}`);
       const card = page.getByTestId('post-card').filter({ hasText: MARKER });
@@ -224,7 +222,7 @@ describe('home and feed', () => {
   it('shows the new-items tip, which scrolls to the top and inserts (both languages)', async () => {
     const pages = await Promise.all(LANGS.map(({ lang }) => newPhonePage(browser, product.url, lang)));
     for (const page of pages) {
-      await signInAsDemo(page);
+      await signIn(page);
       const ids = await starterViews(page);
       await page.goto(`/#/?tab=${ids.allKols}`);
       await page.getByTestId('post-card').first().waitFor();
@@ -253,7 +251,7 @@ describe('home and feed', () => {
 
   it('ends a short feed with "No more", shows an empty one, and selects ?viewId=', async () => {
     const page = await newPhonePage(browser, product.url, 'en');
-    await signInAsDemo(page);
+    await signIn(page);
     const keywordView = (name: string, word: string) =>
       call<{ view_id: string; name: string }[]>(page, 'view/add', {
         name,

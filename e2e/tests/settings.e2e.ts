@@ -7,17 +7,14 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPhonePage, screenshot } from '../support/browser';
 import { type Product, startProduct } from '../support/server';
+import { signInAsDemo } from '../support/session';
 
 let product: Product;
 let browser: Browser;
 
 async function signIn(lang: 'en' | 'zh-CN'): Promise<Page> {
   const page = await newPhonePage(browser, product.url, lang);
-  await page.goto('/#/login');
-  await page.getByTestId('login-email').fill('demo@kolscope.local');
-  await page.getByTestId('login-password').fill('kolscope-demo');
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL(/#\/(\?.*)?$/);
+  await signInAsDemo(page);
   return page;
 }
 

@@ -3,19 +3,12 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPhonePage, screenshot } from '../support/browser';
 import { type Product, startProduct } from '../support/server';
+import { signInAsDemo } from '../support/session';
 
 let product: Product;
 let browser: Browser;
 
 const hashOf = (page: Page) => page.evaluate(() => window.location.hash);
-
-async function signInAsDemo(page: Page) {
-  await page.goto('/#/login');
-  await page.getByTestId('login-email').fill('demo@kolscope.local');
-  await page.getByTestId('login-password').fill('kolscope-demo');
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL(/#\/$/);
-}
 
 beforeAll(async () => {
   product = await startProduct();

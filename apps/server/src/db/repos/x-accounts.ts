@@ -1,14 +1,7 @@
 import type { Queryable } from '../db';
+import type { AccountRow } from './collection';
 
-export interface XAccountRow {
-  id: string;
-  username: string;
-  name: string;
-  icon: string;
-  followers_count: number;
-  is_blue_verified: boolean;
-  verified_type: string;
-}
+export type XAccountRow = AccountRow;
 
 /** Searching collected X accounts, most followed first, paged by a (followers, id) keyset. */
 export function xAccountsRepo(db: Queryable) {
