@@ -5,7 +5,9 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { accountRoutes } from './http/account/routes';
 import { installErrorHandling, installJsonParser } from './http/errors';
+import { adminRoutes } from './http/admin/routes';
 import { ingestRoutes } from './http/ingest/routes';
+import { kolGroupRoutes } from './http/kol-group/routes';
 import { mediaRoutes } from './http/media/routes';
 import { searchRoutes } from './http/search/routes';
 import { viewRoutes } from './http/view/routes';
@@ -37,6 +39,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   ingestRoutes(app, opts.services);
   viewRoutes(app, opts.services);
   searchRoutes(app, opts.services);
+  kolGroupRoutes(app, opts.services);
+  adminRoutes(app, opts.services);
   mediaRoutes(app, { demoSeed: opts.demoSeed ?? DEFAULT_DEMO_SEED });
 
   app.get('/healthz', async () => ({ ok: true }));

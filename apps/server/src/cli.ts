@@ -26,6 +26,8 @@ const USAGE = `Usage: kolscope <command>
   inner-code list             list accepted inner (invite) codes
   inner-code add [CODE]       accept a code (a random one when CODE is omitted)
   inner-code remove CODE      stop accepting a stored code
+  kol review                  list missing-KOL submissions waiting for a decision
+  kol approve|reject ID       decide one (approved accounts become tracked)
 
 Configuration comes from the environment; see the README.`;
 
@@ -141,6 +143,26 @@ async function listSources(config: Config) {
   });
 }
 
+async function kolReviewCommand(config: Config, action: string | undefined, id: string | undefined) {
+  await withRuntime(config, async ({ services }) => {
+    if (action === 'review') {
+      const pending = await services.kolReview.list('pending');
+      if (pending.length === 0) console.log('(no submissions waiting)');
+      for (const p of pending)
+        console.log(`${p.submissionId}\t@${p.twitterUserName}\t${p.count} request(s)\tfirst by ${p.submittedBy}`);
+    } else if ((action === 'approve' || action === 'reject') && id) {
+      try {
+        const username = await services.kolReview.review(id, action === 'approve', null);
+        log(`@${username} ${action === 'approve' ? 'approved: now tracked' : 'rejected'}`);
+      } catch {
+        throw new UsageError(`no pending submission ${id}`);
+      }
+    } else {
+      throw new UsageError('usage: kolscope kol review | approve ID | reject ID');
+    }
+  });
+}
+
 async function admin(config: Config, action: string | undefined, email: string | undefined) {
   if ((action !== 'grant' && action !== 'revoke') || !email || !isValidEmail(email)) {
     throw new UsageError('usage: kolscope admin grant|revoke EMAIL');
@@ -204,6 +226,7 @@ export async function main(argv: string[]): Promise<void> {
       log('database is up to date');
     } else if (command === 'admin') await admin(config, rest[0], rest[1]);
     else if (command === 'inner-code') await innerCode(config, rest[0], rest[1], values.note ?? '');
+    else if (command === 'kol') await kolReviewCommand(config, rest[0], rest[1]);
     else throw new UsageError(`unknown command "${command}"\n\n${USAGE}`);
   } catch (err) {
     if (err instanceof ConfigError || err instanceof UsageError || err instanceof DataDirBusyError) {

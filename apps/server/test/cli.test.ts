@@ -132,6 +132,22 @@ describe('kolscope CLI', () => {
     expect((await run('classify')).code).toBe(1);
   });
 
+  it('reviews missing-KOL submissions', async () => {
+    const rt = await openRuntime(loadConfig(), () => {});
+    const user = await rt.services.accounts.createDirect('asker@example.com', 'asker-pass', {
+      isAdmin: false,
+      lang: 'en',
+    });
+    await rt.services.kolReview.submit(user!.id, 'fresh_voice');
+    await rt.close();
+    const list = await run('kol', 'review');
+    const id = /^(\d+)\t@fresh_voice\t1 request\(s\)\tfirst by asker@example.com$/m.exec(list.out)?.[1];
+    expect(id).toBeDefined();
+    expect((await run('kol', 'approve', id!)).out).toContain('@fresh_voice approved: now tracked');
+    expect((await run('kol', 'approve', id!)).code).toBe(1);
+    expect((await run('kol', 'review')).out).toContain('(no submissions waiting)');
+  });
+
   it('prints usage for no command and refuses an unknown one', async () => {
     expect((await run()).out).toMatch(/Usage: kolscope <command>/);
     expect((await run('fly')).code).toBe(1);

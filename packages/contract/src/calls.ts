@@ -272,6 +272,23 @@ export const admin = {
     ),
   ),
   fromAcntList: call('admin/from_acnt_list', none, z.array(z.object({ name: z.string(), cntAtt: z.number().int() }))),
+  /** Missing-KOL submissions waiting for a decision (issue 5's review queue). */
+  kolSubmissions: call(
+    'admin/kol_submissions',
+    z.object({ status: z.enum(['pending', 'approved', 'rejected']).default('pending') }),
+    z.array(
+      z.object({
+        submissionId: z.string(),
+        twitterUserName: z.string(),
+        submittedBy: z.string(),
+        count: z.number().int(),
+        status: z.enum(['pending', 'approved', 'rejected']),
+        ct: z.number().int(),
+      }),
+    ),
+  ),
+  /** Approves (the account becomes tracked) or rejects a submission. */
+  kolReview: call('admin/kol_review', z.object({ submissionId: f.id, approve: z.boolean() }), ack),
 };
 
 /** Every call, for registries and for the property test that walks them all. */

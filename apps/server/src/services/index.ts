@@ -13,6 +13,8 @@ import { builtinClassifier } from '../pipeline/enrich/sentiment/classifier';
 import type { SentimentClassifier } from '../pipeline/types';
 import { feed } from './feed';
 import { ingest } from './ingest';
+import { kolGroups } from './kol-groups';
+import { kolReview } from './kol-review';
 import { twitterUsers } from './twitter-users';
 import { views } from './views';
 
@@ -43,6 +45,8 @@ export function createServices(deps: ServiceDeps) {
     views: viewService,
     feed: feed({ db, views: viewService, ...(deps.feedCacheMs !== undefined ? { cacheMs: deps.feedCacheMs } : {}) }),
     twitterUsers: twitterUsers({ db }),
+    kolGroups: kolGroups({ db, clock }),
+    kolReview: kolReview({ db, clock }),
     db,
     clock,
     enricher,

@@ -18,30 +18,33 @@ export function presentUser(r: XAccountRow): TwitterUser {
   };
 }
 
-function decode(cursor: string): { followers: number; id: string } {
-  const m = /^(\d{1,15}):([\w:-]{1,40})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+/** The cursor names the last account shown and the page number (for a page limit). */
+function decode(cursor: string): { followers: number; id: string; page: number } {
+  const m = /^(\d{1,15}):([\w:-]{1,60}):(\d{1,4})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
   if (!m) throw badRequest('cursor_invalid');
-  return { followers: Number(m[1]), id: m[2]! };
+  return { followers: Number(m[1]), id: m[2]!, page: Number(m[3]) };
 }
 
 export function twitterUsers(deps: { db: Db }) {
   return {
-    async search(query: string, nextCb: string, trackedOnly: boolean) {
+    /** Accounts by handle prefix or name; `maxPages` caps how far the cursor goes. */
+    async search(query: string, nextCb: string, trackedOnly: boolean, opts: { size?: number; maxPages?: number } = {}) {
+      const size = opts.size ?? USER_PAGE_SIZE;
+      const cursor = nextCb ? decode(nextCb) : undefined;
+      const pageNo = (cursor?.page ?? 0) + 1;
       const rows = await xAccountsRepo(deps.db).search({
         text: stripAt(query),
         trackedOnly,
-        after: nextCb ? decode(nextCb) : undefined,
-        limit: USER_PAGE_SIZE + 1,
+        after: cursor,
+        limit: size + 1,
       });
-      const page = rows.slice(0, USER_PAGE_SIZE);
+      const page = rows.slice(0, size);
       const last = page.at(-1);
+      const more = rows.length > size && pageNo < (opts.maxPages ?? Number.POSITIVE_INFINITY);
       return {
         list: page.map(presentUser),
-        more: rows.length > USER_PAGE_SIZE ? (1 as const) : (0 as const),
-        nextCb:
-          last && rows.length > USER_PAGE_SIZE
-            ? Buffer.from(`${last.followers_count}:${last.id}`).toString('base64url')
-            : '',
+        more: more ? (1 as const) : (0 as const),
+        nextCb: last && more ? Buffer.from(`${last.followers_count}:${last.id}:${pageNo}`).toString('base64url') : '',
       };
     },
   };

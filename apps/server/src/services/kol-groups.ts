@@ -1,0 +1,193 @@
+/**
+ * KOL groups: every user has All KOLs, Top Influencers and Special Focus (not removable) and may
+ * add groups of their own. Validation per spec section 5; membership rule in db/repos/kol-groups.
+ */
+import {
+  isMessageKey,
+  type KolGroup,
+  KOL_ALL_MAX_PAGES,
+  type Language,
+  normaliseFansRange,
+  Ret,
+  translate,
+  uniqueIds,
+} from '@kolscope/contract';
+import type { Db, Queryable } from '../db/db';
+import { type GroupRule, type KolGroupRow, kolGroupsRepo } from '../db/repos/kol-groups';
+import { xAccountsRepo } from '../db/repos/x-accounts';
+import type { Clock } from './clock';
+import { AppError, badRequest, notFound } from './errors';
+import { presentUser, USER_PAGE_SIZE } from './twitter-users';
+
+const DEFAULTS = [
+  { key: 'kol_default_all', fans: [0, 0], useFans: true },
+  { key: 'kol_default_top', fans: [100_000, 0], useFans: true },
+  { key: 'kol_default_focus', fans: [0, 0], useFans: false },
+] as const;
+
+/** 'all' stands for every tracked KOL in member lists. */
+const ALL: GroupRule = { useFans: true, min: 0, max: 0, white: [], black: [] };
+
+export interface GroupFields {
+  name: string;
+  twitterUserFans: [number, number];
+  whiteTwitterUserIds: string[];
+  blackTwitterUserIds: string[];
+}
+
+const parseId = (id: string) => (/^\d{1,15}$/.test(id) ? Number(id) : 0);
+
+function encode(row: { followers_count: number; id: string }, page: number): string {
+  return Buffer.from(`${row.followers_count}:${row.id}:${page}`).toString('base64url');
+}
+function decode(cursor: string): { followers: number; id: string; page: number } {
+  const m = /^(\d{1,15}):([\w:-]{1,60}):(\d{1,3})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  if (!m) throw badRequest('cursor_invalid');
+  return { followers: Number(m[1]), id: m[2]!, page: Number(m[3]) };
+}
+
+export function kolGroups(deps: { db: Db; clock: Clock }) {
+  const repoOf = (db: Queryable = deps.db) => kolGroupsRepo(db);
+
+  async function seed(userId: number, lang: Language) {
+    await deps.db.transaction(async (tx) => {
+      const repo = repoOf(tx);
+      if (!(await repo.claimSeeding(userId))) return;
+      for (const d of DEFAULTS) {
+        await repo.insert(
+          userId,
+          {
+            name: translate(lang, d.key),
+            fans_min: d.fans[0],
+            fans_max: d.fans[1],
+            use_fans: d.useFans,
+            default_key: d.key,
+          },
+          deps.clock.now(),
+        );
+      }
+    });
+  }
+
+  async function own(userId: number, groupId: string): Promise<KolGroupRow> {
+    const row = await repoOf().get(userId, parseId(groupId));
+    if (!row) throw notFound();
+    return row;
+  }
+
+  async function rulesOf(rows: KolGroupRow[]): Promise<Map<number, GroupRule>> {
+    const lists = await repoOf().lists(rows.map((r) => r.id));
+    return new Map(
+      rows.map((r) => {
+        const of = (list: string) =>
+          lists.filter((l) => l.group_id === r.id && l.list === list).map((l) => l.account_id);
+        return [
+          r.id,
+          { useFans: r.use_fans, min: r.fans_min, max: r.fans_max, white: of('white'), black: of('black') },
+        ];
+      }),
+    );
+  }
+
+  /** Default groups are named in the reader's language. */
+  const nameOf = (r: KolGroupRow, lang: Language) =>
+    isMessageKey(r.default_key) ? translate(lang, r.default_key) : r.name;
+
+  async function checkFields(fields: GroupFields) {
+    const white = uniqueIds(fields.whiteTwitterUserIds);
+    const black = uniqueIds(fields.blackTwitterUserIds).filter((id) => !white.includes(id));
+    const missing = await repoOf().missingAccounts([...white, ...black]);
+    if (missing.length) throw badRequest('kol_account_unknown', { id: missing[0]! });
+    const [min, max] = normaliseFansRange(fields.twitterUserFans);
+    return { name: fields.name, white, black, min, max };
+  }
+
+  return {
+    async list(userId: number, lang: Language): Promise<KolGroup[]> {
+      await seed(userId, lang);
+      const rows = await repoOf().listOf(userId);
+      const rules = await rulesOf(rows);
+      return Promise.all(
+        rows.map(async (r) => ({
+          id: String(r.id),
+          kolGroupId: String(r.id),
+          name: nameOf(r, lang),
+          kolCnt: await repoOf().count(rules.get(r.id)!),
+          isDefault: r.default_key !== '',
+          twitterUserFans: [r.fans_min, r.fans_max] as [number, number],
+          whiteTwitterUsers: [],
+          blackTwitterUsers: [],
+        })),
+      );
+    },
+
+    async info(userId: number, groupId: string, lang: Language): Promise<KolGroup> {
+      const row = await own(userId, groupId);
+      const rule = (await rulesOf([row])).get(row.id)!;
+      const accounts = await xAccountsRepo(deps.db).existing([...rule.white, ...rule.black]);
+      const users = (ids: string[]) => accounts.filter((a) => ids.includes(a.id)).map(presentUser);
+      return {
+        id: String(row.id),
+        kolGroupId: String(row.id),
+        name: nameOf(row, lang),
+        kolCnt: await repoOf().count(rule),
+        isDefault: row.default_key !== '',
+        twitterUserFans: [row.fans_min, row.fans_max],
+        whiteTwitterUsers: users(rule.white),
+        blackTwitterUsers: users(rule.black),
+      };
+    },
+
+    async add(userId: number, fields: GroupFields, lang: Language): Promise<void> {
+      await seed(userId, lang);
+      const f = await checkFields(fields);
+      await deps.db.transaction(async (tx) => {
+        const g = await repoOf(tx).insert(
+          userId,
+          { name: f.name, fans_min: f.min, fans_max: f.max, use_fans: true, default_key: '' },
+          deps.clock.now(),
+        );
+        await repoOf(tx).setLists(g.id, f.white, f.black);
+      });
+    },
+
+    async update(userId: number, groupId: string, fields: GroupFields): Promise<void> {
+      const row = await own(userId, groupId);
+      const f = await checkFields(fields);
+      await deps.db.transaction(async (tx) => {
+        // A default group keeps its name (it follows the reader's language).
+        await repoOf(tx).update(
+          userId,
+          row.id,
+          { name: row.default_key ? row.name : f.name, fans_min: f.min, fans_max: f.max },
+          deps.clock.now(),
+        );
+        await repoOf(tx).setLists(row.id, f.white, f.black);
+      });
+    },
+
+    async remove(userId: number, groupId: string): Promise<void> {
+      const row = await own(userId, groupId);
+      if (row.default_key) throw new AppError(Ret.conflict, 'kol_default_group', {}, 409);
+      await repoOf().delete(userId, row.id);
+    },
+
+    /** Members of a group ('all': every tracked KOL), most followed first, 20 a page. */
+    async members(userId: number, groupId: string, nextCb: string, maxPages = Number.POSITIVE_INFINITY) {
+      const rule = groupId === 'all' ? ALL : (await rulesOf([await own(userId, groupId)])).values().next().value!;
+      const cursor = nextCb ? decode(nextCb) : undefined;
+      const page = (cursor?.page ?? 0) + 1;
+      const rows = await repoOf().members(rule, cursor, USER_PAGE_SIZE + 1);
+      const list = rows.slice(0, USER_PAGE_SIZE);
+      const more = rows.length > USER_PAGE_SIZE && page < maxPages;
+      return {
+        list: list.map(presentUser),
+        more: more ? (1 as const) : (0 as const),
+        nextCb: more ? encode(list.at(-1)!, page) : '',
+      };
+    },
+
+    allKolsMaxPages: KOL_ALL_MAX_PAGES,
+  };
+}
+export type KolGroups = ReturnType<typeof kolGroups>;
