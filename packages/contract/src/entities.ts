@@ -126,6 +126,8 @@ export const kolGroup = z.object({
   name: z.string(),
   kolCnt: z.number().int(),
   isDefault: z.boolean().optional(),
+  /** Which default group this is: all tracked KOLs, the top ones, or the whitelist only. */
+  defaultRole: z.enum(['all', 'top', 'whitelistOnly']).optional(),
   twitterUserFans: z.tuple([z.number().int(), z.number().int()]),
   whiteTwitterUsers: z.array(twitterUser),
   blackTwitterUsers: z.array(twitterUser),

@@ -20,10 +20,11 @@ import { AppError, badRequest, notFound } from './errors';
 import { presentUser, USER_PAGE_SIZE } from './twitter-users';
 
 const DEFAULTS = [
-  { key: 'kol_default_all', fans: [0, 0], useFans: true },
-  { key: 'kol_default_top', fans: [100_000, 0], useFans: true },
-  { key: 'kol_default_focus', fans: [0, 0], useFans: false },
+  { key: 'kol_default_all', role: 'all', fans: [0, 0], useFans: true },
+  { key: 'kol_default_top', role: 'top', fans: [100_000, 0], useFans: true },
+  { key: 'kol_default_focus', role: 'whitelistOnly', fans: [0, 0], useFans: false },
 ] as const;
+const roleOf = (r: KolGroupRow) => DEFAULTS.find((d) => d.key === r.default_key)?.role;
 
 /** 'all' stands for every tracked KOL in member lists. */
 const ALL: GroupRule = { useFans: true, min: 0, max: 0, white: [], black: [] };
@@ -107,17 +108,19 @@ export function kolGroups(deps: { db: Db; clock: Clock }) {
       await seed(userId, lang);
       const rows = await repoOf().listOf(userId);
       const rules = await rulesOf(rows);
-      return Promise.all(
-        rows.map(async (r) => ({
+      const counts = await repoOf().countMany(rows.map((r) => rules.get(r.id)!));
+      return rows.map(
+        (r, i): KolGroup => ({
           id: String(r.id),
           kolGroupId: String(r.id),
           name: nameOf(r, lang),
-          kolCnt: await repoOf().count(rules.get(r.id)!),
+          kolCnt: counts[i] ?? 0,
           isDefault: r.default_key !== '',
+          defaultRole: roleOf(r),
           twitterUserFans: [r.fans_min, r.fans_max] as [number, number],
           whiteTwitterUsers: [],
           blackTwitterUsers: [],
-        })),
+        }),
       );
     },
 
@@ -130,8 +133,9 @@ export function kolGroups(deps: { db: Db; clock: Clock }) {
         id: String(row.id),
         kolGroupId: String(row.id),
         name: nameOf(row, lang),
-        kolCnt: await repoOf().count(rule),
+        kolCnt: (await repoOf().countMany([rule]))[0] ?? 0,
         isDefault: row.default_key !== '',
+        defaultRole: roleOf(row),
         twitterUserFans: [row.fans_min, row.fans_max],
         whiteTwitterUsers: users(rule.white),
         blackTwitterUsers: users(rule.black),

@@ -46,6 +46,11 @@ describe('default groups', () => {
       ['Special Focus', true, 0],
     ]);
     expect((await groups(ann, 'zh-CN')).map((g) => g.name)).toEqual(['全部 KOL', '头部大 V', '特别关注']);
+    expect((await groups(ann)).map((g) => (g as unknown as { default_role: string }).default_role)).toEqual([
+      'all',
+      'top',
+      'whitelistOnly',
+    ]);
   });
   it('cannot remove a default group', async () => {
     const [all] = await groups(ann);
@@ -101,6 +106,16 @@ describe('membership', () => {
     expect(info.white_twitter_users.map((u) => u.id).sort()).toEqual(['2', '999']);
     expect(info.black_twitter_users.map((u) => u.id)).toEqual(['15']);
   });
+  it('lists only the whitelist of Special Focus', async () => {
+    const focus = (await groups(ann)).find((g) => g.name === 'Special Focus')!;
+    await t.call('kol_group/update', { groupId: focus.id, ...group('ignored', [0, 0], ['3', '999']) }, { token: ann });
+    const page = (await t.call('kol_group/twitter_user_list', { groupId: focus.id }, { token: ann })).body.data as {
+      list: { id: string }[];
+    };
+    expect(page.list.map((u) => u.id)).toEqual(['999', '3']);
+    expect((await groups(ann)).find((g) => g.id === focus.id)).toMatchObject({ name: 'Special Focus', kol_cnt: 2 });
+  });
+
   it('pages members in a stable order, and "all" lists every tracked KOL', async () => {
     const all = (await t.call('kol_group/twitter_user_list', { groupId: 'all' }, { token: ann })).body.data as {
       list: { id: string }[];

@@ -75,20 +75,37 @@ export function kolGroupsRepo(db: Queryable) {
     },
 
     /**
-     * The number of members: the tracked accounts in range, plus whitelisted accounts outside it,
-     * minus blacklisted accounts inside it (an account is on one list at most). The range part is
-     * an index range count; the lists are small.
+     * The number of members of each group: the tracked accounts in range, plus whitelisted
+     * accounts outside it, minus blacklisted accounts inside it (an account is on one list at
+     * most). One pass over the tracked accounts counts every group's range at once; the
+     * adjustments look only at the (small) lists.
      */
-    async count(rule: GroupRule): Promise<number> {
-      const max = rule.max > 0 ? rule.max : UNLIMITED;
-      const inRange = `(${rule.useFans} AND a.tracked AND a.followers_count BETWEEN $1 AND $2)`;
-      const rows = await db.query<{ n: number }>(
-        `SELECT (CASE WHEN ${rule.useFans} THEN (SELECT count(*) FROM x_accounts a WHERE a.tracked AND a.followers_count BETWEEN $1 AND $2) ELSE 0 END)
-              + (SELECT count(*) FROM x_accounts a WHERE a.id = ANY($3::text[]) AND NOT ${inRange})
-              - (SELECT count(*) FROM x_accounts a WHERE a.id = ANY($4::text[]) AND ${inRange}) AS n`,
-        [rule.min, max, rule.white, rule.black],
+    async countMany(rules: GroupRule[]): Promise<number[]> {
+      if (rules.length === 0) return [];
+      const params: unknown[] = [];
+      const param = (v: unknown) => {
+        params.push(v);
+        return `$${params.length}`;
+      };
+      const inRange = (r: GroupRule) =>
+        r.useFans
+          ? `a.followers_count BETWEEN ${param(r.min)}::bigint AND ${param(r.max > 0 ? r.max : UNLIMITED)}::bigint`
+          : 'false';
+      const ranges = rules.map((r) => `count(*) FILTER (WHERE ${inRange(r)})`);
+      const [counts] = await db.query<Record<string, number>>(
+        // Only the follower column is read, so the narrow partial index on tracked accounts serves it.
+        `SELECT ${ranges.map((c, i) => `${c} AS r${i}`).join(', ')}
+         FROM (SELECT followers_count FROM x_accounts WHERE tracked) a`,
+        params,
       );
-      return Number(rows[0]?.n ?? 0);
+      params.length = 0;
+      const adjust = rules.map(
+        (r, i) =>
+          `(SELECT count(*) FROM x_accounts a WHERE a.id = ANY(${param(r.white)}::text[]) AND NOT (a.tracked AND ${inRange(r)}))
+         - (SELECT count(*) FROM x_accounts a WHERE a.id = ANY(${param(r.black)}::text[]) AND a.tracked AND ${inRange(r)}) AS d${i}`,
+      );
+      const [diffs] = await db.query<Record<string, number>>(`SELECT ${adjust.join(', ')}`, params);
+      return rules.map((_, i) => Number(counts?.[`r${i}`] ?? 0) + Number(diffs?.[`d${i}`] ?? 0));
     },
 
     /** Members, most followed first, after the (followers, id) position of the last one shown. */
@@ -97,19 +114,22 @@ export function kolGroupsRepo(db: Queryable) {
       after: { followers: number; id: string } | undefined,
       limit: number,
     ): Promise<AccountRow[]> {
+      // Only the parameters the text uses are sent: PostgreSQL cannot type an unused one.
+      const params: unknown[] = [];
+      const param = (v: unknown) => {
+        params.push(v);
+        return `$${params.length}`;
+      };
       const max = rule.max > 0 ? rule.max : UNLIMITED;
-      const params: unknown[] = [rule.min, max, rule.white, rule.black, limit];
-      const range = rule.useFans ? '(a.tracked AND a.followers_count BETWEEN $1 AND $2)' : 'false';
-      let keyset = '';
-      if (after) {
-        params.push(after.followers, after.id);
-        keyset = 'AND (a.followers_count, a.id) < ($6, $7)';
-      }
+      const range = rule.useFans
+        ? `(a.tracked AND a.followers_count BETWEEN ${param(rule.min)} AND ${param(max)})`
+        : 'false';
+      const keyset = after ? `AND (a.followers_count, a.id) < (${param(after.followers)}, ${param(after.id)})` : '';
       return db.query<AccountRow>(
         `SELECT a.id, a.username, a.name, a.icon, a.followers_count, a.is_blue_verified, a.verified_type
          FROM x_accounts a
-         WHERE (${range} OR a.id = ANY($3::text[])) AND NOT (a.id = ANY($4::text[])) ${keyset}
-         ORDER BY a.followers_count DESC, a.id DESC LIMIT $5`,
+         WHERE (${range} OR a.id = ANY(${param(rule.white)}::text[])) AND NOT (a.id = ANY(${param(rule.black)}::text[])) ${keyset}
+         ORDER BY a.followers_count DESC, a.id DESC LIMIT ${param(limit)}`,
         params,
       );
     },

@@ -1,6 +1,126 @@
-import { ComingSoon } from '../../features/ComingSoon';
+import { kolGroupCalls } from '@kolscope/contract';
+import { Avatar, Button, DotLoading, InfiniteScroll, SpinLoading } from 'antd-mobile';
+import { EditSOutline } from 'antd-mobile-icons';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { api } from '../../api';
+import { PageNavBar } from '../../features/PageNavBar';
+import { VerifiedBadge } from '../../features/post-card/VerifiedBadge';
+import { useKolGroups } from '../../state/kolGroups';
+import { formatCount, formatFollowersFor } from '../kol-management/format';
+import { ALL_GROUP_ID } from './paging';
+import { useMembers } from './useMembers';
+import './kol-group-detail.css';
 
-/** /kol-management/:groupId — placeholder until its own issue builds the screen. */
+/** /kol-management/:groupId and /kol-management/all: the group's name and its members, paged. */
 export default function KolGroupDetailPage() {
-  return <ComingSoon titleKey="pages.kolGroupDetail" />;
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const groupId = useParams().groupId ?? ALL_GROUP_ID;
+  const isAll = groupId === ALL_GROUP_ID;
+  // The list may already know the group: its name shows before kol_group/info answers.
+  const known = useKolGroups().list.find((g) => g.id === groupId);
+  const [info, setInfo] = useState<{ name: string; kolCnt: number } | null>(null);
+  const members = useMembers(groupId, t('kol.detail.loadFailed'));
+  const lang = i18n.language;
+
+  useEffect(() => {
+    if (isAll) return;
+    let live = true;
+    api(kolGroupCalls.info, { groupId }).then(
+      (group) => live && setInfo({ name: group.name, kolCnt: group.kolCnt }),
+      // Spec section 4: a failed info load returns to the group list.
+      () => live && navigate('/kol-management', { replace: true }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [groupId, isAll, navigate]);
+
+  const name = isAll ? t('kol.allName') : (info?.name ?? known?.name ?? '');
+  const count = info?.kolCnt ?? known?.kolCnt;
+  const edit = !isAll && (
+    <button
+      type="button"
+      className="ks-icon-button kol-detail__edit"
+      data-testid="kol-detail-edit"
+      aria-label={t('kol.detail.edit')}
+      onClick={() => navigate(`/kol-management/create/${encodeURIComponent(groupId)}`)}
+    >
+      <EditSOutline />
+    </button>
+  );
+
+  return (
+    <div className="kol-detail">
+      <PageNavBar
+        title={
+          <span className="kol-detail__title" data-testid="kol-detail-title">
+            {name}
+          </span>
+        }
+        right={edit || undefined}
+      />
+      {count !== undefined && (
+        <p className="kol-detail__count" data-testid="kol-detail-count">
+          {t('kol.members', { count, n: formatCount(count, lang) })}
+        </p>
+      )}
+      {members.loading && (
+        <div className="ks-page-center" data-testid="kol-detail-loading">
+          <SpinLoading color="primary" style={{ '--size': '24px' }} />
+        </div>
+      )}
+      {!members.loading && members.error && (
+        <div className="kol-detail__state" role="alert" data-testid="kol-detail-error">
+          <p>{members.error}</p>
+          <Button color="primary" fill="outline" shape="rounded" onClick={members.retry}>
+            {t('kol.detail.retry')}
+          </Button>
+        </div>
+      )}
+      {!members.loading && !members.error && members.items.length === 0 && (
+        <p className="kol-detail__state" data-testid="kol-members-empty">
+          {t('kol.detail.empty')}
+        </p>
+      )}
+      {members.items.length > 0 && (
+        <ul className="kol-members" data-testid="kol-member-list">
+          {members.items.map((user) => (
+            <li key={user.id} className="kol-member" data-testid={`kol-member-${user.id}`}>
+              <Avatar src={user.icon} className="kol-member__avatar" />
+              <span className="kol-member__text">
+                <span className="kol-member__name">
+                  <span className="kol-member__name-text">{user.name || user.username}</span>
+                  <VerifiedBadge
+                    user={{ isBlueVerified: Boolean(user.isBlueVerified), verifiedType: user.verifiedType ?? '' }}
+                  />
+                </span>
+                <span className="kol-member__handle">@{user.username}</span>
+              </span>
+              <span className="kol-member__fans" data-testid="kol-member-fans">
+                {t('kol.detail.followers', { n: formatFollowersFor(user.followersCount, lang) })}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {!members.loading && !members.error && members.items.length > 0 && (
+        <InfiniteScroll loadMore={members.loadMore} hasMore={members.more}>
+          {(hasMore, failed, retry) =>
+            failed ? (
+              <Button size="mini" fill="none" color="primary" data-testid="kol-members-retry" onClick={retry}>
+                {t('kol.detail.loadFailed')} · {t('kol.detail.retry')}
+              </Button>
+            ) : hasMore ? (
+              <DotLoading />
+            ) : (
+              <span data-testid="kol-members-end">{t('kol.detail.noMore')}</span>
+            )
+          }
+        </InfiniteScroll>
+      )}
+    </div>
+  );
 }

@@ -1,6 +1,148 @@
-import { ComingSoon } from '../../features/ComingSoon';
+import type { KolGroup } from '@kolscope/contract';
+import { Button, Dialog, SpinLoading } from 'antd-mobile';
+import { QuestionCircleOutline, RedoOutline, RightOutline, TeamFill } from 'antd-mobile-icons';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { PageNavBar } from '../../features/PageNavBar';
+import { toastError, toastSuccess } from '../../features/toast';
+import { reloadKolGroups, removeKolGroup, useKolGroups } from '../../state/kolGroups';
+import { defaultRoles } from './format';
+import { GroupRow } from './GroupRow';
+import { MissingKolPopup } from './MissingKolPopup';
+import './kol-management.css';
 
-/** /kol-management — placeholder until its own issue builds the screen. */
+/** /kol-management: the user's KOL groups with open, edit, delete, refresh and create (spec section 2). */
 export default function KolManagementPage() {
-  return <ComingSoon titleKey="pages.kolManagement" />;
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { list, loaded, loading } = useKolGroups();
+  const [deleting, setDeleting] = useState(false);
+  const [missingOpen, setMissingOpen] = useState(false);
+  const roles = useMemo(() => defaultRoles(list), [list]);
+
+  useEffect(() => {
+    void reloadKolGroups();
+  }, []);
+
+  const confirmDelete = async (group: KolGroup) => {
+    const ok = await Dialog.confirm({
+      title: t('kol.confirmDelete'),
+      content: t('kol.confirmDeleteBody', { name: group.name }),
+      confirmText: (
+        <span data-testid="kol-delete-confirm" style={{ color: 'var(--ks-danger)' }}>
+          {t('kol.delete')}
+        </span>
+      ),
+      cancelText: t('common.cancel'),
+    });
+    if (!ok) return;
+    setDeleting(true);
+    try {
+      await removeKolGroup(group.id);
+      toastSuccess(t('kol.removed'));
+    } catch (err) {
+      toastError(err, t('kol.deleteFailed'));
+    } finally {
+      setDeleting(false);
+    }
+  };
+
+  const refresh = (
+    <button
+      type="button"
+      className="ks-icon-button kol-refresh"
+      data-testid="kol-refresh"
+      aria-label={t('kol.refresh')}
+      disabled={loading}
+      onClick={() => void reloadKolGroups()}
+    >
+      <RedoOutline />
+    </button>
+  );
+
+  let groups: ReactNode;
+  if (!loaded) {
+    groups = (
+      <div className="ks-page-center kol-loading" data-testid="kol-loading">
+        <SpinLoading color="primary" style={{ '--size': '24px' }} />
+      </div>
+    );
+  } else if (list.length === 0) {
+    // A failed load lands here too: the spec wants an empty list, silently.
+    groups = (
+      <p className="kol-empty" data-testid="kol-empty">
+        {t('kol.empty')}
+      </p>
+    );
+  } else {
+    groups = (
+      <ul className="kol-list" data-testid="kol-list">
+        {list.map((group) => (
+          <GroupRow
+            key={group.id}
+            group={group}
+            role={roles.get(group.id)}
+            busy={deleting}
+            onOpen={() => navigate(`/kol-management/${encodeURIComponent(group.id)}`)}
+            onEdit={() => navigate(`/kol-management/create/${encodeURIComponent(group.id)}`)}
+            onDelete={() => void confirmDelete(group)}
+          />
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <div className="kol-page">
+      <PageNavBar title={t('kol.title')} onBack={() => navigate('/')} right={refresh} />
+      <div className="kol-page__body">
+        <p className="kol-hint">{t('kol.hint')}</p>
+        <button
+          type="button"
+          className="kol-entry"
+          data-testid="kol-all-entry"
+          onClick={() => navigate('/kol-management/all')}
+        >
+          <span className="kol-entry__icon">
+            <TeamFill />
+          </span>
+          <span className="kol-entry__text">
+            <span className="kol-entry__title">{t('kol.allEntry')}</span>
+            <span className="kol-entry__body">{t('kol.allEntryBody')}</span>
+          </span>
+          <RightOutline className="kol-row__arrow" aria-hidden="true" />
+        </button>
+        {groups}
+        <button
+          type="button"
+          className="kol-entry kol-entry--quiet"
+          data-testid="kol-missing-entry"
+          onClick={() => setMissingOpen(true)}
+        >
+          <span className="kol-entry__icon kol-entry__icon--quiet">
+            <QuestionCircleOutline />
+          </span>
+          <span className="kol-entry__text">
+            <span className="kol-entry__title">{t('kol.missing.entry')}</span>
+            <span className="kol-entry__body">{t('kol.missing.entryBody')}</span>
+          </span>
+          <RightOutline className="kol-row__arrow" aria-hidden="true" />
+        </button>
+      </div>
+      <footer className="kol-footer">
+        <Button
+          block
+          color="primary"
+          size="large"
+          shape="rounded"
+          data-testid="kol-create"
+          onClick={() => navigate('/kol-management/create')}
+        >
+          {t('kol.create')}
+        </Button>
+      </footer>
+      <MissingKolPopup visible={missingOpen} onClose={() => setMissingOpen(false)} />
+    </div>
+  );
 }
