@@ -13,7 +13,8 @@ import { startSmtp } from '../../apps/server/test/support/smtp';
 // Builds whatever is missing or stale, exactly as `npm start` does.
 import { ensureServerBuilt, ensureWebBuilt } from '../../scripts/build-if-stale.mjs';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
+// Benchmarks bundle this file elsewhere; they name the repository root in KOLSCOPE_ROOT.
+const root = process.env.KOLSCOPE_ROOT ?? fileURLToPath(new URL('../..', import.meta.url));
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
