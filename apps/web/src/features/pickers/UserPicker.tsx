@@ -3,7 +3,7 @@ import { Avatar, Button, DotLoading, InfiniteScroll } from 'antd-mobile';
 import { CheckCircleFill } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatFollowers } from './format';
+import { formatFollowersFor } from './format';
 import { PickedChips } from './PickedChips';
 import { PickerLayout, PickerPopup } from './PickerPopup';
 import { PickerStatus } from './PickerStatus';
@@ -43,7 +43,7 @@ function toPicked(u: TwitterUser): PickedUser {
 }
 
 function UserPickerContent({ mode, value, onClose, onConfirm, title }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [query, setQuery] = useState('');
   const [picked, setPicked] = useState<PickedUser[]>(() => [...value]);
   const result = useUserSearch(mode, query, t('picker.fetchUsersFailed'));
@@ -95,7 +95,8 @@ function UserPickerContent({ mode, value, onClose, onConfirm, title }: Props) {
               <span className="picker__row-text">
                 <span className="picker__row-title">{user.name || user.username}</span>
                 <span className="picker__row-sub">
-                  @{user.username} · {t('picker.followers', { n: formatFollowers(user.followersCount) })}
+                  @{user.username} ·{' '}
+                  {t('picker.followers', { n: formatFollowersFor(user.followersCount, i18n.language) })}
                 </span>
               </span>
               <CheckCircleFill className="picker__check" aria-hidden="true" />

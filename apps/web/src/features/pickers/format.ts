@@ -9,10 +9,22 @@ export function formatFollowers(count: number): string {
   for (const [size, suffix] of units) {
     if (n >= size) {
       const value = n / size;
-      // One decimal below 100 (1.2k, 12.5k); whole numbers above (250k); never "1.0k".
-      const text = value >= 100 ? String(Math.floor(value)) : String(Math.floor(value * 10) / 10);
-      return `${text}${suffix}`;
+      return `${abbreviate(value)}${suffix}`;
     }
   }
+  return String(n);
+}
+
+/** One decimal below 100 units (1.2k, 12.5万), whole numbers above (250k, 250万); never "1.0k". */
+function abbreviate(value: number): string {
+  return value >= 100 ? String(Math.floor(value)) : String(Math.floor(value * 10) / 10);
+}
+
+/** English uses k, m and b; Chinese counts in 万 (10^4) and 亿 (10^8). */
+export function formatFollowersFor(count: number, lang: string): string {
+  if (!lang.startsWith('zh')) return formatFollowers(count);
+  const n = Math.max(0, Math.floor(Number.isFinite(count) ? count : 0));
+  if (n >= 1e8) return `${abbreviate(n / 1e8)}亿`;
+  if (n >= 1e4) return `${abbreviate(n / 1e4)}万`;
   return String(n);
 }

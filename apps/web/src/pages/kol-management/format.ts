@@ -3,21 +3,9 @@
  * which default group is which, and the one-line summary of a group's follower rule.
  */
 import type { KolGroup } from '@kolscope/contract';
-import { formatFollowers } from '../../features/pickers/format';
+import { formatFollowersFor } from '../../features/pickers/format';
 
-/** One decimal below 100 units (1.2万, 12.5万), whole numbers above (250万); never "1.0万". */
-function abbreviate(value: number): string {
-  return value >= 100 ? String(Math.floor(value)) : String(Math.floor(value * 10) / 10);
-}
-
-/** English uses k, m and b; Chinese counts in 万 (10^4) and 亿 (10^8). */
-export function formatFollowersFor(count: number, lang: string): string {
-  if (!lang.startsWith('zh')) return formatFollowers(count);
-  const n = Math.max(0, Math.floor(Number.isFinite(count) ? count : 0));
-  if (n >= 1e8) return `${abbreviate(n / 1e8)}亿`;
-  if (n >= 1e4) return `${abbreviate(n / 1e4)}万`;
-  return String(n);
-}
+export { formatFollowersFor };
 
 /** Member counts in full with the language's digit grouping: 2,000 rather than 2k. */
 export function formatCount(count: number, lang: string): string {
