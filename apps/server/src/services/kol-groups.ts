@@ -84,7 +84,14 @@ export function kolGroups(deps: { db: Db; clock: Clock }) {
           lists.filter((l) => l.group_id === r.id && l.list === list).map((l) => l.account_id);
         return [
           r.id,
-          { useFans: r.use_fans, min: r.fans_min, max: r.fans_max, white: of('white'), black: of('black') },
+          {
+            groupId: r.id,
+            useFans: r.use_fans,
+            min: r.fans_min,
+            max: r.fans_max,
+            white: of('white'),
+            black: of('black'),
+          },
         ];
       }),
     );

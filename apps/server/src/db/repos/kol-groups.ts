@@ -17,6 +17,8 @@ export interface KolGroupRow {
 }
 
 export interface GroupRule {
+  /** The stored group the lists belong to; absent for the 'all' rule, which has no lists. */
+  groupId?: number;
   useFans: boolean;
   min: number;
   /** 0: unlimited. */
@@ -26,6 +28,8 @@ export interface GroupRule {
 }
 
 const UNLIMITED = Number.MAX_SAFE_INTEGER;
+/** An account `a` within the follower range of group `g` (0 as max is unlimited). */
+const GROUP_RANGE = 'a.followers_count >= g.fans_min AND (g.fans_max = 0 OR a.followers_count <= g.fans_max)';
 
 export function kolGroupsRepo(db: Queryable) {
   return {
@@ -98,14 +102,26 @@ export function kolGroupsRepo(db: Queryable) {
          FROM (SELECT followers_count FROM x_accounts WHERE tracked) a`,
         params,
       );
-      params.length = 0;
-      const adjust = rules.map(
-        (r, i) =>
-          `(SELECT count(*) FROM x_accounts a WHERE a.id = ANY(${param(r.white)}::text[]) AND NOT (a.tracked AND ${inRange(r)}))
-         - (SELECT count(*) FROM x_accounts a WHERE a.id = ANY(${param(r.black)}::text[]) AND a.tracked AND ${inRange(r)}) AS d${i}`,
+      // The adjustments start from the small list table and join accounts by key, whatever plan
+      // a prepared statement settles on.
+      const ids = rules.flatMap((r) => (r.groupId === undefined ? [] : [r.groupId]));
+      const diffRows = ids.length
+        ? await db.query<{ group_id: number; d: number }>(
+            `SELECT l.group_id,
+                    count(*) FILTER (WHERE l.list = 'white' AND NOT (a.tracked AND g.use_fans AND ${GROUP_RANGE}))
+                  - count(*) FILTER (WHERE l.list = 'black' AND a.tracked AND g.use_fans AND ${GROUP_RANGE}) AS d
+             FROM kol_group_accounts l
+             JOIN kol_groups g ON g.id = l.group_id
+             JOIN x_accounts a ON a.id = l.account_id
+             WHERE l.group_id = ANY($1::bigint[])
+             GROUP BY l.group_id`,
+            [ids],
+          )
+        : [];
+      const diffs = new Map(diffRows.map((r) => [Number(r.group_id), Number(r.d)]));
+      return rules.map(
+        (r, i) => Number(counts?.[`r${i}`] ?? 0) + (r.groupId === undefined ? 0 : (diffs.get(r.groupId) ?? 0)),
       );
-      const [diffs] = await db.query<Record<string, number>>(`SELECT ${adjust.join(', ')}`, params);
-      return rules.map((_, i) => Number(counts?.[`r${i}`] ?? 0) + Number(diffs?.[`d${i}`] ?? 0));
     },
 
     /** Members, most followed first, after the (followers, id) position of the last one shown. */
