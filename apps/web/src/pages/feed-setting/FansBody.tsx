@@ -39,7 +39,7 @@ export function FansBody({ min, max, onChange, focusToken }: Props) {
         <input
           ref={minRef}
           data-testid="fans-min"
-          className="fans-range__input"
+          className="ks-input"
           inputMode="numeric"
           value={fansToInput(min)}
           placeholder={t('feedSetting.unlimited')}
@@ -54,7 +54,7 @@ export function FansBody({ min, max, onChange, focusToken }: Props) {
         <span className="fans-range__label">{t('feedSetting.fansMax')}</span>
         <input
           data-testid="fans-max"
-          className="fans-range__input"
+          className="ks-input"
           inputMode="numeric"
           value={fansToInput(max)}
           placeholder={t('feedSetting.unlimited')}

@@ -92,7 +92,7 @@ export default function FeedSettingPage() {
           <AddCircleOutline /> {t('feedSetting.addFilter')}
         </button>
       </div>
-      <footer className="feed-footer">
+      <footer className="ks-sticky-footer">
         <Button
           block
           color="primary"

@@ -27,7 +27,7 @@ export function FansRange({ min, max, onChange }: Props) {
       <span className="kol-fans__label">{t(which === 'min' ? 'kol.form.fansMin' : 'kol.form.fansMax')}</span>
       <input
         data-testid={`kol-fans-${which}`}
-        className="kol-fans__input"
+        className="ks-input"
         inputMode="numeric"
         value={fansToInput(which === 'min' ? min : max)}
         placeholder={t('kol.form.unlimited')}

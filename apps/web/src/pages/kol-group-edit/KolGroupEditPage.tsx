@@ -84,7 +84,7 @@ export default function KolGroupEditPage() {
           onChange={(black) => setForm((f) => ({ ...f, black }))}
         />
       </div>
-      <footer className="kol-edit__footer">
+      <footer className="ks-sticky-footer">
         <Button
           block
           color="primary"

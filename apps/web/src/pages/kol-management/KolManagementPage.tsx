@@ -130,7 +130,7 @@ export default function KolManagementPage() {
           <RightOutline className="kol-row__arrow" aria-hidden="true" />
         </button>
       </div>
-      <footer className="kol-footer">
+      <footer className="ks-sticky-footer">
         <Button
           block
           color="primary"
