@@ -54,8 +54,19 @@ describe('images served by kolscope', () => {
     expect(unknown.body).toContain('<svg');
     const avatar = await t.app.inject({ method: 'GET', url: '/demo-media/avatar/8000000000000000001.svg' });
     expect(avatar.body).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
-    const image = await t.app.inject({ method: 'GET', url: '/demo-media/image/chart-u-BTC-900-0.svg?size=thumb' });
+    const image = await t.app.inject({ method: 'GET', url: '/demo-media/image/chart-u-BTC-900-0.svg' });
     expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/svg+xml');
     expect(image.body).toContain('<svg');
+    // Thumbnails are PNG, also for posts stored when they were `.svg?size=thumb`.
+    for (const url of [
+      '/demo-media/image/chart-u-BTC-900-0.png',
+      '/demo-media/image/chart-u-BTC-900-0.svg?size=thumb',
+    ]) {
+      const thumb = await t.app.inject({ method: 'GET', url });
+      expect(thumb.statusCode).toBe(200);
+      expect(thumb.headers['content-type']).toBe('image/png');
+      expect(thumb.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+    }
   });
 });

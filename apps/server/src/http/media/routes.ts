@@ -5,9 +5,10 @@
 import { createReadStream } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { coinIconFile } from '../../pipeline/enrich/coins/catalogue';
-import { renderDemoAvatar, renderDemoImage } from '../../pipeline/sources/demo/index';
+import { renderDemoAvatar, renderDemoImage, renderDemoThumbnail } from '../../pipeline/sources/demo/index';
 
 const SVG_HEADERS = { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=86400' };
+const PNG_HEADERS = { 'content-type': 'image/png', 'cache-control': 'public, max-age=86400' };
 
 export function mediaRoutes(app: FastifyInstance, opts: { demoSeed: number }) {
   app.get<{ Params: { file: string } }>('/coin-icons/:file', async (request, reply) => {
@@ -18,11 +19,15 @@ export function mediaRoutes(app: FastifyInstance, opts: { demoSeed: number }) {
   app.get<{ Params: { id: string } }>('/demo-media/avatar/:id', async (request, reply) =>
     reply.headers(SVG_HEADERS).send(renderDemoAvatar(request.params.id.replace(/\.svg$/, ''), opts.demoSeed)),
   );
+  // `<key>.png` is the feed thumbnail, `<key>.svg` the full-size picture. Posts stored before
+  // thumbnails became PNG ask for `<key>.svg?size=thumb`, which gets the PNG too.
   app.get<{ Params: { key: string }; Querystring: { size?: string } }>(
     '/demo-media/image/:key',
     async (request, reply) => {
-      const size = request.query.size === 'thumb' ? 'thumb' : 'origin';
-      return reply.headers(SVG_HEADERS).send(renderDemoImage(request.params.key.replace(/\.svg$/, ''), size));
+      const { key } = request.params;
+      if (key.endsWith('.png') || request.query.size === 'thumb')
+        return reply.headers(PNG_HEADERS).send(renderDemoThumbnail(key.replace(/\.(png|svg)$/, '')));
+      return reply.headers(SVG_HEADERS).send(renderDemoImage(key.replace(/\.svg$/, '')));
     },
   );
 }

@@ -156,7 +156,7 @@ describe('demo source: volume and post shape', () => {
     expect(posts.filter((p) => p.medias.length > 4).length).toBeGreaterThan(50);
     const media = withImages[0]!.medias[0]!;
     expect(media.imgUrlOrigin).toMatch(/^\/demo-media\/image\/[\w-]+\.svg$/);
-    expect(media.imgUrlThumb).toBe(`${media.imgUrlOrigin}?size=thumb`);
+    expect(media.imgUrlThumb).toBe(media.imgUrlOrigin.replace(/\.svg$/, '.png'));
     expect(posts.some((p) => /🚀|bullish|看涨/i.test(p.text))).toBe(true);
     expect(posts.some((p) => /rekt|dump|bearish|爆仓|看空/i.test(p.text))).toBe(true);
     expect(posts.filter((p) => p.text.startsWith('@')).length).toBeGreaterThan(posts.length * 0.03);

@@ -164,8 +164,7 @@ export class SlotGenerator {
         const r = rng.next();
         const n = r < 0.55 ? 1 : r < 0.75 ? 2 : r < 0.85 ? 3 : r < 0.93 ? 4 : rng.between(5, 9);
         const base = `/demo-media/image/${MEDIA_KIND[topic] ?? 'shot'}-${OPINION_CODE[opinion]}-${c.symbol}-${id}-`;
-        for (let m = 0; m < n; m++)
-          medias.push({ imgUrlThumb: `${base}${m}.svg?size=thumb`, imgUrlOrigin: `${base}${m}.svg` });
+        for (let m = 0; m < n; m++) medias.push({ imgUrlThumb: `${base}${m}.png`, imgUrlOrigin: `${base}${m}.svg` });
       }
 
       // Engagement: bigger accounts reach more but engage a smaller share; virality is lognormal.

@@ -15,3 +15,4 @@ export {
   parseDemoCursor,
 } from './source';
 export { renderDemoAvatar, renderDemoImage } from './svg';
+export { renderDemoThumbnail } from './thumbnail';
