@@ -10,6 +10,7 @@ import { ingestRoutes } from './http/ingest/routes';
 import { kolGroupRoutes } from './http/kol-group/routes';
 import { mediaRoutes } from './http/media/routes';
 import { searchRoutes } from './http/search/routes';
+import { opinionRoutes } from './http/view/opinion-routes';
 import { viewRoutes } from './http/view/routes';
 import { DEFAULT_DEMO_SEED } from './pipeline/sources/demo/index';
 import type { Services } from './services/index';
@@ -38,6 +39,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   accountRoutes(app, opts.services, { secureCookies: opts.secureCookies });
   ingestRoutes(app, opts.services);
   viewRoutes(app, opts.services);
+  opinionRoutes(app, opts.services);
   searchRoutes(app, opts.services);
   kolGroupRoutes(app, opts.services);
   adminRoutes(app, opts.services);

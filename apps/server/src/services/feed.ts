@@ -3,7 +3,7 @@
  * posts newer than the client's first one (the new-items tip). Posts are shaped as the spec's
  * Post entity in the request's language.
  */
-import type { Language, MatchingRuleGroup, Post, TradingTrend } from '@kolscope/contract';
+import type { KeywordRuleGroup, Language, MatchingRuleGroup, Post, TradingTrend } from '@kolscope/contract';
 import type { Db } from '../db/db';
 import { type CompiledGroup, type FeedQuery, type FeedRow, feedRepo } from '../db/repos/feed';
 import { categoryName } from '../pipeline/enrich/categories/taxonomy';
@@ -67,6 +67,9 @@ export function feed(deps: { db: Db; views: Views; cacheMs?: number }) {
   /** What a view's posts must satisfy, by view type. */
   function groupsOf(viewType: string, rules: MatchingRuleGroup[], settings: Record<string, unknown>): CompiledGroup[] {
     if (viewType === 'coin_opinion') return [{ coins: [String(settings.coin ?? '')] }];
+    // Event opinion rules are keyword groups ({ type, keywords }), matched as the report counts them.
+    if (viewType === 'event_opinion')
+      return (rules as unknown as KeywordRuleGroup[]).map((g) => ({ keywords: g.keywords ?? [] }));
     if (viewType === 'hot_coins') return [];
     return compileRules(rules);
   }

@@ -15,6 +15,7 @@ import { feed } from './feed';
 import { ingest } from './ingest';
 import { kolGroups } from './kol-groups';
 import { kolReview } from './kol-review';
+import { opinion } from './opinion';
 import { twitterUsers } from './twitter-users';
 import { views } from './views';
 
@@ -41,11 +42,13 @@ export function createServices(deps: ServiceDeps) {
   const codes = verificationCodes({ db, clock, mailer: deps.mailer, limiter, log, logCodes: !deps.config.smtpUrl });
   const enricher = createEnricher(deps.classifier ?? builtinClassifier);
   const viewService = views({ db, clock });
+  const groups = kolGroups({ db, clock });
   return {
     views: viewService,
+    opinion: opinion({ db, clock, views: viewService, kolGroups: groups }),
     feed: feed({ db, views: viewService, ...(deps.feedCacheMs !== undefined ? { cacheMs: deps.feedCacheMs } : {}) }),
     twitterUsers: twitterUsers({ db }),
-    kolGroups: kolGroups({ db, clock }),
+    kolGroups: groups,
     kolReview: kolReview({ db, clock }),
     db,
     clock,

@@ -111,6 +111,12 @@ export function kolGroups(deps: { db: Db; clock: Clock }) {
   }
 
   return {
+    /** Who counts in one of the user's groups, for reports filtered by it; not found otherwise. */
+    async ruleOf(userId: number, groupId: string): Promise<GroupRule> {
+      const row = await own(userId, groupId);
+      return (await rulesOf([row])).get(row.id)!;
+    },
+
     async list(userId: number, lang: Language): Promise<KolGroup[]> {
       await seed(userId, lang);
       const rows = await repoOf().listOf(userId);

@@ -14,7 +14,7 @@ import {
   type ViewType,
 } from '@kolscope/contract';
 import type { Db, Queryable } from '../db/db';
-import { type ViewRow, viewsRepo } from '../db/repos/views';
+import { type NewView, type ViewRow, viewsRepo } from '../db/repos/views';
 import type { Clock } from './clock';
 import { AppError, badRequest, notFound } from './errors';
 import { TtlCache } from './ttl-cache';
@@ -193,6 +193,48 @@ export function views(deps: { db: Db; clock: Clock; cacheMs?: number }) {
       const rows = await rowsOf(userId);
       const coinViews = rows.filter((r) => r.view_type === 'coin_opinion');
       return { view, coinViews: new Map(coinViews.map((r) => [String(r.settings.coin ?? ''), String(r.id)])) };
+    },
+
+    /**
+     * Creates a coin or event opinion view, which their own calls validate; `also` runs in the
+     * same transaction (an event view's keyword rollup). The new view ends its group's list.
+     */
+    async createOpinion(
+      userId: number,
+      v: Omit<NewView, 'fixed'>,
+      lang: Language,
+      also?: (tx: Queryable, row: ViewRow) => Promise<void>,
+    ): Promise<ViewListItem[]> {
+      await seedStarters(userId, lang);
+      await deps.db.transaction(async (tx) => {
+        const row = await repoOf(tx).insert(userId, { ...v, fixed: false }, deps.clock.now());
+        await also?.(tx, row);
+      });
+      changed(userId);
+      return this.list(userId, lang);
+    },
+
+    /** Saves an opinion view of the given type; anything else of the user's is not found. */
+    async updateOpinion(
+      userId: number,
+      viewId: string,
+      v: Omit<NewView, 'fixed'>,
+      also?: (tx: Queryable, row: ViewRow) => Promise<void>,
+    ): Promise<void> {
+      const row = await ownView(userId, viewId);
+      if (row.view_type !== v.viewType) throw notFound();
+      await deps.db.transaction(async (tx) => {
+        await repoOf(tx).update(userId, row.id, v, deps.clock.now());
+        await also?.(tx, row);
+      });
+      changed(userId);
+    },
+
+    /** A view of the user of one type, or not found. */
+    async ownOfType(userId: number, viewId: string, viewType: ViewType): Promise<ViewRow> {
+      const row = await ownView(userId, viewId);
+      if (row.view_type !== viewType) throw notFound();
+      return row;
     },
 
     async remove(userId: number, viewId: string): Promise<void> {

@@ -3,10 +3,12 @@ import accounts from './0001_accounts';
 import collection from './0002_collection';
 import views from './0003_views';
 import kolGroups from './0004_kol_groups';
+import opinionRollups from './0005_opinion_rollups';
 
 export const migrations: { id: string; sql: string }[] = [
   { id: '0001_accounts', sql: accounts },
   { id: '0002_collection', sql: collection },
   { id: '0003_views', sql: views },
   { id: '0004_kol_groups', sql: kolGroups },
+  { id: '0005_opinion_rollups', sql: opinionRollups },
 ];

@@ -60,7 +60,8 @@ export function keywordPattern(keywords: string[]): string {
     .join('|');
 }
 
-function groupCondition(g: CompiledGroup, param: (v: unknown) => string): string {
+/** The SQL condition of one group over posts `p` joined with their authors `a`. */
+export function groupCondition(g: CompiledGroup, param: (v: unknown) => string): string {
   const any: string[] = [];
   if (g.categories?.length) any.push(`p.categories && ${param(g.categories)}::text[]`);
   if (g.coins?.length) any.push(`p.coins && ${param(g.coins)}::text[]`);

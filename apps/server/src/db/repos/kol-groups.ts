@@ -31,6 +31,15 @@ const UNLIMITED = Number.MAX_SAFE_INTEGER;
 /** An account `a` within the follower range of group `g` (0 as max is unlimited). */
 const GROUP_RANGE = 'a.followers_count >= g.fans_min AND (g.fans_max = 0 OR a.followers_count <= g.fans_max)';
 
+/** The SQL condition "account `a` is a member under this rule", for queries over x_accounts a. */
+export function memberCondition(rule: GroupRule, param: (v: unknown) => string): string {
+  const max = rule.max > 0 ? rule.max : UNLIMITED;
+  const range = rule.useFans
+    ? `(a.tracked AND a.followers_count BETWEEN ${param(rule.min)} AND ${param(max)})`
+    : 'false';
+  return `((${range} OR a.id = ANY(${param(rule.white)}::text[])) AND NOT (a.id = ANY(${param(rule.black)}::text[])))`;
+}
+
 export function kolGroupsRepo(db: Queryable) {
   return {
     async listOf(userId: number): Promise<KolGroupRow[]> {
@@ -136,15 +145,11 @@ export function kolGroupsRepo(db: Queryable) {
         params.push(v);
         return `$${params.length}`;
       };
-      const max = rule.max > 0 ? rule.max : UNLIMITED;
-      const range = rule.useFans
-        ? `(a.tracked AND a.followers_count BETWEEN ${param(rule.min)} AND ${param(max)})`
-        : 'false';
       const keyset = after ? `AND (a.followers_count, a.id) < (${param(after.followers)}, ${param(after.id)})` : '';
       return db.query<AccountRow>(
         `SELECT a.id, a.username, a.name, a.icon, a.followers_count, a.is_blue_verified, a.verified_type
          FROM x_accounts a
-         WHERE (${range} OR a.id = ANY(${param(rule.white)}::text[])) AND NOT (a.id = ANY(${param(rule.black)}::text[])) ${keyset}
+         WHERE ${memberCondition(rule, param)} ${keyset}
          ORDER BY a.followers_count DESC, a.id DESC LIMIT ${param(limit)}`,
         params,
       );

@@ -9,6 +9,7 @@ export interface ViewRow {
   matching_rules: unknown[];
   settings: Record<string, unknown>;
   created_at: Date;
+  updated_at: Date;
 }
 
 export interface NewView {

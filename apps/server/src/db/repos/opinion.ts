@@ -1,0 +1,130 @@
+/**
+ * Opinion report queries: bullish/neutral/bearish counts per time bucket and per author
+ * verification class, from the rollups of migration 0005 (coin and event opinion) or straight
+ * from posts (analytics reports, whose filters can be anything the feed filters by).
+ */
+import type { Queryable } from '../db';
+import { type CompiledGroup, groupCondition } from './feed';
+import { type GroupRule, memberCondition } from './kol-groups';
+
+/** Buckets of `intervalS` aligned to `offsetS` (weeks start on Monday), over [from, to), in epoch seconds. */
+export interface BucketWindow {
+  from: number;
+  to: number;
+  intervalS: number;
+  offsetS: number;
+}
+
+export interface BucketCounts {
+  bucket: number;
+  /** 2 gold, 1 blue, 0 none. */
+  class: number;
+  up: number;
+  neutral: number;
+  down: number;
+}
+
+const CLASS_SQL = 'author_class(a.is_blue_verified, a.verified_type)';
+
+function builder(w: BucketWindow) {
+  const params: unknown[] = [];
+  const param = (v: unknown) => {
+    params.push(v);
+    return `$${params.length}`;
+  };
+  const bucketOf = (col: string) =>
+    `((${col} - ${param(w.offsetS)}::bigint) / ${param(w.intervalS)}::bigint) * ${param(w.intervalS)}::bigint + ${param(w.offsetS)}::bigint`;
+  return { params, param, bucketOf };
+}
+
+const toCounts = (rows: Record<string, unknown>[]): BucketCounts[] =>
+  rows.map((r) => ({
+    bucket: Number(r.bucket),
+    class: Number(r.class),
+    up: Number(r.up),
+    neutral: Number(r.neutral),
+    down: Number(r.down),
+  }));
+
+export function opinionRepo(db: Queryable) {
+  /** From a per-author rollup (coin or event); with a rule, only a KOL group's members count. */
+  async function byAuthors(table: string, key: { col: string; value: unknown }, w: BucketWindow, rule?: GroupRule) {
+    const { params, param, bucketOf } = builder(w);
+    const rows = await db.query<Record<string, unknown>>(
+      `SELECT ${bucketOf('c.bucket')} AS bucket, ${CLASS_SQL} AS class,
+              sum(c.up) AS up, sum(c.neutral) AS neutral, sum(c.down) AS down
+       FROM ${table} c JOIN x_accounts a ON a.id = c.author_id
+       WHERE c.${key.col} = ${param(key.value)} AND c.bucket >= ${param(w.from)} AND c.bucket < ${param(w.to)}
+         ${rule ? `AND ${memberCondition(rule, param)}` : ''}
+       GROUP BY 1, 2`,
+      params,
+    );
+    return toCounts(rows);
+  }
+
+  return {
+    /** A coin's counts; `rule` limits them to a KOL group's members. */
+    async coin(coin: string, w: BucketWindow, rule?: GroupRule): Promise<BucketCounts[]> {
+      if (rule) return byAuthors('opinion_author_counts', { col: 'coin', value: coin }, w, rule);
+      // Half-hour slices when the buckets are made of them (30 min divides both), else minutes.
+      const HALF_HOUR = 1800;
+      const res = w.intervalS % HALF_HOUR === 0 && w.offsetS % HALF_HOUR === 0 ? 30 : 1;
+      const { params, param, bucketOf } = builder(w);
+      const rows = await db.query<Record<string, unknown>>(
+        `SELECT ${bucketOf('bucket')} AS bucket, class, sum(up) AS up, sum(neutral) AS neutral, sum(down) AS down
+         FROM opinion_counts
+         WHERE coin = ${param(coin)} AND res = ${param(res)} AND bucket >= ${param(w.from)} AND bucket < ${param(w.to)}
+         GROUP BY 1, 2`,
+        params,
+      );
+      return toCounts(rows);
+    },
+
+    /** An event opinion view's counts (its rollup), for everyone or a KOL group's members. */
+    async event(viewId: number, w: BucketWindow, rule?: GroupRule): Promise<BucketCounts[]> {
+      return byAuthors('event_counts', { col: 'view_id', value: viewId }, w, rule);
+    },
+
+    /** Posts matching a view's filter groups, counted directly (analytics reports). */
+    async matching(groups: CompiledGroup[], w: BucketWindow): Promise<BucketCounts[]> {
+      const { params, param, bucketOf } = builder(w);
+      const where = groups.map((g) => groupCondition(g, param));
+      const rows = await db.query<Record<string, unknown>>(
+        `SELECT ${bucketOf('p.ct')} AS bucket, ${CLASS_SQL} AS class,
+                count(*) FILTER (WHERE p.sentiment = 1) AS up,
+                count(*) FILTER (WHERE p.sentiment = 0) AS neutral,
+                count(*) FILTER (WHERE p.sentiment = -1) AS down
+         FROM posts p JOIN x_accounts a ON a.id = p.author_id
+         WHERE p.ct >= ${param(w.from)} AND p.ct < ${param(w.to)}${where.length ? ` AND ${where.join(' AND ')}` : ''}
+         GROUP BY 1, 2`,
+        params,
+      );
+      return toCounts(rows);
+    },
+
+    /**
+     * Sets an event view's keyword patterns (one regex per group; a post must match all) and
+     * recounts its rollup from the posts since `since`. Run in the transaction that saves the view.
+     */
+    async setEventPatterns(viewId: number, patterns: string[], since: number): Promise<void> {
+      await db.query('DELETE FROM event_patterns WHERE view_id = $1', [viewId]);
+      await db.query('DELETE FROM event_counts WHERE view_id = $1', [viewId]);
+      if (patterns.length === 0) return;
+      await db.query(
+        `INSERT INTO event_patterns (view_id, group_no, pattern)
+         SELECT $1, n - 1, pattern FROM unnest($2::text[]) WITH ORDINALITY AS u(pattern, n)`,
+        [viewId, patterns],
+      );
+      await db.query(
+        `INSERT INTO event_counts (view_id, bucket, author_id, up, neutral, down)
+         SELECT $1, (p.ct / 60) * 60, p.author_id,
+                count(*) FILTER (WHERE p.sentiment = 1), count(*) FILTER (WHERE p.sentiment = 0),
+                count(*) FILTER (WHERE p.sentiment = -1)
+         FROM posts p
+         WHERE p.ct >= $2 AND p.text ~* ALL($3::text[])
+         GROUP BY 2, 3`,
+        [viewId, since, patterns],
+      );
+    },
+  };
+}
