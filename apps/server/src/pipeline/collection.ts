@@ -5,15 +5,16 @@
 import type { Config } from '../config';
 import type { Db } from '../db/db';
 import { collectionRepo } from '../db/repos/collection';
-import type { Clock } from '../services/clock';
+import { type Clock, systemClock } from '../services/clock';
 import type { Enricher } from './enrich/index';
 import { runSource } from './runner';
 import { createDemoSource } from './sources/demo/index';
 import { createRssSource } from './sources/rss/index';
 import { createXApiSource } from './sources/x-api/index';
+import { saveResolvedHandles } from './store';
 import type { Source } from './types';
 
-export function buildSources(config: Config, db: Db): Source[] {
+export function buildSources(config: Config, db: Db, clock: Clock = systemClock): Source[] {
   return config.sources.map((name) => {
     if (name === 'demo') return createDemoSource({ seed: config.demoSeed, postsPerDay: config.demoPostsPerDay });
     if (name === 'x-api') {
@@ -22,6 +23,10 @@ export function buildSources(config: Config, db: Db): Source[] {
         ...(config.xApiBaseUrl ? { baseUrl: config.xApiBaseUrl } : {}),
         ...(config.xSearchQuery ? { searchQuery: config.xSearchQuery } : {}),
         listTracked: () => collectionRepo(db).trackedAccounts(),
+        // Handle-only accounts (approved submissions, RSS authors) are looked up, then polled.
+        listHandles: () => collectionRepo(db).trackedHandles(),
+        saveResolved: (users, now) => saveResolvedHandles(db, users, now),
+        now: () => clock.now().getTime(),
       });
     }
     return createRssSource({ feeds: config.rssFeeds });

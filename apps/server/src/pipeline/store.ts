@@ -83,3 +83,15 @@ export async function saveBatch(db: Db, b: BatchToSave): Promise<void> {
     });
   });
 }
+
+/**
+ * Stores the accounts an X lookup by handle found: each handle-only row (`handle:<name>`) is
+ * merged into its numeric-id account (collectionRepo.mergeHandleAccount), all in one transaction.
+ */
+export async function saveResolvedHandles(db: Db, authors: RawAuthor[], now: Date): Promise<void> {
+  if (authors.length === 0) return;
+  await db.transaction(async (tx) => {
+    const repo = collectionRepo(tx);
+    for (const a of authors) await repo.mergeHandleAccount(handleId(a.username), toAccountRow(a, a.id), now);
+  });
+}

@@ -110,5 +110,87 @@ export function collectionRepo(db: Queryable) {
     async trackedAccounts(): Promise<{ id: string; username: string }[]> {
       return db.query(`SELECT id, username FROM x_accounts WHERE tracked AND id ~ '^[0-9]+$' ORDER BY id`);
     },
+
+    /** Lower-cased usernames of the tracked accounts known only by handle (`handle:<name>` ids). */
+    async trackedHandles(): Promise<string[]> {
+      const rows = await db.query<{ name: string }>(
+        `SELECT substr(id, 8) AS name FROM x_accounts WHERE tracked AND id LIKE 'handle:%' ORDER BY id`,
+      );
+      return rows.map((r) => r.name);
+    },
+
+    /**
+     * Turns the handle-only account `handleId` (`handle:<name>`) into `account`, its X account as
+     * a lookup by handle found it: the numeric-id row is created (or, when the account is already
+     * known, refreshed) with the profile and marked tracked; every reference to the handle id
+     * moves to the numeric id (posts' authors, KOL group white/blacklists, `authors` rules of
+     * views; kol_submissions name handles, not ids); then the handle row goes. A list entry the
+     * numeric id already has in the same group is kept and the handle's is dropped.
+     *
+     * Run it in a transaction (store.ts saveResolvedHandles). Idempotent: without the handle row
+     * it changes nothing and returns false. The handle row is locked first, so another source's
+     * batch writing to it waits for the merge; should that batch then create the handle row
+     * anew, the row is tracked again and the next lookup merges it too.
+     */
+    async mergeHandleAccount(handleId: string, account: AccountRow, now: Date): Promise<boolean> {
+      const [handle] = await db.query<{ source: string; created_at: Date }>(
+        'SELECT source, created_at FROM x_accounts WHERE id = $1 FOR UPDATE',
+        [handleId],
+      );
+      if (!handle || handleId === account.id) return false;
+      const id = account.id;
+      await db.query(
+        `INSERT INTO x_accounts (id, username, name, icon, followers_count, is_blue_verified, verified_type, tracked,
+                                 source, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, true, $8, $9, $10)
+         ON CONFLICT (id) DO UPDATE SET
+           username = EXCLUDED.username,
+           name = COALESCE(NULLIF(EXCLUDED.name, ''), x_accounts.name),
+           icon = COALESCE(NULLIF(EXCLUDED.icon, ''), x_accounts.icon),
+           followers_count = EXCLUDED.followers_count,
+           is_blue_verified = EXCLUDED.is_blue_verified,
+           verified_type = EXCLUDED.verified_type,
+           tracked = true,
+           updated_at = EXCLUDED.updated_at`,
+        [
+          id,
+          account.username,
+          account.name,
+          account.icon,
+          account.followers_count,
+          account.is_blue_verified,
+          account.verified_type,
+          handle.source,
+          handle.created_at,
+          now,
+        ],
+      );
+      await db.query('UPDATE posts SET author_id = $2 WHERE author_id = $1', [handleId, id]);
+      await db.query(
+        `INSERT INTO kol_group_accounts (group_id, account_id, list)
+         SELECT group_id, $2, list FROM kol_group_accounts WHERE account_id = $1
+         ON CONFLICT (group_id, account_id) DO NOTHING`,
+        [handleId, id],
+      );
+      await db.query('DELETE FROM kol_group_accounts WHERE account_id = $1', [handleId]);
+      // An `authors` rule names an account by id in `value` (its handle in data.username).
+      await db.query(
+        `UPDATE views v SET matching_rules = (
+           SELECT jsonb_agg(
+                    CASE WHEN g->>'type' = 'authors' AND jsonb_typeof(g->'rules') = 'array'
+                         THEN jsonb_set(g, '{rules}', (
+                                SELECT COALESCE(jsonb_agg(CASE WHEN r->>'value' = $1
+                                                               THEN jsonb_set(r, '{value}', to_jsonb($2::text))
+                                                               ELSE r END ORDER BY ri), '[]'::jsonb)
+                                FROM jsonb_array_elements(g->'rules') WITH ORDINALITY AS rs(r, ri)))
+                         ELSE g END ORDER BY gi)
+           FROM jsonb_array_elements(v.matching_rules) WITH ORDINALITY AS gs(g, gi))
+         WHERE v.matching_rules @> jsonb_build_array(jsonb_build_object('type', 'authors', 'rules',
+                                    jsonb_build_array(jsonb_build_object('value', $1::text))))`,
+        [handleId, id],
+      );
+      await db.query('DELETE FROM x_accounts WHERE id = $1', [handleId]);
+      return true;
+    },
   };
 }

@@ -1,7 +1,9 @@
 /**
  * A local stand-in for the X API v2: GET /2/users/:id/tweets and GET /2/tweets/search/recent
  * answering with the documented {data, includes, meta} shapes, since_id filtering, opaque
- * pagination tokens and x-rate-limit-* headers. Tests can queue raw answers to play errors.
+ * pagination tokens and x-rate-limit-* headers; GET /2/users/by looking `users` up by username
+ * (case-insensitive, only the user.fields asked, unknown names in `errors`, a 400 for an invalid
+ * name or more than 100). Tests can queue raw answers to play errors.
  */
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -104,6 +106,46 @@ export async function startFakeX(): Promise<FakeX> {
         u.searchParams,
         'pagination_token',
       );
+    } else if (u.pathname === '/2/users/by') {
+      const names = (u.searchParams.get('usernames') ?? '').split(',');
+      const bad = names.filter((n) => !/^[A-Za-z0-9_]{1,15}$/.test(n));
+      if (bad.length || names.length > 100) {
+        res.writeHead(400, { 'content-type': 'application/json' });
+        res.end(
+          JSON.stringify({
+            errors: [
+              {
+                parameters: { usernames: bad },
+                message: `The \`usernames\` query parameter value [${bad[0]}] is invalid`,
+              },
+            ],
+            title: 'Invalid Request',
+            detail: 'One or more parameters to your request was invalid.',
+            type: 'https://api.twitter.com/2/problems/invalid-request',
+          }),
+        );
+        return;
+      }
+      // id, name and username always; the rest only when asked for, as X does.
+      const fields = new Set(['id', 'name', 'username', ...(u.searchParams.get('user.fields') ?? '').split(',')]);
+      const data: Json[] = [];
+      const errors: Json[] = [];
+      for (const name of names) {
+        const found = fake.users.find((x) => String(x.username).toLowerCase() === name.toLowerCase());
+        if (found) data.push(Object.fromEntries(Object.entries(found).filter(([k]) => fields.has(k))));
+        else {
+          errors.push({
+            value: name,
+            detail: `Could not find user with usernames: [${name}].`,
+            title: 'Not Found Error',
+            resource_type: 'user',
+            parameter: 'usernames',
+            resource_id: name,
+            type: 'https://api.twitter.com/2/problems/resource-not-found',
+          });
+        }
+      }
+      body = { ...(data.length ? { data } : {}), ...(errors.length ? { errors } : {}) };
     } else if (u.pathname === '/2/tweets/search/recent') {
       const q = (u.searchParams.get('query') ?? '').toLowerCase().split(' ')[0] ?? '';
       body = page(

@@ -5,7 +5,8 @@
  *     "last": "u:44196397",                       // the target served by the previous fetch
  *     "lastUser": "44196397",                     // the last timeline served, see below
  *     "users": { "44196397": { "sinceId": "1858…", "next": "7140dibd…", "top": "1859…" } },
- *     "search": { "query": "(bitcoin OR $BTC) lang:en", "sinceId": "1858…" } }
+ *     "search": { "query": "(bitcoin OR $BTC) lang:en", "sinceId": "1858…" },
+ *     "missing": { "ghost_kol": 1700000000 } }
  *
  * Per target (a tracked user's timeline, or the search): `sinceId` is the newest post id already
  * returned, sent as since_id. While a gap newer than sinceId spans several pages, `next` holds
@@ -17,6 +18,14 @@
  * the search: when the timeline endpoint is rate-limited the search is served out of turn, and
  * the rotation must then go on from the user after `lastUser`, not from the first user again, or
  * the users at the end of the list would starve whenever the limit is smaller than the list.
+ *
+ * `missing` (absent when empty) holds the tracked handle-only accounts (`handle:<name>` rows) that
+ * GET /2/users/by did not resolve (unknown, suspended, or not a valid username): lower-cased
+ * username → epoch second of the lookup. They are asked again only once `handleRetryMs` has
+ * passed. *Why the cursor:* it is the source's own checkpoint, written in the same transaction as
+ * the batch that made the lookup, needs no schema change and keeps the X-specific retry state out
+ * of `x_accounts`, which every source shares; names no longer waiting are pruned like untracked
+ * users. Losing it (an unreadable cursor) costs at most one early repeat of the lookup.
  */
 
 export interface TargetState {
@@ -36,6 +45,8 @@ export interface XCursor {
   lastUser?: string;
   users: Record<string, TargetState>;
   search: SearchState;
+  /** Usernames the lookup did not resolve → epoch second asked; see above. */
+  missing?: Record<string, number>;
 }
 
 const ID = /^\d{1,25}$/;
@@ -88,6 +99,14 @@ export function parseCursor(raw: string | null): XCursor {
   const search = r.search as Record<string, unknown> | undefined;
   fresh.search = readState(search);
   if (typeof search?.query === 'string') fresh.search.query = search.query;
+  if (typeof r.missing === 'object' && r.missing !== null) {
+    for (const [name, at] of Object.entries(r.missing)) {
+      if (name !== '' && name.length <= 50 && typeof at === 'number' && Number.isFinite(at)) {
+        fresh.missing ??= {};
+        fresh.missing[name] = at;
+      }
+    }
+  }
   return fresh;
 }
 

@@ -13,11 +13,18 @@
  * exhausted the batch asks to wait until the earliest reset. A 429 throws SourceError with
  * retryAfterMs. Limits live in memory: after a restart one request may meet a 429, which says
  * the same thing.
+ *
+ * Tracked accounts known only by handle (`handle:<name>` rows: approved KOL submissions, RSS
+ * authors) have no timeline to poll until their ids are known. Before the round, a fetch that
+ * finds such handles due spends its one request on GET /2/users/by (up to 100 usernames, its own
+ * rate limit) instead; the accounts found are merged into their numeric ids at once
+ * (`saveResolved`), so the very next fetch polls them, and the names X does not resolve wait in
+ * the cursor's `missing` for `handleRetryMs` before they are asked again.
  */
-import type { RawPost, RejectedItem, Source, SourceBatch } from '../../types';
+import type { RawAuthor, RawPost, RejectedItem, Source, SourceBatch } from '../../types';
 import { maxId, parseCursor, serializeCursor, type TargetState, type XCursor } from './cursor';
 import { SourceError } from './errors';
-import { mapPage, sample } from './map';
+import { mapPage, mapUsers, sample } from './map';
 
 export { SourceError } from './errors';
 
@@ -34,9 +41,18 @@ export interface XApiSourceOptions {
   pollIntervalMs?: number;
   fetchImpl?: typeof fetch;
   now?: () => number;
+  /**
+   * Usernames of the tracked accounts known only by handle. Looked up before the round; without
+   * listHandles and saveResolved there is no lookup.
+   */
+  listHandles?: () => Promise<string[]>;
+  /** Stores the accounts a lookup found: each replaces its handle-only row (see store.ts). */
+  saveResolved?: (users: RawAuthor[], now: Date) => Promise<void>;
+  /** Wait before a username X did not resolve is asked again. Default 1 hour. */
+  handleRetryMs?: number;
 }
 
-type Endpoint = 'timeline' | 'search';
+type Endpoint = 'timeline' | 'search' | 'lookup';
 interface Target {
   key: string;
   endpoint: Endpoint;
@@ -48,6 +64,10 @@ const TWEET_FIELDS = 'created_at,public_metrics,lang,author_id,attachments,entit
 const EXPANSIONS = 'author_id,attachments.media_keys';
 const USER_FIELDS = 'name,username,profile_image_url,public_metrics,verified,verified_type';
 const MEDIA_FIELDS = 'url,preview_image_url,type';
+/** X usernames: GET /2/users/by refuses the whole request (400) when one name is not one. */
+const USERNAME = /^[A-Za-z0-9_]{1,15}$/;
+/** The most usernames GET /2/users/by takes in one request. */
+const LOOKUP_MAX = 100;
 
 const clamp = (n: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, Math.floor(n)));
 
@@ -58,8 +78,9 @@ export function createXApiSource(opts: XApiSourceOptions): Source {
   const pollIntervalMs = opts.pollIntervalMs ?? 60_000;
   const maxResults = opts.maxResults ?? 100;
   const query = opts.searchQuery?.trim() || undefined;
+  const handleRetryMs = opts.handleRetryMs ?? 3_600_000;
   /** Per endpoint: epoch ms before which its rate limit is known to be exhausted. */
-  const blockedUntil: Record<Endpoint, number> = { timeline: 0, search: 0 };
+  const blockedUntil: Record<Endpoint, number> = { timeline: 0, search: 0, lookup: 0 };
   const isBlocked = (e: Endpoint) => blockedUntil[e] > now();
 
   function stateOf(c: XCursor, t: Target): TargetState {
@@ -144,8 +165,118 @@ export function createXApiSource(opts: XApiSourceOptions): Source {
   /** Ms until an endpoint in use frees up, when all of them are exhausted; else undefined. */
   function waitForLimits(targets: Target[]): number | undefined {
     const inUse = [...new Set(targets.map((t) => t.endpoint))];
-    if (!inUse.every(isBlocked)) return undefined;
+    if (inUse.length === 0 || !inUse.every(isBlocked)) return undefined;
     return Math.max(1000, Math.min(...inUse.map((e) => blockedUntil[e])) - now());
+  }
+
+  /**
+   * Throws SourceError for what fails the whole request: 429, 401/403, 5xx and any status that is
+   * neither 2xx nor 4xx. Returns for 2xx and for the other 4xx, which belong to the request's own
+   * target (or lookup) and must not stall the rest.
+   */
+  function throwOnFailure(
+    res: Response,
+    bodyText: string,
+    label: string,
+    retryAfterMs: number | undefined,
+    targets: Target[],
+  ): void {
+    if (res.status === 429) {
+      // Another endpoint still has quota: retry soon (the exhausted one is skipped meanwhile)
+      // rather than hold every target until this endpoint's reset.
+      const soonest = waitForLimits(targets) ?? (retryAfterMs === undefined ? undefined : 1000);
+      throw new SourceError(`X API rate limit hit (HTTP 429) on ${label}`, {
+        status: 429,
+        ...(soonest === undefined ? {} : { retryAfterMs: soonest }),
+      });
+    }
+    if (res.status === 401 || res.status === 403) {
+      throw new SourceError(
+        `X API refused the request (HTTP ${res.status}: ${errorDetail(bodyText)}): check X_BEARER_TOKEN ` +
+          'and that the app has access to this endpoint',
+        { status: res.status },
+      );
+    }
+    if (res.status >= 500 || res.status < 200 || (res.status >= 300 && res.status < 400)) {
+      throw new SourceError(`X API HTTP ${res.status} on ${label}: ${errorDetail(bodyText)}`, {
+        status: res.status,
+      });
+    }
+  }
+
+  /** The JSON object of a 2xx answer; anything else fails the whole request. */
+  function parseBody(res: Response, bodyText: string, label: string): Record<string, unknown> {
+    let body: unknown;
+    try {
+      body = JSON.parse(bodyText);
+    } catch {
+      throw new SourceError(`X API returned a non-JSON body on ${label}: ${sample(bodyText)}`, {
+        status: res.status,
+      });
+    }
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+      throw new SourceError(`X API returned an unexpected body on ${label}: ${sample(bodyText)}`);
+    }
+    return body as Record<string, unknown>;
+  }
+
+  /**
+   * The lookup turn: when tracked handle-only accounts are due (never asked, or not resolved at
+   * least handleRetryMs ago) and the lookup endpoint has quota, one GET /2/users/by for up to 100
+   * of them. Undefined when there is nothing to look up, and the round goes on.
+   */
+  async function lookupTurn(c: XCursor, targets: Target[], signal: AbortSignal): Promise<SourceBatch | undefined> {
+    if (!opts.listHandles || !opts.saveResolved) return undefined;
+    const waiting = [...new Set((await opts.listHandles()).map((h) => h.toLowerCase()))];
+    const missing = c.missing ?? {};
+    // Names resolved meanwhile or no longer tracked would only grow the cursor.
+    const stillWaiting = new Set(waiting);
+    for (const name of Object.keys(missing)) if (!stillWaiting.has(name)) delete missing[name];
+    if (Object.keys(missing).length) c.missing = missing;
+    else delete c.missing;
+
+    const nowSec = Math.floor(now() / 1000);
+    const due = waiting.filter((h) => missing[h] === undefined || (nowSec - missing[h]) * 1000 >= handleRetryMs);
+    if (due.length === 0 || isBlocked('lookup')) return undefined;
+    const rejected: RejectedItem[] = [];
+    const retryIn = `asked again in ${Math.round(handleRetryMs / 60_000)} min`;
+    const asked: string[] = [];
+    for (const name of due) {
+      if (USERNAME.test(name)) {
+        if (asked.length < LOOKUP_MAX) asked.push(name);
+        continue;
+      }
+      missing[name] = nowSec;
+      rejected.push({ reason: `user lookup: @${name} is not a valid X username; ${retryIn}`, sample: name });
+    }
+    c.missing = missing;
+    if (asked.length === 0) return { posts: [], rejected, nextCursor: serializeCursor(c), waitMs: 0 };
+
+    const label = 'user lookup';
+    const p = new URLSearchParams({ usernames: asked.join(','), 'user.fields': USER_FIELDS });
+    const { res, bodyText } = await request(`${baseUrl}/2/users/by?${p}`, signal);
+    const retryAfterMs = noteRateLimit(res, 'lookup');
+    throwOnFailure(res, bodyText, label, retryAfterMs, targets);
+    if (res.status >= 400) {
+      // A 400 names the request as a whole: its names wait like unknown ones, the round goes on.
+      for (const name of asked) missing[name] = nowSec;
+      rejected.push({
+        reason: `X API HTTP ${res.status} on ${label}: ${errorDetail(bodyText)}; ${retryIn}`,
+        sample: sample(bodyText),
+      });
+    } else {
+      const users = mapUsers(parseBody(res, bodyText, label), asked);
+      rejected.push(...users.rejected);
+      for (const [name, why] of users.missing) {
+        missing[name] = nowSec;
+        rejected.push({ reason: `user lookup: @${name} not resolved (${why}); ${retryIn}`, sample: name });
+      }
+      // Stored now rather than with the batch: the next fetch must already poll these accounts.
+      await opts.saveResolved([...users.found.values()], new Date(now()));
+    }
+    if (Object.keys(missing).length === 0) delete c.missing;
+    // The next fetch sees what is left: more handles, or the round (and any wait for limits).
+    return { posts: [], rejected, nextCursor: serializeCursor(c), waitMs: 0 };
   }
 
   return {
@@ -165,6 +296,8 @@ export function createXApiSource(opts: XApiSourceOptions): Source {
       for (const id of Object.keys(cursor.users)) if (!ids.has(id)) delete cursor.users[id];
       if (cursor.search.query !== query) cursor.search = query ? { query, sinceId: cursor.search.sinceId } : {};
 
+      const lookup = await lookupTurn(cursor, targets, signal);
+      if (lookup) return lookup;
       if (targets.length === 0) return { posts: [], rejected: [], nextCursor: null, waitMs: pollIntervalMs };
       const idx = pick(targets, cursor);
       if (idx === undefined) {
@@ -177,27 +310,7 @@ export function createXApiSource(opts: XApiSourceOptions): Source {
 
       let posts: RawPost[] = [];
       let rejected: RejectedItem[] = [];
-      if (res.status === 429) {
-        // Another endpoint still has quota: retry soon (the exhausted one is skipped meanwhile)
-        // rather than hold every target until this endpoint's reset.
-        const soonest = waitForLimits(targets) ?? (retryAfterMs === undefined ? undefined : 1000);
-        throw new SourceError(`X API rate limit hit (HTTP 429) on ${target.label}`, {
-          status: 429,
-          ...(soonest === undefined ? {} : { retryAfterMs: soonest }),
-        });
-      }
-      if (res.status === 401 || res.status === 403) {
-        throw new SourceError(
-          `X API refused the request (HTTP ${res.status}: ${errorDetail(bodyText)}): check X_BEARER_TOKEN ` +
-            'and that the app has access to this endpoint',
-          { status: res.status },
-        );
-      }
-      if (res.status >= 500 || res.status < 200 || (res.status >= 300 && res.status < 400)) {
-        throw new SourceError(`X API HTTP ${res.status} on ${target.label}: ${errorDetail(bodyText)}`, {
-          status: res.status,
-        });
-      }
+      throwOnFailure(res, bodyText, target.label, retryAfterMs, targets);
       if (res.status >= 400) {
         // A 400/404 belongs to this target (bad query, unknown user, search since_id older than
         // the 7-day window). Throwing would stall every other target on the same cursor, so
@@ -206,18 +319,7 @@ export function createXApiSource(opts: XApiSourceOptions): Source {
         rejected = [{ reason, sample: sample(bodyText) }];
         for (const k of ['sinceId', 'next', 'top'] as const) delete state[k];
       } else {
-        let body: unknown;
-        try {
-          body = JSON.parse(bodyText);
-        } catch {
-          throw new SourceError(`X API returned a non-JSON body on ${target.label}: ${sample(bodyText)}`, {
-            status: res.status,
-          });
-        }
-        if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-          throw new SourceError(`X API returned an unexpected body on ${target.label}: ${sample(bodyText)}`);
-        }
-        const page = mapPage(body as Record<string, unknown>);
+        const page = mapPage(parseBody(res, bodyText, target.label));
         posts = page.posts;
         rejected = page.rejected;
         advance(state, page.newestId, page.nextToken);

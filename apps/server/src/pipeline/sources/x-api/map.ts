@@ -162,3 +162,41 @@ export function mapPage(body: Rec): MappedPage {
   }
   return page;
 }
+
+export interface MappedLookup {
+  /** Users found, by the lower-cased username asked. */
+  found: Map<string, RawAuthor>;
+  /** Lower-cased usernames asked but not returned, each with X's reason. */
+  missing: Map<string, string>;
+  /** Unusable user objects and errors that name no username asked. */
+  rejected: RejectedItem[];
+}
+
+/**
+ * Maps a GET /2/users/by answer ({data, errors}) for the lower-cased usernames asked. A user X
+ * cannot return (unknown, suspended) is left out of `data` and named in `errors` by its `value`;
+ * an asked name found in neither is missing too.
+ */
+export function mapUsers(body: Rec, asked: string[]): MappedLookup {
+  const wanted = new Set(asked);
+  const out: MappedLookup = { found: new Map(), missing: new Map(), rejected: [] };
+  for (const raw of arr(body.data)) {
+    const u = obj(raw);
+    const name = str(u?.username)?.toLowerCase();
+    if (u && isId(u.id) && name && wanted.has(name)) out.found.set(name, mapAuthor(u));
+    else
+      out.rejected.push({ reason: 'user lookup: user without a numeric id or an asked username', sample: sample(raw) });
+  }
+  const reasons = new Map<string, string>();
+  for (const raw of arr(body.errors)) {
+    const e = obj(raw);
+    const what = [str(e?.title), str(e?.detail) ?? str(e?.message)].filter(Boolean).join(': ') || 'unknown';
+    const name = (str(e?.value) ?? str(e?.resource_id))?.toLowerCase();
+    if (name && wanted.has(name) && !out.found.has(name)) reasons.set(name, what);
+    else out.rejected.push({ reason: `X API error: ${what}`, sample: sample(raw) });
+  }
+  for (const name of asked) {
+    if (!out.found.has(name)) out.missing.set(name, reasons.get(name) ?? 'not in the answer');
+  }
+  return out;
+}
