@@ -69,6 +69,12 @@ export function opinion(deps: { db: Db; clock: Clock; views: Views; kolGroups: K
     return coin;
   }
 
+  /** Keeps the coin rollup of the view's group (if any), and drops those no view uses any more. */
+  const coinAlso = (userId: number, kolGroupId: string) => async (tx: Parameters<typeof opinionRepo>[0]) => {
+    if (kolGroupId) await opinionRepo(tx).useGroup(Number(kolGroupId));
+    await opinionRepo(tx).releaseUnusedGroups(userId);
+  };
+
   const eventAlso = (rules: KeywordRuleGroup[]) => async (tx: Parameters<typeof opinionRepo>[0], row: ViewRow) =>
     opinionRepo(tx).setEventPatterns(row.id, eventPatterns(rules), nowSeconds() - EVENT_BACKFILL_SECONDS);
 
@@ -81,6 +87,7 @@ export function opinion(deps: { db: Db; clock: Clock; views: Views; kolGroups: K
           userId,
           { name: coin, viewType: 'coin_opinion', matchingRules: [], settings: { coin, kolGroupId: body.kolGroupId } },
           lang,
+          coinAlso(userId, body.kolGroupId),
         );
       },
       async info(userId: number, viewId: string) {
@@ -95,19 +102,29 @@ export function opinion(deps: { db: Db; clock: Clock; views: Views; kolGroups: K
       async update(userId: number, body: { viewId: string; coin: string; kolGroupId: string }) {
         const coin = checkCoin(body.coin);
         await ruleFor(userId, body.kolGroupId);
-        await deps.views.updateOpinion(userId, body.viewId, {
-          name: coin,
-          viewType: 'coin_opinion',
-          matchingRules: [],
-          settings: { coin, kolGroupId: body.kolGroupId },
-        });
+        await deps.views.updateOpinion(
+          userId,
+          body.viewId,
+          { name: coin, viewType: 'coin_opinion', matchingRules: [], settings: { coin, kolGroupId: body.kolGroupId } },
+          coinAlso(userId, body.kolGroupId),
+        );
       },
       async detail(userId: number, q: ReportQuery): Promise<ReportData> {
         const row = await deps.views.ownOfType(userId, q.viewId, 'coin_opinion');
         const window = reportWindow(q.period, q.interval, nowSeconds());
-        const rule = await ruleFor(userId, String(row.settings.kolGroupId ?? ''));
-        return presentReport(window, await repo().coin(String(row.settings.coin ?? ''), window, rule));
+        const kolGroupId = String(row.settings.kolGroupId ?? '');
+        // Checks the group is still the user's (a deleted group makes the view not found).
+        await ruleFor(userId, kolGroupId);
+        const groupId = kolGroupId ? Number(kolGroupId) : undefined;
+        return presentReport(window, await repo().coin(String(row.settings.coin ?? ''), window, groupId));
       },
+    },
+
+    /** Deletes a coin opinion view, and the group rollup nothing else needs. */
+    async deleteCoin(userId: number, viewId: string): Promise<void> {
+      await deps.views.ownOfType(userId, viewId, 'coin_opinion');
+      await deps.views.remove(userId, viewId);
+      await repo().releaseUnusedGroups(userId);
     },
 
     event: {

@@ -120,6 +120,9 @@ const PAIRS = (Object.keys(REPORT_INTERVALS) as ReportPeriod[]).flatMap((period)
 );
 
 let coinAll: string;
+let groupId: string;
+/** The group's rule as the test last set it. */
+let rule = { min: 10_000, max: 1_000_000, white: ['103'], black: ['104'] };
 let coinGroup: string;
 let event: string;
 let specs: Spec[];
@@ -149,7 +152,7 @@ beforeAll(async () => {
   );
   expect(add.body.ret).toBe(1);
   const groups = (await t.call('kol_group/list', {}, { token })).body.data as { id: string; name: string }[];
-  const groupId = groups.find((g) => g.name === 'Mid')!.id;
+  groupId = groups.find((g) => g.name === 'Mid')!.id;
 
   const subs = async (path: string, body: unknown) => {
     const res = await t.call(path, body, { token });
@@ -172,7 +175,8 @@ afterAll(async () => {
 });
 
 const inGroup = (p: Row, id: string) =>
-  id !== '104' && ((p.followers >= 10_000 && p.followers <= 1_000_000) || id === '103');
+  !rule.black.includes(id) &&
+  ((p.followers >= rule.min && (rule.max === 0 || p.followers <= rule.max)) || rule.white.includes(id));
 const ETF = /(^|[^A-Za-z0-9_])ETF($|[^A-Za-z0-9_])/i;
 
 async function checkAll() {
@@ -231,6 +235,23 @@ describe('opinion rollups', () => {
 
   it('stay exact when posts move to another author (a handle merged into its id)', async () => {
     await t.db.query(`UPDATE posts SET author_id = '102' WHERE author_id = '106'`);
+    await checkAll();
+  });
+
+  it('stay exact for a KOL group whose range and lists are edited', async () => {
+    rule = { min: 50_000, max: 0, white: ['106'], black: ['105'] };
+    const res = await t.call(
+      'kol_group/update',
+      {
+        groupId,
+        name: 'Mid',
+        twitterUserFans: [rule.min, rule.max],
+        whiteTwitterUserIds: rule.white,
+        blackTwitterUserIds: rule.black,
+      },
+      { token },
+    );
+    expect(res.body.ret, JSON.stringify(res.body)).toBe(1);
     await checkAll();
   });
 

@@ -88,6 +88,10 @@ BEGIN
   ON CONFLICT (coin, res, bucket, class) DO UPDATE
     SET up = t.up + EXCLUDED.up, neutral = t.neutral + EXCLUDED.neutral, down = t.down + EXCLUDED.down;
 
+  IF EXISTS (SELECT 1 FROM opinion_groups) THEN
+    PERFORM group_opinion_apply_posts();
+  END IF;
+
   IF EXISTS (SELECT 1 FROM event_patterns) THEN
     WITH matched AS (
       SELECT v.view_id, d.ct, d.author_id, d.sentiment, d.sign
@@ -163,4 +167,148 @@ END $$;
 
 CREATE TRIGGER x_accounts_opinion_update AFTER UPDATE ON x_accounts
   REFERENCING OLD TABLE AS old_accounts NEW TABLE AS new_accounts FOR EACH STATEMENT EXECUTE FUNCTION opinion_accounts_changed();
+
+-- Coin opinion counts per KOL group, for the groups some opinion view filters by. Summing the
+-- members' per-author rows at query time costs as much as the members' posts (seconds for a broad
+-- group at 10M posts), so these groups get a rollup of their own, kept exact as membership moves:
+-- new posts by members are added as they are written, an account crossing a group's follower
+-- range (or changing class) moves its whole history in or out, and a group whose range or lists
+-- are edited is recounted.
+
+-- Membership, as kol-groups.ts memberCondition says: tracked and in the follower range (when the
+-- range is used), or whitelisted; never blacklisted. Followers and tracked are passed in, so the
+-- triggers can ask about an account's values before a change as well as after.
+CREATE FUNCTION kol_group_member(gid bigint, account_id text, followers bigint, tracked boolean) RETURNS boolean
+  LANGUAGE sql STABLE AS $$
+  SELECT NOT EXISTS (SELECT 1 FROM kol_group_accounts l WHERE l.group_id = gid AND l.account_id = kol_group_member.account_id AND l.list = 'black')
+     AND (EXISTS (SELECT 1 FROM kol_groups g WHERE g.id = gid AND g.use_fans AND tracked AND followers >= g.fans_min AND (g.fans_max = 0 OR followers <= g.fans_max))
+          OR EXISTS (SELECT 1 FROM kol_group_accounts l WHERE l.group_id = gid AND l.account_id = kol_group_member.account_id AND l.list = 'white'))
+$$;
+
+CREATE TABLE opinion_groups (
+  group_id bigint PRIMARY KEY REFERENCES kol_groups (id) ON DELETE CASCADE
+);
+CREATE TABLE group_opinion_counts (
+  group_id bigint NOT NULL REFERENCES opinion_groups (group_id) ON DELETE CASCADE,
+  coin text NOT NULL,
+  res smallint NOT NULL,
+  bucket bigint NOT NULL,
+  class smallint NOT NULL,
+  up integer NOT NULL DEFAULT 0,
+  neutral integer NOT NULL DEFAULT 0,
+  down integer NOT NULL DEFAULT 0,
+  PRIMARY KEY (group_id, coin, res, bucket, class)
+);
+
+-- Adds the per-author rows of "group_delta" (group_id, author_id, class, sign) to the groups'
+-- rollups: how an account's whole history enters or leaves a group.
+CREATE FUNCTION group_opinion_apply_authors() RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  WITH sums AS (
+    SELECT d.group_id, c.coin, r.res, (c.bucket / (r.res * 60)) * (r.res * 60) AS bucket, d.class,
+           sum(c.up * d.sign) AS up, sum(c.neutral * d.sign) AS neutral, sum(c.down * d.sign) AS down
+    FROM group_delta d JOIN opinion_author_counts c ON c.author_id = d.author_id
+    CROSS JOIN (VALUES (1::smallint), (30::smallint)) AS r(res)
+    GROUP BY 1, 2, 3, 4, 5
+  )
+  INSERT INTO group_opinion_counts AS t (group_id, coin, res, bucket, class, up, neutral, down)
+  SELECT group_id, coin, res, bucket, class, up, neutral, down FROM sums
+  ON CONFLICT (group_id, coin, res, bucket, class) DO UPDATE
+    SET up = t.up + EXCLUDED.up, neutral = t.neutral + EXCLUDED.neutral, down = t.down + EXCLUDED.down;
+END $$;
+
+-- Recounts one group from the per-author rollup: when it starts being used, or its rules change.
+CREATE FUNCTION group_opinion_recount(gid bigint) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM group_opinion_counts WHERE group_id = gid;
+  IF NOT EXISTS (SELECT 1 FROM opinion_groups WHERE group_id = gid) THEN RETURN; END IF;
+  CREATE TEMP TABLE IF NOT EXISTS group_delta (group_id bigint, author_id text, class smallint, sign integer) ON COMMIT DROP;
+  TRUNCATE group_delta;
+  INSERT INTO group_delta
+  SELECT gid, a.id, author_class(a.is_blue_verified, a.verified_type), 1
+  FROM x_accounts a WHERE kol_group_member(gid, a.id, a.followers_count, a.tracked);
+  PERFORM group_opinion_apply_authors();
+  TRUNCATE group_delta;
+END $$;
+
+-- New, changed and deleted posts of members ("delta_posts" of opinion_posts_changed).
+CREATE FUNCTION group_opinion_apply_posts() RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  WITH pc AS (
+    SELECT DISTINCT og.group_id, d.id, d.ct, d.sentiment, d.sign, c.coin,
+           author_class(a.is_blue_verified, a.verified_type) AS class
+    FROM delta_posts d JOIN x_accounts a ON a.id = d.author_id
+    CROSS JOIN opinion_groups og
+    CROSS JOIN LATERAL unnest(d.coins) AS c(coin)
+    WHERE kol_group_member(og.group_id, a.id, a.followers_count, a.tracked)
+  ), sums AS (
+    SELECT group_id, coin, r.res, (ct / (r.res * 60)) * (r.res * 60) AS bucket, class,
+           sum(sign) FILTER (WHERE sentiment = 1) AS up,
+           sum(sign) FILTER (WHERE sentiment = 0) AS neutral,
+           sum(sign) FILTER (WHERE sentiment = -1) AS down
+    FROM pc CROSS JOIN (VALUES (1::smallint), (30::smallint)) AS r(res) GROUP BY 1, 2, 3, 4, 5
+  )
+  INSERT INTO group_opinion_counts AS t (group_id, coin, res, bucket, class, up, neutral, down)
+  SELECT group_id, coin, res, bucket, class, coalesce(up, 0), coalesce(neutral, 0), coalesce(down, 0) FROM sums
+  ON CONFLICT (group_id, coin, res, bucket, class) DO UPDATE
+    SET up = t.up + EXCLUDED.up, neutral = t.neutral + EXCLUDED.neutral, down = t.down + EXCLUDED.down;
+END $$;
+
+-- Accounts whose followers, tracking or class changed: move their history in or out of groups.
+CREATE FUNCTION group_opinion_accounts_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NOT EXISTS (SELECT 1 FROM opinion_groups) THEN RETURN NULL; END IF;
+  CREATE TEMP TABLE IF NOT EXISTS group_delta (group_id bigint, author_id text, class smallint, sign integer) ON COMMIT DROP;
+  TRUNCATE group_delta;
+  WITH changed AS (
+    SELECT n.id, og.group_id,
+           kol_group_member(og.group_id, o.id, o.followers_count, o.tracked) AS was,
+           kol_group_member(og.group_id, n.id, n.followers_count, n.tracked) AS is_now,
+           author_class(o.is_blue_verified, o.verified_type) AS old_class,
+           author_class(n.is_blue_verified, n.verified_type) AS new_class
+    FROM old_accounts o JOIN new_accounts n ON n.id = o.id CROSS JOIN opinion_groups og
+    WHERE (o.followers_count, o.tracked, o.is_blue_verified, o.verified_type)
+          IS DISTINCT FROM (n.followers_count, n.tracked, n.is_blue_verified, n.verified_type)
+  )
+  INSERT INTO group_delta
+  SELECT group_id, id, old_class, -1 FROM changed WHERE was AND NOT (is_now AND old_class = new_class)
+  UNION ALL
+  SELECT group_id, id, new_class, 1 FROM changed WHERE is_now AND NOT (was AND old_class = new_class);
+  IF EXISTS (SELECT 1 FROM group_delta) THEN PERFORM group_opinion_apply_authors(); END IF;
+  TRUNCATE group_delta;
+  RETURN NULL;
+END $$;
+
+CREATE TRIGGER x_accounts_group_opinion_update AFTER UPDATE ON x_accounts
+  REFERENCING OLD TABLE AS old_accounts NEW TABLE AS new_accounts FOR EACH STATEMENT EXECUTE FUNCTION group_opinion_accounts_changed();
+
+-- A group's range edited, or its lists: recount it (lists are replaced wholesale on save).
+CREATE FUNCTION group_opinion_rules_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE gid bigint;
+BEGIN
+  IF TG_TABLE_NAME = 'kol_groups' THEN
+    FOR gid IN SELECT n.id FROM new_groups n JOIN old_groups o ON o.id = n.id JOIN opinion_groups og ON og.group_id = n.id
+               WHERE (o.fans_min, o.fans_max, o.use_fans) IS DISTINCT FROM (n.fans_min, n.fans_max, n.use_fans) LOOP
+      PERFORM group_opinion_recount(gid);
+    END LOOP;
+  ELSIF TG_OP = 'DELETE' THEN
+    FOR gid IN SELECT DISTINCT l.group_id FROM old_lists l JOIN opinion_groups og ON og.group_id = l.group_id LOOP
+      PERFORM group_opinion_recount(gid);
+    END LOOP;
+  ELSE
+    FOR gid IN SELECT DISTINCT l.group_id FROM new_lists l JOIN opinion_groups og ON og.group_id = l.group_id LOOP
+      PERFORM group_opinion_recount(gid);
+    END LOOP;
+  END IF;
+  RETURN NULL;
+END $$;
+
+CREATE TRIGGER kol_groups_opinion_update AFTER UPDATE ON kol_groups
+  REFERENCING OLD TABLE AS old_groups NEW TABLE AS new_groups FOR EACH STATEMENT EXECUTE FUNCTION group_opinion_rules_changed();
+CREATE TRIGGER kol_group_accounts_opinion_insert AFTER INSERT ON kol_group_accounts
+  REFERENCING NEW TABLE AS new_lists FOR EACH STATEMENT EXECUTE FUNCTION group_opinion_rules_changed();
+CREATE TRIGGER kol_group_accounts_opinion_update AFTER UPDATE ON kol_group_accounts
+  REFERENCING NEW TABLE AS new_lists FOR EACH STATEMENT EXECUTE FUNCTION group_opinion_rules_changed();
+CREATE TRIGGER kol_group_accounts_opinion_delete AFTER DELETE ON kol_group_accounts
+  REFERENCING OLD TABLE AS old_lists FOR EACH STATEMENT EXECUTE FUNCTION group_opinion_rules_changed();
 `;

@@ -63,21 +63,45 @@ export function opinionRepo(db: Queryable) {
   }
 
   return {
-    /** A coin's counts; `rule` limits them to a KOL group's members. */
-    async coin(coin: string, w: BucketWindow, rule?: GroupRule): Promise<BucketCounts[]> {
-      if (rule) return byAuthors('opinion_author_counts', { col: 'coin', value: coin }, w, rule);
+    /**
+     * A coin's counts, for every author or for one KOL group's members. A group read here must
+     * have been registered with useGroup (its rollup is kept only then).
+     */
+    async coin(coin: string, w: BucketWindow, groupId?: number): Promise<BucketCounts[]> {
       // Half-hour slices when the buckets are made of them (30 min divides both), else minutes.
       const HALF_HOUR = 1800;
       const res = w.intervalS % HALF_HOUR === 0 && w.offsetS % HALF_HOUR === 0 ? 30 : 1;
       const { params, param, bucketOf } = builder(w);
+      const table = groupId === undefined ? 'opinion_counts' : 'group_opinion_counts';
+      const group = groupId === undefined ? '' : `group_id = ${param(groupId)} AND `;
       const rows = await db.query<Record<string, unknown>>(
         `SELECT ${bucketOf('bucket')} AS bucket, class, sum(up) AS up, sum(neutral) AS neutral, sum(down) AS down
-         FROM opinion_counts
-         WHERE coin = ${param(coin)} AND res = ${param(res)} AND bucket >= ${param(w.from)} AND bucket < ${param(w.to)}
+         FROM ${table}
+         WHERE ${group}coin = ${param(coin)} AND res = ${param(res)} AND bucket >= ${param(w.from)} AND bucket < ${param(w.to)}
          GROUP BY 1, 2`,
         params,
       );
       return toCounts(rows);
+    },
+
+    /** Starts keeping a group's coin rollup (counting its history once), if not kept yet. */
+    async useGroup(groupId: number): Promise<void> {
+      const added = await db.query(
+        'INSERT INTO opinion_groups (group_id) VALUES ($1) ON CONFLICT DO NOTHING RETURNING group_id',
+        [groupId],
+      );
+      if (added.length) await db.query('SELECT group_opinion_recount($1)', [groupId]);
+    },
+
+    /** Stops keeping the rollups of a user's groups no coin opinion view filters by any more. */
+    async releaseUnusedGroups(userId: number): Promise<void> {
+      await db.query(
+        `DELETE FROM opinion_groups og USING kol_groups g
+         WHERE g.id = og.group_id AND g.user_id = $1
+           AND NOT EXISTS (SELECT 1 FROM views v WHERE v.user_id = $1 AND v.view_type = 'coin_opinion'
+                           AND v.settings->>'kolGroupId' = og.group_id::text)`,
+        [userId],
+      );
     },
 
     /** An event opinion view's counts (its rollup), for everyone or a KOL group's members. */
