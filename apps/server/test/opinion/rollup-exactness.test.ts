@@ -125,6 +125,7 @@ let groupId: string;
 let rule = { min: 10_000, max: 1_000_000, white: ['103'], black: ['104'] };
 let coinGroup: string;
 let event: string;
+let eventGroup: string;
 let specs: Spec[];
 
 beforeAll(async () => {
@@ -168,6 +169,11 @@ beforeAll(async () => {
     kolGroupId: '',
     matchingRules: [{ type: 'keywords', keywords: [' ETF ', 'etf', ''] }],
   });
+  eventGroup = await subs('view/v2/event_opinion_add', {
+    name: 'ETF by mid KOLs',
+    kolGroupId: groupId,
+    matchingRules: [{ type: 'keywords', keywords: ['ETF'] }],
+  });
 });
 
 afterAll(async () => {
@@ -195,6 +201,9 @@ async function checkAll() {
     );
     expect(await detail('view/v2/event_opinion_detail', event, period, interval)).toEqual(
       await expected((p) => ETF.test(p.text), period, interval),
+    );
+    expect(await detail('view/v2/event_opinion_detail', eventGroup, period, interval)).toEqual(
+      await expected((p) => ETF.test(p.text) && inGroup(p, authorOf.get(p.id)!), period, interval),
     );
   }
 }
