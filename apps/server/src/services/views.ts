@@ -18,6 +18,7 @@ import { type NewView, type ViewRow, viewsRepo } from '../db/repos/views';
 import type { Clock } from './clock';
 import { AppError, badRequest, notFound } from './errors';
 import { TtlCache } from './ttl-cache';
+import { checkRankWeights } from './ranking/settings';
 import { normaliseRules } from './view-rules';
 
 export const GROUP_IDS = ['coin_opinion', 'event_opinion'] as const;
@@ -37,6 +38,15 @@ export interface ViewFields {
 function settingsOf(fields: ViewFields): Record<string, unknown> {
   const { name: _n, viewType: _t, matchingRules: _r, viewId: _v, ...settings } = fields;
   return Object.fromEntries(Object.entries(settings).filter(([, v]) => v !== undefined));
+}
+
+/** A report updates once a day unless told otherwise (spec section 8). */
+const DEFAULT_REPORT_UPDATE_FREQ_SECONDS = 86_400;
+
+function defaultsFor(fields: ViewFields): Record<string, unknown> {
+  const settings = settingsOf(fields);
+  if (fields.viewType === 'analytics_report') settings.updateFreqSeconds ??= DEFAULT_REPORT_UPDATE_FREQ_SECONDS;
+  return settings;
 }
 
 /** A view id from the wire: a positive integer in a string; anything else is simply not found. */
@@ -151,12 +161,13 @@ export function views(deps: { db: Db; clock: Clock; cacheMs?: number }) {
 
     async add(userId: number, fields: ViewFields, lang: Language): Promise<ViewListItem[]> {
       if (!ADDABLE.includes(fields.viewType)) throw badRequest('view_type_not_allowed', { type: fields.viewType });
+      if (fields.viewType === 'ranking_list') checkRankWeights(fields);
       const matchingRules = normaliseRules(fields.matchingRules, NEED_RULES.includes(fields.viewType));
       await seedStarters(userId, lang);
       const repo = repoOf();
       const created = await repo.insert(
         userId,
-        { name: fields.name, viewType: fields.viewType, fixed: false, matchingRules, settings: settingsOf(fields) },
+        { name: fields.name, viewType: fields.viewType, fixed: false, matchingRules, settings: defaultsFor(fields) },
         deps.clock.now(),
       );
       // A new view goes to the end of the tabs, whatever order was saved before.
@@ -174,11 +185,19 @@ export function views(deps: { db: Db; clock: Clock; cacheMs?: number }) {
       if (!ADDABLE.includes(fields.viewType) || fields.viewType !== row.view_type) {
         throw badRequest('view_type_not_allowed', { type: fields.viewType });
       }
+      if (fields.viewType === 'ranking_list') checkRankWeights(fields);
       const matchingRules = normaliseRules(fields.matchingRules, NEED_RULES.includes(fields.viewType));
+      const settings = settingsOf(fields);
+      // A report's backtracking time is fixed when it is made (the spec shows it read-only).
+      if (row.view_type === 'analytics_report') {
+        delete settings.backtrackingSeconds;
+        if (row.settings.backtrackingSeconds !== undefined)
+          settings.backtrackingSeconds = row.settings.backtrackingSeconds;
+      }
       await repoOf().update(
         userId,
         row.id,
-        { name: fields.name, viewType: fields.viewType, matchingRules, settings: settingsOf(fields) },
+        { name: fields.name, viewType: fields.viewType, matchingRules, settings },
         deps.clock.now(),
       );
       changed(userId);
