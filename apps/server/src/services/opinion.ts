@@ -75,8 +75,14 @@ export function opinion(deps: { db: Db; clock: Clock; views: Views; kolGroups: K
     await opinionRepo(tx).releaseUnusedGroups(userId);
   };
 
-  const eventAlso = (rules: KeywordRuleGroup[]) => async (tx: Parameters<typeof opinionRepo>[0], row: ViewRow) =>
-    opinionRepo(tx).setEventPatterns(row.id, eventPatterns(rules), nowSeconds() - EVENT_BACKFILL_SECONDS);
+  const eventAlso =
+    (rules: KeywordRuleGroup[], kolGroupId: string) => async (tx: Parameters<typeof opinionRepo>[0], row: ViewRow) =>
+      opinionRepo(tx).setEvent(
+        row.id,
+        kolGroupId ? Number(kolGroupId) : null,
+        eventPatterns(rules),
+        nowSeconds() - EVENT_BACKFILL_SECONDS,
+      );
 
   return {
     coin: {
@@ -144,7 +150,7 @@ export function opinion(deps: { db: Db; clock: Clock; views: Views; kolGroups: K
             settings: { kolGroupId: body.kolGroupId },
           },
           lang,
-          eventAlso(rules),
+          eventAlso(rules, body.kolGroupId),
         );
       },
       async info(userId: number, viewId: string) {
@@ -172,14 +178,15 @@ export function opinion(deps: { db: Db; clock: Clock; views: Views; kolGroups: K
             matchingRules: rules,
             settings: { kolGroupId: body.kolGroupId },
           },
-          eventAlso(rules),
+          eventAlso(rules, body.kolGroupId),
         );
       },
       async detail(userId: number, q: ReportQuery): Promise<ReportData> {
         const row = await deps.views.ownOfType(userId, q.viewId, 'event_opinion');
         const window = reportWindow(q.period, q.interval, nowSeconds());
-        const rule = await ruleFor(userId, String(row.settings.kolGroupId ?? ''));
-        return presentReport(window, await repo().event(row.id, window, rule));
+        // Checks the group is still the user's (a deleted group makes the view not found).
+        await ruleFor(userId, String(row.settings.kolGroupId ?? ''));
+        return presentReport(window, await repo().event(row.id, window));
       },
     },
 

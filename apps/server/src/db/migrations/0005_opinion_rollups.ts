@@ -17,7 +17,9 @@ CREATE TABLE opinion_counts (
   up integer NOT NULL DEFAULT 0,
   neutral integer NOT NULL DEFAULT 0,
   down integer NOT NULL DEFAULT 0,
-  PRIMARY KEY (coin, res, bucket, class)
+  -- The counts ride in the key's index, so a report is an index-only scan of adjacent entries
+  -- (rows of one coin are spread over the heap in time order, one page each).
+  PRIMARY KEY (coin, res, bucket, class) INCLUDE (up, neutral, down)
 );
 
 -- Per coin, minute and author: KOL-group reports (membership is decided at query time, from
@@ -33,23 +35,40 @@ CREATE TABLE opinion_author_counts (
 );
 CREATE INDEX opinion_author_counts_by_author ON opinion_author_counts (author_id);
 
--- Event opinion views: each one's keyword groups as case-insensitive regexes (a post matches
--- when every group does), written by the service; and the matching posts' counts per minute
--- and author, kept by the same triggers.
+-- Event opinion views: each one's KOL group (NULL: every author) and keyword groups as
+-- case-insensitive regexes (a post matches when every group does), written by the service.
+-- event_counts holds the matching posts per minute and author, whatever the group (so an author
+-- joining the group brings their history); event_class_counts what the report reads: the
+-- group's members only, per 1- and 30-minute bucket and class.
+CREATE TABLE event_views (
+  view_id bigint PRIMARY KEY REFERENCES views (id) ON DELETE CASCADE,
+  group_id bigint REFERENCES kol_groups (id) ON DELETE SET NULL
+);
 CREATE TABLE event_patterns (
-  view_id bigint NOT NULL REFERENCES views (id) ON DELETE CASCADE,
+  view_id bigint NOT NULL REFERENCES event_views (view_id) ON DELETE CASCADE,
   group_no smallint NOT NULL,
   pattern text NOT NULL,
   PRIMARY KEY (view_id, group_no)
 );
 CREATE TABLE event_counts (
-  view_id bigint NOT NULL REFERENCES views (id) ON DELETE CASCADE,
+  view_id bigint NOT NULL REFERENCES event_views (view_id) ON DELETE CASCADE,
   bucket bigint NOT NULL,
   author_id text NOT NULL,
   up integer NOT NULL DEFAULT 0,
   neutral integer NOT NULL DEFAULT 0,
   down integer NOT NULL DEFAULT 0,
   PRIMARY KEY (view_id, bucket, author_id)
+);
+CREATE INDEX event_counts_by_author ON event_counts (author_id);
+CREATE TABLE event_class_counts (
+  view_id bigint NOT NULL REFERENCES event_views (view_id) ON DELETE CASCADE,
+  res smallint NOT NULL,
+  bucket bigint NOT NULL,
+  class smallint NOT NULL,
+  up integer NOT NULL DEFAULT 0,
+  neutral integer NOT NULL DEFAULT 0,
+  down integer NOT NULL DEFAULT 0,
+  PRIMARY KEY (view_id, res, bucket, class) INCLUDE (up, neutral, down)
 );
 
 -- Adds (sign 1) or subtracts (sign -1) a set of posts, given as a temp table "delta_posts"
@@ -93,21 +112,42 @@ BEGIN
   END IF;
 
   IF EXISTS (SELECT 1 FROM event_patterns) THEN
-    WITH matched AS (
-      SELECT v.view_id, d.ct, d.author_id, d.sentiment, d.sign
-      FROM delta_posts d CROSS JOIN (SELECT DISTINCT view_id FROM event_patterns) v
-      WHERE NOT EXISTS (SELECT 1 FROM event_patterns p WHERE p.view_id = v.view_id AND d.text !~* p.pattern)
-    ), sums AS (
+    CREATE TEMP TABLE IF NOT EXISTS event_matched (view_id bigint, ct bigint, author_id text, sentiment smallint, sign integer) ON COMMIT DROP;
+    TRUNCATE event_matched;
+    INSERT INTO event_matched
+    SELECT v.view_id, d.ct, d.author_id, d.sentiment, d.sign
+    FROM delta_posts d CROSS JOIN event_views v
+    WHERE NOT EXISTS (SELECT 1 FROM event_patterns p WHERE p.view_id = v.view_id AND d.text !~* p.pattern)
+      AND EXISTS (SELECT 1 FROM event_patterns p WHERE p.view_id = v.view_id);
+
+    WITH sums AS (
       SELECT view_id, (ct / 60) * 60 AS bucket, author_id,
              sum(sign) FILTER (WHERE sentiment = 1) AS up,
              sum(sign) FILTER (WHERE sentiment = 0) AS neutral,
              sum(sign) FILTER (WHERE sentiment = -1) AS down
-      FROM matched GROUP BY 1, 2, 3
+      FROM event_matched GROUP BY 1, 2, 3
     )
     INSERT INTO event_counts AS t (view_id, bucket, author_id, up, neutral, down)
     SELECT view_id, bucket, author_id, coalesce(up, 0), coalesce(neutral, 0), coalesce(down, 0) FROM sums
     ON CONFLICT (view_id, bucket, author_id) DO UPDATE
       SET up = t.up + EXCLUDED.up, neutral = t.neutral + EXCLUDED.neutral, down = t.down + EXCLUDED.down;
+
+    WITH sums AS (
+      SELECT m.view_id, r.res, (m.ct / (r.res * 60)) * (r.res * 60) AS bucket,
+             author_class(a.is_blue_verified, a.verified_type) AS class,
+             sum(m.sign) FILTER (WHERE m.sentiment = 1) AS up,
+             sum(m.sign) FILTER (WHERE m.sentiment = 0) AS neutral,
+             sum(m.sign) FILTER (WHERE m.sentiment = -1) AS down
+      FROM event_matched m JOIN event_views v ON v.view_id = m.view_id JOIN x_accounts a ON a.id = m.author_id
+      CROSS JOIN (VALUES (1::smallint), (30::smallint)) AS r(res)
+      WHERE v.group_id IS NULL OR kol_group_member(v.group_id, a.id, a.followers_count, a.tracked)
+      GROUP BY 1, 2, 3, 4
+    )
+    INSERT INTO event_class_counts AS t (view_id, res, bucket, class, up, neutral, down)
+    SELECT view_id, res, bucket, class, coalesce(up, 0), coalesce(neutral, 0), coalesce(down, 0) FROM sums
+    ON CONFLICT (view_id, res, bucket, class) DO UPDATE
+      SET up = t.up + EXCLUDED.up, neutral = t.neutral + EXCLUDED.neutral, down = t.down + EXCLUDED.down;
+    TRUNCATE event_matched;
   END IF;
 END $$;
 
@@ -197,7 +237,7 @@ CREATE TABLE group_opinion_counts (
   up integer NOT NULL DEFAULT 0,
   neutral integer NOT NULL DEFAULT 0,
   down integer NOT NULL DEFAULT 0,
-  PRIMARY KEY (group_id, coin, res, bucket, class)
+  PRIMARY KEY (group_id, coin, res, bucket, class) INCLUDE (up, neutral, down)
 );
 
 -- Adds the per-author rows of "group_delta" (group_id, author_id, class, sign) to the groups'
@@ -287,17 +327,20 @@ CREATE FUNCTION group_opinion_rules_changed() RETURNS trigger LANGUAGE plpgsql A
 DECLARE gid bigint;
 BEGIN
   IF TG_TABLE_NAME = 'kol_groups' THEN
-    FOR gid IN SELECT n.id FROM new_groups n JOIN old_groups o ON o.id = n.id JOIN opinion_groups og ON og.group_id = n.id
+    FOR gid IN SELECT n.id FROM new_groups n JOIN old_groups o ON o.id = n.id
                WHERE (o.fans_min, o.fans_max, o.use_fans) IS DISTINCT FROM (n.fans_min, n.fans_max, n.use_fans) LOOP
       PERFORM group_opinion_recount(gid);
+      PERFORM event_view_recount(v.view_id) FROM event_views v WHERE v.group_id = gid;
     END LOOP;
   ELSIF TG_OP = 'DELETE' THEN
-    FOR gid IN SELECT DISTINCT l.group_id FROM old_lists l JOIN opinion_groups og ON og.group_id = l.group_id LOOP
+    FOR gid IN SELECT DISTINCT l.group_id FROM old_lists l LOOP
       PERFORM group_opinion_recount(gid);
+      PERFORM event_view_recount(v.view_id) FROM event_views v WHERE v.group_id = gid;
     END LOOP;
   ELSE
-    FOR gid IN SELECT DISTINCT l.group_id FROM new_lists l JOIN opinion_groups og ON og.group_id = l.group_id LOOP
+    FOR gid IN SELECT DISTINCT l.group_id FROM new_lists l LOOP
       PERFORM group_opinion_recount(gid);
+      PERFORM event_view_recount(v.view_id) FROM event_views v WHERE v.group_id = gid;
     END LOOP;
   END IF;
   RETURN NULL;
@@ -311,4 +354,58 @@ CREATE TRIGGER kol_group_accounts_opinion_update AFTER UPDATE ON kol_group_accou
   REFERENCING NEW TABLE AS new_lists FOR EACH STATEMENT EXECUTE FUNCTION group_opinion_rules_changed();
 CREATE TRIGGER kol_group_accounts_opinion_delete AFTER DELETE ON kol_group_accounts
   REFERENCING OLD TABLE AS old_lists FOR EACH STATEMENT EXECUTE FUNCTION group_opinion_rules_changed();
+
+-- Recounts what an event view's report reads from its per-author rows: on save (after its
+-- per-author rows are counted) and when its group's rules change.
+CREATE FUNCTION event_view_recount(vid bigint) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM event_class_counts WHERE view_id = vid;
+  WITH sums AS (
+    SELECT r.res, (c.bucket / (r.res * 60)) * (r.res * 60) AS bucket, author_class(a.is_blue_verified, a.verified_type) AS class,
+           sum(c.up) AS up, sum(c.neutral) AS neutral, sum(c.down) AS down
+    FROM event_counts c JOIN event_views v ON v.view_id = c.view_id JOIN x_accounts a ON a.id = c.author_id
+    CROSS JOIN (VALUES (1::smallint), (30::smallint)) AS r(res)
+    WHERE c.view_id = vid AND (v.group_id IS NULL OR kol_group_member(v.group_id, a.id, a.followers_count, a.tracked))
+    GROUP BY 1, 2, 3
+  )
+  INSERT INTO event_class_counts (view_id, res, bucket, class, up, neutral, down)
+  SELECT vid, res, bucket, class, up, neutral, down FROM sums;
+END $$;
+
+-- Accounts whose class, followers or tracking changed: move their share of every event view they
+-- count in, out of the old class or membership and into the new.
+CREATE FUNCTION event_accounts_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NOT EXISTS (SELECT 1 FROM event_views) THEN RETURN NULL; END IF;
+  WITH changed AS (
+    SELECT o.id, o.followers_count AS of, o.tracked AS ot, author_class(o.is_blue_verified, o.verified_type) AS oc,
+           n.followers_count AS nf, n.tracked AS nt, author_class(n.is_blue_verified, n.verified_type) AS nc
+    FROM old_accounts o JOIN new_accounts n ON n.id = o.id
+    WHERE (o.followers_count, o.tracked, o.is_blue_verified, o.verified_type)
+          IS DISTINCT FROM (n.followers_count, n.tracked, n.is_blue_verified, n.verified_type)
+  ), moves AS (
+    SELECT ch.*, v.view_id,
+           v.group_id IS NULL OR kol_group_member(v.group_id, ch.id, ch.of, ch.ot) AS was,
+           v.group_id IS NULL OR kol_group_member(v.group_id, ch.id, ch.nf, ch.nt) AS is_now
+    FROM changed ch JOIN event_views v ON EXISTS (SELECT 1 FROM event_counts c WHERE c.view_id = v.view_id AND c.author_id = ch.id)
+  ), deltas AS (
+    SELECT view_id, id, oc AS class, -1 AS sign FROM moves WHERE was AND NOT (is_now AND oc = nc)
+    UNION ALL
+    SELECT view_id, id, nc AS class, 1 AS sign FROM moves WHERE is_now AND NOT (was AND oc = nc)
+  ), sums AS (
+    SELECT d.view_id, r.res, (c.bucket / (r.res * 60)) * (r.res * 60) AS bucket, d.class,
+           sum(c.up * d.sign) AS up, sum(c.neutral * d.sign) AS neutral, sum(c.down * d.sign) AS down
+    FROM deltas d JOIN event_counts c ON c.view_id = d.view_id AND c.author_id = d.id
+    CROSS JOIN (VALUES (1::smallint), (30::smallint)) AS r(res)
+    GROUP BY 1, 2, 3, 4
+  )
+  INSERT INTO event_class_counts AS t (view_id, res, bucket, class, up, neutral, down)
+  SELECT view_id, res, bucket, class, up, neutral, down FROM sums
+  ON CONFLICT (view_id, res, bucket, class) DO UPDATE
+    SET up = t.up + EXCLUDED.up, neutral = t.neutral + EXCLUDED.neutral, down = t.down + EXCLUDED.down;
+  RETURN NULL;
+END $$;
+
+CREATE TRIGGER x_accounts_event_opinion_update AFTER UPDATE ON x_accounts
+  REFERENCING OLD TABLE AS old_accounts NEW TABLE AS new_accounts FOR EACH STATEMENT EXECUTE FUNCTION event_accounts_changed();
 `;

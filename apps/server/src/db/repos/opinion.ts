@@ -5,7 +5,6 @@
  */
 import type { Queryable } from '../db';
 import { type CompiledGroup, groupCondition } from './feed';
-import { type GroupRule, memberCondition } from './kol-groups';
 
 /** Buckets of `intervalS` aligned to `offsetS` (weeks start on Monday), over [from, to), in epoch seconds. */
 export interface BucketWindow {
@@ -37,6 +36,12 @@ function builder(w: BucketWindow) {
   return { params, param, bucketOf };
 }
 
+/** Half-hour slices when the buckets are made of them (30 min divides both), else minutes. */
+function resolutionFor(w: BucketWindow): 1 | 30 {
+  const HALF_HOUR = 1800;
+  return w.intervalS % HALF_HOUR === 0 && w.offsetS % HALF_HOUR === 0 ? 30 : 1;
+}
+
 const toCounts = (rows: Record<string, unknown>[]): BucketCounts[] =>
   rows.map((r) => ({
     bucket: Number(r.bucket),
@@ -47,30 +52,13 @@ const toCounts = (rows: Record<string, unknown>[]): BucketCounts[] =>
   }));
 
 export function opinionRepo(db: Queryable) {
-  /** From a per-author rollup (coin or event); with a rule, only a KOL group's members count. */
-  async function byAuthors(table: string, key: { col: string; value: unknown }, w: BucketWindow, rule?: GroupRule) {
-    const { params, param, bucketOf } = builder(w);
-    const rows = await db.query<Record<string, unknown>>(
-      `SELECT ${bucketOf('c.bucket')} AS bucket, ${CLASS_SQL} AS class,
-              sum(c.up) AS up, sum(c.neutral) AS neutral, sum(c.down) AS down
-       FROM ${table} c JOIN x_accounts a ON a.id = c.author_id
-       WHERE c.${key.col} = ${param(key.value)} AND c.bucket >= ${param(w.from)} AND c.bucket < ${param(w.to)}
-         ${rule ? `AND ${memberCondition(rule, param)}` : ''}
-       GROUP BY 1, 2`,
-      params,
-    );
-    return toCounts(rows);
-  }
-
   return {
     /**
      * A coin's counts, for every author or for one KOL group's members. A group read here must
      * have been registered with useGroup (its rollup is kept only then).
      */
     async coin(coin: string, w: BucketWindow, groupId?: number): Promise<BucketCounts[]> {
-      // Half-hour slices when the buckets are made of them (30 min divides both), else minutes.
-      const HALF_HOUR = 1800;
-      const res = w.intervalS % HALF_HOUR === 0 && w.offsetS % HALF_HOUR === 0 ? 30 : 1;
+      const res = resolutionFor(w);
       const { params, param, bucketOf } = builder(w);
       const table = groupId === undefined ? 'opinion_counts' : 'group_opinion_counts';
       const group = groupId === undefined ? '' : `group_id = ${param(groupId)} AND `;
@@ -104,9 +92,17 @@ export function opinionRepo(db: Queryable) {
       );
     },
 
-    /** An event opinion view's counts (its rollup), for everyone or a KOL group's members. */
-    async event(viewId: number, w: BucketWindow, rule?: GroupRule): Promise<BucketCounts[]> {
-      return byAuthors('event_counts', { col: 'view_id', value: viewId }, w, rule);
+    /** An event opinion view's counts (its group's members, or everyone: fixed when saved). */
+    async event(viewId: number, w: BucketWindow): Promise<BucketCounts[]> {
+      const { params, param, bucketOf } = builder(w);
+      const rows = await db.query<Record<string, unknown>>(
+        `SELECT ${bucketOf('bucket')} AS bucket, class, sum(up) AS up, sum(neutral) AS neutral, sum(down) AS down
+         FROM event_class_counts
+         WHERE view_id = ${param(viewId)} AND res = ${param(resolutionFor(w))} AND bucket >= ${param(w.from)} AND bucket < ${param(w.to)}
+         GROUP BY 1, 2`,
+        params,
+      );
+      return toCounts(rows);
     },
 
     /** Posts matching a view's filter groups, counted directly (analytics reports). */
@@ -127,13 +123,18 @@ export function opinionRepo(db: Queryable) {
     },
 
     /**
-     * Sets an event view's keyword patterns (one regex per group; a post must match all) and
-     * recounts its rollup from the posts since `since`. Run in the transaction that saves the view.
+     * Sets an event view's group and keyword patterns (one regex per group; a post must match
+     * all) and recounts its rollups from the posts since `since`. Run in the transaction that
+     * saves the view.
      */
-    async setEventPatterns(viewId: number, patterns: string[], since: number): Promise<void> {
+    async setEvent(viewId: number, groupId: number | null, patterns: string[], since: number): Promise<void> {
+      await db.query(
+        `INSERT INTO event_views (view_id, group_id) VALUES ($1, $2)
+         ON CONFLICT (view_id) DO UPDATE SET group_id = EXCLUDED.group_id`,
+        [viewId, groupId],
+      );
       await db.query('DELETE FROM event_patterns WHERE view_id = $1', [viewId]);
       await db.query('DELETE FROM event_counts WHERE view_id = $1', [viewId]);
-      if (patterns.length === 0) return;
       await db.query(
         `INSERT INTO event_patterns (view_id, group_no, pattern)
          SELECT $1, n - 1, pattern FROM unnest($2::text[]) WITH ORDINALITY AS u(pattern, n)`,
@@ -149,6 +150,7 @@ export function opinionRepo(db: Queryable) {
          GROUP BY 2, 3`,
         [viewId, since, patterns],
       );
+      await db.query('SELECT event_view_recount($1)', [viewId]);
     },
   };
 }
