@@ -408,4 +408,20 @@ END $$;
 
 CREATE TRIGGER x_accounts_event_opinion_update AFTER UPDATE ON x_accounts
   REFERENCING OLD TABLE AS old_accounts NEW TABLE AS new_accounts FOR EACH STATEMENT EXECUTE FUNCTION event_accounts_changed();
+
+-- Recounts every opinion rollup from the posts through the triggers' own code: for a database
+-- restored without them, or after changing how they count. SELECT opinion_rebuild();
+CREATE FUNCTION opinion_rebuild() RETURNS void LANGUAGE plpgsql AS $$
+DECLARE gid bigint;
+BEGIN
+  TRUNCATE opinion_counts, opinion_author_counts, group_opinion_counts, event_counts, event_class_counts;
+  CREATE TEMP TABLE IF NOT EXISTS delta_posts (id text, ct bigint, author_id text, coins text[], sentiment smallint, text text, sign integer) ON COMMIT DROP;
+  TRUNCATE delta_posts;
+  INSERT INTO delta_posts SELECT id, ct, author_id, coins, sentiment, text, 1 FROM posts;
+  PERFORM opinion_apply_delta();
+  TRUNCATE delta_posts;
+  FOR gid IN SELECT group_id FROM opinion_groups LOOP
+    PERFORM group_opinion_recount(gid);
+  END LOOP;
+END $$;
 `;
