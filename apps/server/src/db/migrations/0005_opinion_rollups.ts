@@ -185,6 +185,12 @@ CREATE TRIGGER posts_opinion_delete AFTER DELETE ON posts
 -- An author whose verification changed: move their counts to the new class.
 CREATE FUNCTION opinion_accounts_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  -- Every collected batch updates its authors' follower counts; a class change is rare, and the
+  -- query below must not be planned against the whole per-author rollup when there is none.
+  IF NOT EXISTS (SELECT 1 FROM old_accounts o JOIN new_accounts n ON n.id = o.id
+                 WHERE author_class(o.is_blue_verified, o.verified_type) <> author_class(n.is_blue_verified, n.verified_type)) THEN
+    RETURN NULL;
+  END IF;
   WITH moved AS (
     SELECT n.id, author_class(o.is_blue_verified, o.verified_type) AS old_class,
            author_class(n.is_blue_verified, n.verified_type) AS new_class
