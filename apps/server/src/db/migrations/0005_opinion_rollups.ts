@@ -430,4 +430,7 @@ BEGIN
     PERFORM group_opinion_recount(gid);
   END LOOP;
 END $$;
+
+-- Posts collected before this migration are counted now (nothing to do on a new database).
+SELECT opinion_rebuild();
 `;

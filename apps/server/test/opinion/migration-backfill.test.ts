@@ -1,0 +1,38 @@
+/** Posts stored before the opinion rollups existed are counted when their migration runs. */
+import { describe, expect, it } from 'vitest';
+import { migrate, splitStatements } from '../../src/db/migrate';
+import { migrations } from '../../src/db/migrations/index';
+import { storePosts } from '../support/store-posts';
+import { openTestDb } from '../support/test-app';
+
+describe('opinion rollup migration', () => {
+  it('counts the posts already collected', async () => {
+    const { db, drop } = await openTestDb();
+    try {
+      // A database as it was before migration 0005: the earlier ones applied and recorded.
+      await db.exec(
+        'CREATE TABLE schema_migrations (id text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+      );
+      for (const m of migrations.filter((m) => m.id < '0005')) {
+        for (const statement of splitStatements(m.sql))
+          if (statement.replace(/--.*$/gm, '').trim()) await db.query(statement);
+        await db.query('INSERT INTO schema_migrations (id) VALUES ($1)', [m.id]);
+      }
+      await storePosts(db, [
+        { text: 'gm', ct: 1_763_000_000, coins: ['BTC'], sentiment: 'bullish' },
+        { text: 'wagmi', ct: 1_763_000_030, coins: ['BTC', 'ETH'], sentiment: 'bullish' },
+      ]);
+      await migrate(db);
+      const rows = await db.query<{ coin: string; up: number }>(
+        `SELECT coin, up FROM opinion_counts WHERE res = 1 ORDER BY coin`,
+      );
+      expect(rows.map((r) => [r.coin, Number(r.up)])).toEqual([
+        ['BTC', 2],
+        ['ETH', 1],
+      ]);
+    } finally {
+      await db.close();
+      await drop();
+    }
+  });
+});
