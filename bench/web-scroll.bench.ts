@@ -3,7 +3,8 @@
  * at 390x844, the All KOLs feed loaded to 1,000 posts by infinite scroll, then scrolled top to
  * bottom at 2,400 px/s while every animation frame's duration is recorded.
  * Target: no dropped frames (frames over 20 ms at 60 Hz). Run: `npm run bench -- web-scroll`;
- * BENCH_NO_IMAGES=1 hides the image grids, to see what the images cost.
+ * BENCH_NO_IMAGES=1 removes the image grids, and BENCH_HIDE=<css selector> makes elements invisible
+ * (still laid out), to see what a part of the card costs.
  */
 import { launchBrowser, newPhonePage } from '../e2e/support/browser';
 import { startProduct } from '../e2e/support/server';
@@ -31,6 +32,8 @@ try {
     count = await page.getByTestId('post-card').count();
   }
   // Diagnostic: without the image grids, to separate their cost from the cards'.
+  if (process.env.BENCH_HIDE)
+    await page.addStyleTag({ content: `${process.env.BENCH_HIDE}{visibility:hidden!important}` });
   if (process.env.BENCH_NO_IMAGES)
     await page.addStyleTag({ content: '[data-testid="post-images"]{display:none!important}' });
   await page.evaluate(() => window.scrollTo(0, 0));
