@@ -11,6 +11,7 @@ import { kolGroupRoutes } from './http/kol-group/routes';
 import { mediaRoutes } from './http/media/routes';
 import { searchRoutes } from './http/search/routes';
 import { opinionRoutes } from './http/view/opinion-routes';
+import { rankingRoutes } from './http/view/ranking-routes';
 import { viewRoutes } from './http/view/routes';
 import { DEFAULT_DEMO_SEED } from './pipeline/sources/demo/index';
 import type { Services } from './services/index';
@@ -40,6 +41,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   ingestRoutes(app, opts.services);
   viewRoutes(app, opts.services);
   opinionRoutes(app, opts.services);
+  rankingRoutes(app, opts.services);
   searchRoutes(app, opts.services);
   kolGroupRoutes(app, opts.services);
   adminRoutes(app, opts.services);

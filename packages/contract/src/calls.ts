@@ -31,6 +31,7 @@ import {
   viewType,
 } from './entities';
 import * as f from './fields';
+import type { MessageKey } from './messages';
 import { ingestCalls } from './ingest';
 
 export interface CallDef<Req extends z.ZodTypeAny = z.ZodTypeAny, Res extends z.ZodTypeAny = z.ZodTypeAny> {
@@ -85,21 +86,24 @@ export const account = {
 
 // ---------- views ----------
 const matchingRules = z.array(matchingRuleGroup).max(20);
+/** A number within bounds, every failure reported with one message key. */
+const bounded = (min: number, max: number, error: MessageKey) =>
+  z.number({ error }).min(min, { error }).max(max, { error });
+const rankWeight = bounded(0, 1, 'rank_weight_range');
 const rankSettings = z.object({
-  topNum: z.number().int().min(HOT_COIN.topNum.min).max(HOT_COIN.topNum.max).optional(),
-  authorWeight: z.number().min(HOT_COIN.authorWeight.min).max(HOT_COIN.authorWeight.max).optional(),
-  tweetWeight: z.number().min(HOT_COIN.tweetWeight.min).max(HOT_COIN.tweetWeight.max).optional(),
-  commentWeight: z.number().min(0).max(1).optional(),
-  retweetWeight: z.number().min(0).max(1).optional(),
-  exposureWeight: z.number().min(0).max(1).optional(),
+  topNum: bounded(HOT_COIN.topNum.min, HOT_COIN.topNum.max, 'rank_top_num_range')
+    .int({ error: 'rank_top_num_range' })
+    .optional(),
+  authorWeight: bounded(HOT_COIN.authorWeight.min, HOT_COIN.authorWeight.max, 'rank_author_weight_range').optional(),
+  tweetWeight: bounded(HOT_COIN.tweetWeight.min, HOT_COIN.tweetWeight.max, 'rank_tweet_weight_range').optional(),
+  commentWeight: rankWeight.optional(),
+  retweetWeight: rankWeight.optional(),
+  exposureWeight: rankWeight.optional(),
   logTransform: z.boolean().optional(),
   newCoinEntry: z.boolean().optional(),
   fastestRising: z.boolean().optional(),
-  statRangeSeconds: z
-    .number()
-    .int()
-    .min(60)
-    .max(30 * 86_400)
+  statRangeSeconds: bounded(HOT_COIN.statRangeSeconds.min, HOT_COIN.statRangeSeconds.max, 'rank_stat_range')
+    .int({ error: 'rank_stat_range' })
     .optional(),
   sortingIndicatorType: sortingIndicator.optional(),
 });

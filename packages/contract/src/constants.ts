@@ -42,7 +42,14 @@ export const HOT_COIN = {
   retweetWeight: 0.4,
   exposureWeight: 0.4,
   logTransform: true,
+  newCoinEntry: false,
+  fastestRising: false,
+  /** The window a ranking covers, in seconds (the last 24 hours by default). */
+  statRangeSeconds: { min: 60, max: 30 * 86_400, default: 86_400 },
+  sortingIndicatorType: 'hot',
 } as const;
+/** Coins per view/ranking_list page; topNum (at most 100) bounds the whole list. */
+export const RANK_PAGE_SIZE = 20;
 
 export const DEFAULT_REPORT_UPDATE_FREQ_SECONDS = 86_400;
 

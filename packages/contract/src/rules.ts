@@ -108,3 +108,9 @@ export function fromSeconds(seconds: number): { amount: number; unit: TimeUnit }
   if (seconds > 0 && seconds % TIME_UNITS.hour === 0) return { amount: seconds / TIME_UNITS.hour, unit: 'hour' };
   return { amount: Math.max(1, Math.round(seconds / 60)), unit: 'minute' };
 }
+
+/** Ranking (spec section 5): the comment, retweet and exposure weights must add up to 1. */
+export function rankWeightsAddUp(comment: number, retweet: number, exposure: number): boolean {
+  // Decimal inputs such as 0.2 + 0.4 + 0.4 are not exactly 1 in binary floating point.
+  return Math.abs(comment + retweet + exposure - 1) < 1e-6;
+}

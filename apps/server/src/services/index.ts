@@ -16,6 +16,7 @@ import { ingest } from './ingest';
 import { kolGroups } from './kol-groups';
 import { kolReview } from './kol-review';
 import { opinion } from './opinion';
+import { ranking } from './ranking/index';
 import { twitterUsers } from './twitter-users';
 import { views } from './views';
 
@@ -46,6 +47,7 @@ export function createServices(deps: ServiceDeps) {
   return {
     views: viewService,
     opinion: opinion({ db, clock, views: viewService, kolGroups: groups }),
+    ranking: ranking({ db, clock, views: viewService }),
     feed: feed({ db, views: viewService, ...(deps.feedCacheMs !== undefined ? { cacheMs: deps.feedCacheMs } : {}) }),
     twitterUsers: twitterUsers({ db }),
     kolGroups: groups,

@@ -4,6 +4,7 @@ import collection from './0002_collection';
 import views from './0003_views';
 import kolGroups from './0004_kol_groups';
 import opinionRollups from './0005_opinion_rollups';
+import ranking from './0006_ranking';
 
 export const migrations: { id: string; sql: string }[] = [
   { id: '0001_accounts', sql: accounts },
@@ -11,4 +12,5 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '0003_views', sql: views },
   { id: '0004_kol_groups', sql: kolGroups },
   { id: '0005_opinion_rollups', sql: opinionRollups },
+  { id: '0006_ranking', sql: ranking },
 ];

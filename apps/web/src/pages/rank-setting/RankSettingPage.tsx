@@ -1,6 +1,215 @@
-import { ComingSoon } from '../../features/ComingSoon';
+import { SORTING_INDICATORS, type SortingIndicator, TIME_UNITS, type TimeUnit } from '@kolscope/contract';
+import { Button, Selector, SpinLoading, Stepper, Switch } from 'antd-mobile';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { PageNavBar } from '../../features/PageNavBar';
+import { TextField } from '../../features/TextField';
+import { weightsSum } from './rankForm';
+import { useRankForm } from './useRankForm';
+import './rank-setting.css';
 
-/** /rank-setting and /rank-setting/:id — placeholder until its own issue builds the screen. */
+/** A setting row: label and hint on the left, the control on the right. */
+function Row({
+  label,
+  hint,
+  children,
+  testId,
+}: {
+  label: string;
+  hint?: string;
+  children: ReactNode;
+  testId?: string;
+}) {
+  return (
+    <div className="rank-set__row" data-testid={testId}>
+      <div className="rank-set__text">
+        <div className="rank-set__label">{label}</div>
+        {hint && <div className="rank-set__hint">{hint}</div>}
+      </div>
+      <div className="rank-set__control">{children}</div>
+    </div>
+  );
+}
+
+type NumberKey = 'authorWeight' | 'tweetWeight' | 'commentWeight' | 'retweetWeight' | 'exposureWeight';
+const WEIGHTS: { key: NumberKey; min: number; max: number; step: number; digits: number; testId: string }[] = [
+  { key: 'authorWeight', min: 1, max: 5, step: 0.5, digits: 1, testId: 'rank-author-weight' },
+  { key: 'tweetWeight', min: 1, max: 3, step: 0.5, digits: 1, testId: 'rank-tweet-weight' },
+];
+const SPLIT: typeof WEIGHTS = [
+  { key: 'commentWeight', min: 0, max: 1, step: 0.05, digits: 2, testId: 'rank-comment-weight' },
+  { key: 'retweetWeight', min: 0, max: 1, step: 0.05, digits: 2, testId: 'rank-retweet-weight' },
+  { key: 'exposureWeight', min: 0, max: 1, step: 0.05, digits: 2, testId: 'rank-exposure-weight' },
+];
+
+/** /rank-setting (create) and /rank-setting/:id (edit): the ranking's fields (spec section 2). */
 export default function RankSettingPage() {
-  return <ComingSoon titleKey="pages.rankSetting" />;
+  const { t } = useTranslation();
+  const { id } = useParams();
+  const { loadState, retryLoad, form, change, error, saving, save } = useRankForm(id);
+  const editing = Boolean(id);
+  const header = <PageNavBar title={t(editing ? 'rankSetting.editTitle' : 'rankSetting.createTitle')} />;
+
+  if (loadState !== 'ready') {
+    return (
+      <div className="rank-set">
+        {header}
+        {loadState === 'loading' ? (
+          <div className="ks-page-center" data-testid="rank-setting-loading">
+            <SpinLoading color="primary" style={{ '--size': '24px' }} />
+          </div>
+        ) : (
+          <div className="rank-set__failed" role="alert" data-testid="rank-setting-error">
+            <p>{t('rankSetting.loadFailed')}</p>
+            <Button color="primary" fill="outline" shape="rounded" data-testid="rank-setting-retry" onClick={retryLoad}>
+              {t('rankSetting.retry')}
+            </Button>
+          </div>
+        )}
+      </div>
+    );
+  }
+
+  const sum = weightsSum(form);
+  const stepper = (w: (typeof WEIGHTS)[number]) => (
+    <Stepper
+      data-testid={w.testId}
+      min={w.min}
+      max={w.max}
+      step={w.step}
+      digits={w.digits}
+      value={form[w.key]}
+      onChange={(v) => change(w.key, v ?? w.min)}
+    />
+  );
+  const toggle = (key: 'logTransform' | 'newCoinEntry' | 'fastestRising', testId: string) => (
+    <Switch data-testid={testId} checked={form[key]} onChange={(on) => change(key, on)} />
+  );
+
+  return (
+    <div className="rank-set">
+      {header}
+      <div className="rank-set__body">
+        <TextField
+          label={t('rankSetting.title')}
+          testId="rank-title"
+          value={form.title}
+          onChange={(v) => change('title', v)}
+          error={error === 'titleRequired' ? t('rankSetting.titleRequired') : undefined}
+          placeholder={t('rankSetting.titlePlaceholder')}
+          maxLength={100}
+          autoComplete="off"
+        />
+
+        <section className="rank-set__card">
+          <h2>{t('rankSetting.sectionList')}</h2>
+          <Row label={t('rankSetting.topNum')} hint={t('rankSetting.topNumHint')}>
+            <Stepper
+              data-testid="rank-top-num"
+              min={10}
+              max={100}
+              step={1}
+              digits={0}
+              allowEmpty
+              value={form.topNum}
+              onChange={(v) => change('topNum', v)}
+            />
+          </Row>
+          {error === 'topNumRange' && <p className="rank-set__error">{t('rankSetting.topNumRange')}</p>}
+          <div className="rank-set__block">
+            <div className="rank-set__label">{t('rankSetting.statRange')}</div>
+            <div className="rank-set__hint">{t('rankSetting.statRangeHint')}</div>
+            <div className="rank-set__range">
+              <Stepper
+                data-testid="rank-range-amount"
+                min={1}
+                step={1}
+                digits={0}
+                allowEmpty
+                value={form.rangeAmount}
+                onChange={(v) => change('rangeAmount', v)}
+              />
+              <Selector
+                className="rank-set__units"
+                columns={3}
+                options={(Object.keys(TIME_UNITS) as TimeUnit[]).map((unit) => ({
+                  value: unit,
+                  label: <span data-testid={`rank-range-unit-${unit}`}>{t(`rankSetting.unit.${unit}`)}</span>,
+                }))}
+                value={[form.rangeUnit]}
+                showCheckMark={false}
+                onChange={(v) => v[0] && change('rangeUnit', v[0])}
+              />
+            </div>
+            {error === 'statRangeInvalid' && <p className="rank-set__error">{t('rankSetting.statRangeInvalid')}</p>}
+          </div>
+          <div className="rank-set__block">
+            <div className="rank-set__label">{t('rankSetting.sortBy')}</div>
+            <Selector
+              className="rank-set__indicators"
+              columns={2}
+              showCheckMark={false}
+              options={SORTING_INDICATORS.map((key) => ({
+                value: key,
+                label: <span data-testid={`rank-sort-${key}`}>{t(`rankSetting.indicator.${key}`)}</span>,
+              }))}
+              value={[form.sortingIndicatorType]}
+              onChange={(v) => v[0] && change('sortingIndicatorType', v[0] as SortingIndicator)}
+            />
+          </div>
+        </section>
+
+        <section className="rank-set__card">
+          <h2>{t('rankSetting.sectionHeat')}</h2>
+          {WEIGHTS.map((w) => (
+            <Row key={w.key} label={t(`rankSetting.${w.key}`)} hint={t(`rankSetting.${w.key}Hint`)}>
+              {stepper(w)}
+            </Row>
+          ))}
+          <div className="rank-set__hint rank-set__split-hint">{t('rankSetting.weightsHint')}</div>
+          {SPLIT.map((w) => (
+            <Row key={w.key} label={t(`rankSetting.${w.key}`)}>
+              {stepper(w)}
+            </Row>
+          ))}
+          <div
+            className={`rank-set__sum${sum.valid ? '' : ' rank-set__sum--bad'}`}
+            data-testid="rank-weights-sum"
+            data-valid={sum.valid}
+          >
+            {t('rankSetting.weightsSum', { sum: sum.text })}
+            {!sum.valid && ` · ${t('rankSetting.weightsSumInvalid')}`}
+          </div>
+          <Row label={t('rankSetting.logTransform')} hint={t('rankSetting.logTransformHint')}>
+            {toggle('logTransform', 'rank-log-transform')}
+          </Row>
+        </section>
+
+        <section className="rank-set__card">
+          <h2>{t('rankSetting.sectionExtras')}</h2>
+          <Row label={t('rankSetting.newCoinEntry')} hint={t('rankSetting.newCoinEntryHint')}>
+            {toggle('newCoinEntry', 'rank-new-entry')}
+          </Row>
+          <Row label={t('rankSetting.fastestRising')} hint={t('rankSetting.fastestRisingHint')}>
+            {toggle('fastestRising', 'rank-fastest-rising')}
+          </Row>
+        </section>
+      </div>
+      <footer className="ks-sticky-footer">
+        <Button
+          block
+          color="primary"
+          size="large"
+          shape="rounded"
+          data-testid="rank-save"
+          loading={saving}
+          disabled={saving}
+          onClick={() => void save()}
+        >
+          {t(editing ? 'rankSetting.update' : 'rankSetting.save')}
+        </Button>
+      </footer>
+    </div>
+  );
 }

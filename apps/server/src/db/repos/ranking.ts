@@ -1,0 +1,243 @@
+/**
+ * The hot-coin ranking's reads over the rollups of migration 0006 (ranking_coin_sums,
+ * ranking_coin_authors). A window [start, end) is read as its whole days, hours and 5-minute
+ * slots from the sums and its last few minutes at each end from posts, so a sliding window is
+ * exact while a 24 h window reads about 35 rows per coin and under ten minutes of posts.
+ */
+import type { Queryable } from '../db';
+
+/** Unix seconds, start inclusive, end exclusive. */
+export interface Window {
+  start: number;
+  end: number;
+}
+
+/** What the heat score and the summed indicators need, per coin (logarithm sums in natural units). */
+export interface CoinSums {
+  coin: string;
+  posts: number;
+  /** Sum over posts of log10(1 + author followers). */
+  influence: number;
+  comments: number;
+  retweets: number;
+  impressions: number;
+  likes: number;
+  /** Sums over posts of ln(1 + x). */
+  commentsLog: number;
+  retweetsLog: number;
+  impressionsLog: number;
+}
+
+/** Distinct authors who posted about the coin in the window. */
+export interface CoinAuthors {
+  coin: string;
+  kols: number;
+  verifiedKols: number;
+  /** Sum over those authors of log10(1 + followers). */
+  kolScore: number;
+}
+
+export interface RankPerson {
+  coin: string;
+  kind: 'whistleblower' | 'crown';
+  authorId: string;
+  /** Whistleblowers: first post time; crowns: followers. */
+  sortKey: number;
+  icon: string;
+  username: string;
+}
+
+const HOUR = 3600;
+/** The resolutions ranking_coin_sums keeps, largest first. */
+export const SUM_RESOLUTIONS = [86_400, 3600, 300] as const;
+
+export interface WindowCover {
+  /** Bucket ranges [from, to) of ranking_coin_sums, by resolution. */
+  buckets: { res: number; from: number; to: number }[];
+  /** The rest, read from posts: [from, to) in seconds. */
+  posts: [number, number][];
+}
+
+/**
+ * Splits a window into the fewest buckets: the whole days inside it, then whole hours on either
+ * side, then 5-minute slots, then what is left (under 5 minutes at each end) as post ranges.
+ */
+export function coverWindow(w: Window): WindowCover {
+  const cover: WindowCover = { buckets: [], posts: [] };
+  const fill = (start: number, end: number, level: number) => {
+    if (start >= end) return;
+    const res = SUM_RESOLUTIONS[level];
+    if (res === undefined) {
+      cover.posts.push([start, end]);
+      return;
+    }
+    const from = Math.ceil(start / res);
+    const to = Math.floor(end / res);
+    if (from >= to) return fill(start, end, level + 1);
+    cover.buckets.push({ res, from, to });
+    fill(start, from * res, level + 1);
+    fill(to * res, end, level + 1);
+  };
+  fill(w.start, w.end, 0);
+  return cover;
+}
+
+// A cover has at most one day range, two hour ranges, two 5-minute ranges and two post ranges
+// (coverWindow), so the statement has a fixed shape with empty ranges as [0, 0). Plain range
+// conditions keep the planner's estimates small; joined to an array of ranges instead, the
+// estimates grew past PostgreSQL's JIT threshold and compiling cost 200 ms a call. The per-post
+// terms are written exactly as the rollup triggers write them (millionths of logs), so a post
+// counts the same whether it is read from a bucket or from posts.
+export const SUMS = /* sql */ `
+  SELECT coin, sum(posts)::float8 AS posts, (sum(influence) / 1e6)::float8 AS influence,
+         sum(comments)::float8 AS comments, sum(retweets)::float8 AS retweets,
+         sum(impressions)::float8 AS impressions, sum(likes)::float8 AS likes,
+         (sum(comments_log) / 1e6)::float8 AS comments_log, (sum(retweets_log) / 1e6)::float8 AS retweets_log,
+         (sum(impressions_log) / 1e6)::float8 AS impressions_log
+  FROM (
+    SELECT s.coin, s.posts::bigint AS posts, s.influence, s.comments, s.retweets, s.impressions, s.likes,
+           s.comments_log, s.retweets_log, s.impressions_log
+    FROM ranking_coin_sums s
+    WHERE (s.res = 86400 AND s.bucket >= $1 AND s.bucket < $2)
+       OR (s.res = 3600 AND s.bucket >= $3 AND s.bucket < $4)
+       OR (s.res = 3600 AND s.bucket >= $5 AND s.bucket < $6)
+       OR (s.res = 300 AND s.bucket >= $7 AND s.bucket < $8)
+       OR (s.res = 300 AND s.bucket >= $9 AND s.bucket < $10)
+    UNION ALL
+    SELECT c.coin, 1::bigint, ranking_micro(log(1 + p.author_followers::float8)), p.reply_count,
+           p.retweet_count + p.quote_count, p.impression_count, p.like_count,
+           ranking_micro(ln(1 + p.reply_count::float8)),
+           ranking_micro(ln(1 + (p.retweet_count + p.quote_count)::float8)),
+           ranking_micro(ln(1 + p.impression_count::float8))
+    FROM posts p
+    CROSS JOIN LATERAL unnest(p.coins) WITH ORDINALITY AS c(coin, i)
+    WHERE ((p.ct >= $11 AND p.ct < $12) OR (p.ct >= $13 AND p.ct < $14))
+      -- a coin named twice in one post counts once, as in the rollups
+      AND (c.i = 1 OR c.coin <> ALL (p.coins[1:c.i - 1]))
+  ) x
+  GROUP BY coin`;
+
+/** The SUMS parameters of a cover: [from, to) per slot of the fixed shape, [0, 0) when unused. */
+export function sumsParams(cover: WindowCover): number[] {
+  const ranges = (res: number, slots: number) => {
+    const found = cover.buckets.filter((b) => b.res === res).map((b) => [b.from, b.to]);
+    if (found.length > slots) throw new Error(`a window cover has more than ${slots} ranges of ${res} s`);
+    return [...found, ...Array(slots - found.length).fill([0, 0])].flat();
+  };
+  const posts = [...cover.posts, [0, 0], [0, 0]].slice(0, 2);
+  if (cover.posts.length > 2) throw new Error('a window cover has more than 2 post ranges');
+  return [...ranges(86_400, 1), ...ranges(3600, 2), ...ranges(300, 2), ...posts.flat()];
+}
+
+// A triple (coin, hour, author) has a post in [start, end) when its first and last posts
+// straddle the window's edges; exact unless one hour holds both edges (a window under an hour)
+// and the author's only posts there fall outside it.
+const AUTHORS = /* sql */ `
+  SELECT coin, count(*)::float8 AS kols, (count(*) FILTER (WHERE verified))::float8 AS verified_kols,
+         sum(log(1 + followers::float8))::float8 AS kol_score
+  FROM (SELECT coin, author_id, bool_or(verified) AS verified, max(followers) AS followers
+        FROM ranking_coin_authors
+        WHERE hour >= $1 AND hour < $2 AND last_ct >= $3 AND first_ct < $4
+        GROUP BY coin, author_id) a
+  GROUP BY coin`;
+
+// Whistleblowers: authors by their first post about the coin in the window. Rows starting inside
+// the window come in index order; an author whose hour straddles the start is placed by reading
+// their posts of that hour. Crowns: the most followed authors of the window are each among the
+// $5 most followed of some hour they posted in, so the few most followed of every hour (index
+// (coin, hour, followers)) are all the candidates there are.
+export const PEOPLE = /* sql */ `
+  SELECT c.coin, 'whistleblower' AS kind, w.author_id, w.t::float8 AS sort_key, a.icon, a.username
+  FROM unnest($1::text[]) AS c(coin)
+  CROSS JOIN LATERAL (
+    SELECT x.author_id, min(x.t) AS t FROM (
+      (SELECT author_id, first_ct AS t FROM ranking_coin_authors
+       WHERE coin = c.coin AND first_ct >= $2 AND first_ct < $3 ORDER BY first_ct LIMIT 60)
+      UNION ALL
+      (SELECT r.author_id,
+              (SELECT min(p.ct) FROM posts p WHERE p.author_id = r.author_id AND p.ct >= $2 AND p.ct <= r.last_ct
+                 AND p.coins @> ARRAY[c.coin]) AS t
+       FROM ranking_coin_authors r
+       WHERE r.hour = $4 AND r.coin = c.coin AND r.first_ct < $2 AND r.last_ct >= $2)
+    ) x WHERE x.t < $3
+    GROUP BY x.author_id ORDER BY min(x.t), x.author_id LIMIT $5
+  ) w JOIN x_accounts a ON a.id = w.author_id
+  UNION ALL
+  SELECT c.coin, 'crown', k.author_id, k.f::float8, a.icon, a.username
+  FROM unnest($1::text[]) AS c(coin)
+  CROSS JOIN LATERAL (
+    SELECT y.author_id, max(y.followers) AS f
+    FROM generate_series($4, $6 - 1) AS h(hour)
+    CROSS JOIN LATERAL (
+      SELECT author_id, followers FROM ranking_coin_authors
+      WHERE coin = c.coin AND hour = h.hour AND last_ct >= $2 AND first_ct < $3
+      ORDER BY followers DESC LIMIT $5
+    ) y
+    GROUP BY y.author_id ORDER BY max(y.followers) DESC, y.author_id LIMIT $5
+  ) k JOIN x_accounts a ON a.id = k.author_id`;
+
+interface SumsRow {
+  coin: string;
+  posts: number;
+  influence: number;
+  comments: number;
+  retweets: number;
+  impressions: number;
+  likes: number;
+  comments_log: number;
+  retweets_log: number;
+  impressions_log: number;
+}
+
+export function rankingRepo(db: Queryable) {
+  return {
+    /** Per coin with at least one post in the window: the sums of its posts. */
+    async sums(w: Window): Promise<CoinSums[]> {
+      const rows = await db.query<SumsRow>(SUMS, sumsParams(coverWindow(w)));
+      return rows.map((r) => ({
+        coin: r.coin,
+        posts: r.posts,
+        influence: r.influence,
+        comments: r.comments,
+        retweets: r.retweets,
+        impressions: r.impressions,
+        likes: r.likes,
+        commentsLog: r.comments_log,
+        retweetsLog: r.retweets_log,
+        impressionsLog: r.impressions_log,
+      }));
+    },
+
+    /** Per coin: how many distinct authors (verified ones too) posted about it, and their influence. */
+    async authors(w: Window): Promise<CoinAuthors[]> {
+      const rows = await db.query<{ coin: string; kols: number; verified_kols: number; kol_score: number }>(AUTHORS, [
+        Math.floor(w.start / HOUR),
+        Math.ceil(w.end / HOUR),
+        w.start,
+        w.end,
+      ]);
+      return rows.map((r) => ({ coin: r.coin, kols: r.kols, verifiedKols: r.verified_kols, kolScore: r.kol_score }));
+    },
+
+    /** Up to `limit` whistleblowers and crowns of each coin, in no particular order (see sortKey). */
+    async people(coins: string[], w: Window, limit: number): Promise<RankPerson[]> {
+      if (coins.length === 0) return [];
+      const rows = await db.query<{
+        coin: string;
+        kind: RankPerson['kind'];
+        author_id: string;
+        sort_key: number;
+        icon: string;
+        username: string;
+      }>(PEOPLE, [coins, w.start, w.end, Math.floor(w.start / HOUR), limit, Math.ceil(w.end / HOUR)]);
+      return rows.map((r) => ({
+        coin: r.coin,
+        kind: r.kind,
+        authorId: r.author_id,
+        sortKey: r.sort_key,
+        icon: r.icon,
+        username: r.username,
+      }));
+    },
+  };
+}

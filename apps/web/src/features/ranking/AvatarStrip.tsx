@@ -1,0 +1,46 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+interface Person {
+  icon: string;
+  username?: string | undefined;
+}
+
+/** One avatar; a broken or missing picture falls back to the handle's first letter. */
+function Avatar({ person }: { person: Person }) {
+  const [broken, setBroken] = useState(false);
+  const name = person.username ?? '';
+  return (
+    <span className="rank-avatar" title={name ? `@${name}` : undefined}>
+      {person.icon && !broken ? (
+        <img src={person.icon} alt={name} loading="lazy" width={20} height={20} onError={() => setBroken(true)} />
+      ) : (
+        <span className="rank-avatar__letter" role="img" aria-label={name}>
+          {(name[0] ?? '?').toUpperCase()}
+        </span>
+      )}
+    </span>
+  );
+}
+
+const SHOWN = 3;
+
+/** Overlapping avatars (at most three) and a +N for the rest. */
+export function AvatarStrip({ people, testId, label }: { people: Person[]; testId: string; label: string }) {
+  const { t } = useTranslation();
+  const extra = people.length - SHOWN;
+  return (
+    <div className="rank-strip" data-testid={testId} data-count={people.length} title={label}>
+      {people.slice(0, SHOWN).map((p) => (
+        // Each author appears once per strip.
+        <Avatar key={p.username ?? p.icon} person={p} />
+      ))}
+      {extra > 0 && (
+        <span className="rank-strip__more" title={t('rank.morePeople', { count: extra })}>
+          +{extra}
+        </span>
+      )}
+      {people.length === 0 && <span className="rank-strip__none">–</span>}
+    </div>
+  );
+}

@@ -1,0 +1,171 @@
+import type { RankItem, SortingIndicator } from '@kolscope/contract';
+import { Button, PullToRefresh, SpinLoading } from 'antd-mobile';
+import { ExclamationCircleOutline, HistogramOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { AvatarStrip } from './AvatarStrip';
+import { formatGrowth, formatRankValue, formatUpdateTime, windowOf } from './rankFormat';
+import { rankDisplay } from './rankState';
+import { useRanking } from './useRanking';
+import './rank.css';
+
+function Row({
+  item,
+  indicator,
+  fastestRising,
+}: {
+  item: RankItem;
+  indicator: SortingIndicator;
+  fastestRising: boolean;
+}) {
+  const { t, i18n } = useTranslation();
+  const growth = item.growth;
+  return (
+    <tr className="rank-row" data-testid="rank-row" data-coin={item.coin} data-rank={item.rank}>
+      <td className="rank-col-rank">
+        <span className={`rank-no${item.rank <= 3 ? ` rank-no--top${item.rank}` : ''}`}>{item.rank}</span>
+      </td>
+      <td className="rank-col-coin">
+        <span className="rank-coin">
+          <img className="rank-coin__icon" src={item.icon} alt="" loading="lazy" width={24} height={24} />
+          <span className="rank-coin__name">{item.coin}</span>
+          {item.isNew && (
+            <span className="rank-badge" data-testid="rank-new">
+              {t('rank.new')}
+            </span>
+          )}
+        </span>
+      </td>
+      <td className="rank-col-value">
+        <span className="rank-value" data-testid="rank-hot">
+          {formatRankValue(item.hot, indicator, i18n.language)}
+        </span>
+        {/* A coin with nothing before has no growth: NEW, unless its new-entry badge says so already. */}
+        {fastestRising && !(growth === undefined && item.isNew) && (
+          <span
+            className={`rank-growth${growth === undefined || growth > 0 ? ' rank-growth--up' : growth < 0 ? ' rank-growth--down' : ''}`}
+            data-testid="rank-growth"
+          >
+            {growth === undefined ? t('rank.new') : formatGrowth(growth)}
+          </span>
+        )}
+      </td>
+      <td className="rank-col-people">
+        <AvatarStrip
+          people={item.usersWhistleblower}
+          testId="rank-whistleblowers"
+          label={t('rank.whistleblowersHint')}
+        />
+      </td>
+      <td className="rank-col-people">
+        <AvatarStrip people={item.usersCrown} testId="rank-crowns" label={t('rank.crownsHint')} />
+      </td>
+    </tr>
+  );
+}
+
+/**
+ * The rank view (spec section 2, "Rank view"): rank, coin, hot value and the avatar strips of the
+ * first KOLs to post (whistleblowers) and the most followed ones (crowns), the update time, and
+ * load more by cursor. Used by ranking_list views and the Hot Coins tab.
+ */
+export default function RankView({ viewId }: { viewId: string }) {
+  const { t } = useTranslation();
+  const { state, reload, refresh, loadMore } = useRanking(viewId);
+  const display = rankDisplay(state);
+  const indicator = state.sortingIndicatorType;
+  // Growth comes only with fastestRising; a coin new to the window has none and shows NEW there.
+  const fastestRising = state.items.some((i) => i.growth !== undefined);
+  const win = windowOf(state.statRangeSeconds);
+
+  let body: React.ReactNode;
+  if (display === 'spinner') {
+    body = (
+      <div className="rank-state" data-testid="rank-loading">
+        <SpinLoading color="primary" style={{ '--size': '24px' }} />
+      </div>
+    );
+  } else if (display === 'error') {
+    body = (
+      <div className="rank-state" data-testid="rank-error" role="alert">
+        <ExclamationCircleOutline className="rank-state__icon" />
+        <div className="rank-state__title">{state.error}</div>
+        <Button color="primary" fill="outline" shape="rounded" data-testid="rank-retry" onClick={() => void reload()}>
+          {t('rank.reload')}
+        </Button>
+      </div>
+    );
+  } else if (display === 'empty') {
+    body = (
+      <div className="rank-state" data-testid="rank-empty">
+        <HistogramOutline className="rank-state__icon" />
+        <div className="rank-state__title">{t('rank.emptyTitle')}</div>
+        <div className="rank-state__body">{t('rank.emptyBody')}</div>
+      </div>
+    );
+  } else {
+    body = (
+      <>
+        <table className="rank-table" data-testid="rank-table" data-indicator={indicator}>
+          <thead>
+            <tr>
+              <th className="rank-col-rank" scope="col">
+                #
+              </th>
+              <th className="rank-col-coin" scope="col">
+                {t('rank.coin')}
+              </th>
+              <th className="rank-col-value" scope="col">
+                {t(`rank.indicator.${indicator}`)}
+              </th>
+              <th className="rank-col-people" scope="col" title={t('rank.whistleblowersHint')}>
+                {t('rank.whistleblowers')}
+              </th>
+              <th className="rank-col-people" scope="col" title={t('rank.crownsHint')}>
+                {t('rank.crowns')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {state.items.map((item) => (
+              <Row key={item.coin} item={item} indicator={indicator} fastestRising={fastestRising} />
+            ))}
+          </tbody>
+        </table>
+        <div className="rank-footer">
+          {state.more === 1 ? (
+            <Button
+              fill="none"
+              color="primary"
+              size="small"
+              data-testid="rank-more"
+              loading={state.loadingMore}
+              onClick={() => void loadMore()}
+            >
+              {t('rank.loadMore')}
+            </Button>
+          ) : (
+            <span data-testid="rank-end">{t('rank.noMore')}</span>
+          )}
+        </div>
+      </>
+    );
+  }
+
+  return (
+    <div className="rank-view" data-testid="rank-view" data-view-id={viewId}>
+      <PullToRefresh onRefresh={refresh}>
+        {state.loaded && (
+          <div className="rank-meta">
+            <span data-testid="rank-update-time" data-time={state.updateTime}>
+              {t('rank.updated', { time: formatUpdateTime(state.updateTime) })}
+            </span>
+            <span className="rank-meta__window" data-testid="rank-window">
+              {t(`rank.window.${win.unit}`, { count: win.count })}
+            </span>
+          </div>
+        )}
+        {body}
+      </PullToRefresh>
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+import type { RankItem } from '@kolscope/contract';
+import { describe, expect, it } from 'vitest';
+import { formatGrowth, formatRankValue, formatUpdateTime, windowOf } from './rankFormat';
+import {
+  firstPageFailed,
+  firstPageLoaded,
+  initialRank,
+  morePageLoaded,
+  pagesToCover,
+  type RankPage,
+  rankDisplay,
+  silentlyReplaced,
+  startLoad,
+  startMore,
+} from './rankState';
+
+const item = (coin: string, rank: number): RankItem => ({
+  rank,
+  coin,
+  icon: '',
+  hot: 10 - rank,
+  usersWhistleblower: [],
+  usersCrown: [],
+});
+const page = (coins: string[], more: 0 | 1, from = 1): RankPage => ({
+  list: coins.map((c, i) => item(c, from + i)),
+  statRangeSeconds: 86_400,
+  updateTime: 1_700_000_000,
+  sortingIndicatorType: 'hot',
+  more,
+  nextCb: more ? `cb${from}` : '',
+});
+
+describe('rank state', () => {
+  it('shows a spinner, then the list, then appends the next page without repeats', () => {
+    let s = startLoad(initialRank);
+    expect(rankDisplay(s)).toBe('spinner');
+    s = firstPageLoaded(s, s.requestId, page(['BTC', 'ETH'], 1));
+    expect(rankDisplay(s)).toBe('list');
+    expect(s).toMatchObject({ more: 1, nextCb: 'cb1', updateTime: 1_700_000_000 });
+    s = startMore(s);
+    s = morePageLoaded(s, s.requestId, page(['ETH', 'SOL'], 0, 3));
+    expect(s.items.map((i) => i.coin)).toEqual(['BTC', 'ETH', 'SOL']);
+    expect(s).toMatchObject({ more: 0, nextCb: '', loadingMore: false });
+  });
+
+  it('shows the error with its reload only while nothing is listed', () => {
+    let s = startLoad(initialRank);
+    s = firstPageFailed(s, s.requestId, 'Failed to get ranking data');
+    expect(rankDisplay(s)).toBe('error');
+    s = startLoad(s);
+    expect(rankDisplay(s)).toBe('spinner');
+    s = firstPageLoaded(s, s.requestId, page([], 0));
+    expect(rankDisplay(s)).toBe('empty');
+  });
+
+  it('ignores answers to requests that are no longer the latest', () => {
+    const first = startLoad(initialRank);
+    const second = startLoad(first);
+    expect(firstPageLoaded(second, first.requestId, page(['OLD'], 0))).toBe(second);
+    const loaded = firstPageLoaded(second, second.requestId, page(['BTC'], 1));
+    const replaced = silentlyReplaced(loaded, loaded.requestId, [page(['ETH'], 1)]);
+    // A load more sent before the silent refresh lands on a replaced list: dropped.
+    expect(morePageLoaded(replaced, loaded.requestId, page(['SOL'], 0, 2))).toBe(replaced);
+  });
+
+  it('a silent refresh replaces the data in place, and a refresh clears it', () => {
+    let s = startLoad(initialRank);
+    s = firstPageLoaded(s, s.requestId, page(['BTC', 'ETH'], 1));
+    const before = s;
+    s = silentlyReplaced(s, s.requestId, [page(['ETH', 'BTC'], 1), page(['SOL'], 0, 3)]);
+    expect(s.items.map((i) => i.coin)).toEqual(['ETH', 'BTC', 'SOL']);
+    expect(rankDisplay(s)).toBe('list');
+    expect(silentlyReplaced(s, s.requestId, [])).toBe(s);
+    // A refresh or another silent refresh came first: this answer is stale.
+    expect(silentlyReplaced(s, before.requestId, [page(['X'], 0)])).toBe(s);
+    const cleared = startLoad(s);
+    expect(cleared.items).toEqual([]);
+    expect(rankDisplay(cleared)).toBe('spinner');
+    expect(pagesToCover(41, 20)).toBe(3);
+    expect(pagesToCover(0, 20)).toBe(1);
+  });
+});
+
+describe('rank texts', () => {
+  it('formats the update time as YYYY-MM-DD HH:mm', () => {
+    const t = new Date(2026, 0, 5, 9, 7, 59).getTime() / 1000;
+    expect(formatUpdateTime(t)).toBe('2026-01-05 09:07');
+  });
+
+  it('formats values by indicator and language', () => {
+    expect(formatRankValue(123.456, 'hot', 'en')).toBe('123.5');
+    expect(formatRankValue(4321.04, 'kol_score', 'en')).toBe('4,321.0');
+    expect(formatRankValue(25_400, 'hot', 'en')).toBe('25.4k');
+    expect(formatRankValue(1_234_567, 'impression_count', 'en')).toBe('1.2m');
+    expect(formatRankValue(1_234_567, 'impression_count', 'zh-CN')).toBe('123万');
+    expect(formatRankValue(7, 'kol_count', 'en')).toBe('7');
+  });
+
+  it('formats growth and the window', () => {
+    expect(formatGrowth(3)).toBe('+300%');
+    expect(formatGrowth(-0.8)).toBe('−80%');
+    expect(formatGrowth(0)).toBe('0%');
+    expect(windowOf(86_400)).toEqual({ count: 24, unit: 'hour' });
+    expect(windowOf(7 * 86_400)).toEqual({ count: 7, unit: 'day' });
+    expect(windowOf(600)).toEqual({ count: 10, unit: 'minute' });
+  });
+});

@@ -1,0 +1,252 @@
+/**
+ * The hot-coin ranking in Chromium at 390x844, on live demo data, in English and Chinese: the
+ * Hot Coins tab, a ranking made on /rank-setting (validation, save, load more, growth and new
+ * entries), editing it on /rank-setting/:id, and the error state with its reload.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPhonePage, screenshot } from '../support/browser';
+import { type Product, startProduct } from '../support/server';
+import { signInAsDemo } from '../support/session';
+
+// The server answers only once the demo backfill of 30 days is stored (the runner does not yield
+// to the HTTP server between batches), so a small demo keeps the start short; the posts pushed
+// below make sure the last day has more than 30 coins to rank.
+process.env.DEMO_POSTS_PER_DAY = '300';
+const INGEST_KEY = 'e2e-ranking-ingest';
+process.env.INGEST_KEYS = INGEST_KEY;
+const PUSHED_COINS = (
+  'BTC ETH SOL XRP BNB DOGE ADA TRX SUI LINK AVAX TON SHIB PEPE LTC BCH DOT NEAR UNI APT ' +
+  'ARB OP AAVE ENA WIF ONDO BONK FET INJ TIA ATOM FIL ETC XLM'
+).split(' ');
+
+const LANGS = [
+  { lang: 'en', prefix: 'en', title: 'Verified buzz', edited: 'Verified buzz, top 15' },
+  { lang: 'zh-CN', prefix: 'zh', title: '认证热议', edited: '认证热议（前 15）' },
+] as const;
+const TIME = /^\D*\d{4}-\d{2}-\d{2} \d{2}:\d{2}\D*$/;
+
+let product: Product;
+let browser: Browser;
+
+/** A call made by the signed-in page itself (its cookie), with snake_case keys on the wire. */
+function call<T>(page: Page, path: string, body: object = {}): Promise<T> {
+  return page.evaluate(
+    async ({ path, body }) => {
+      const res = await fetch(`/webapi/v1/${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return (await res.json()).data;
+    },
+    { path, body },
+  );
+}
+
+async function signIn(page: Page) {
+  await signInAsDemo(page);
+  await page.getByTestId('home-tabs').waitFor();
+  // The 'Login successful' toast would cover the screenshots.
+  await page.locator('.adm-toast-mask').waitFor({ state: 'detached' });
+}
+
+async function hotCoinsId(page: Page): Promise<string> {
+  const list = await call<{ view_id: string; view_type: string }[]>(page, 'view/v2/list');
+  return list.find((v) => v.view_type === 'hot_coins')!.view_id;
+}
+
+/** Types into an antd-mobile Stepper's input and leaves it, which commits the value. */
+async function setStepper(page: Page, testId: string, value: string) {
+  const input = page.getByTestId(testId).locator('input');
+  await input.fill(value);
+  await input.blur();
+}
+
+/** Posts about each pushed coin in the last hours, by a handful of KOLs, as a collector would. */
+async function pushPosts() {
+  const now = Math.floor(Date.now() / 1000);
+  const authors = Array.from({ length: 8 }, (_, i) => ({
+    id: `61000000000000000${i}`,
+    username: `e2e_kol_${i}`,
+    name: `E2E KOL ${i}`,
+    icon: `/demo-media/avatar/e2e${i}.svg`,
+    followers_count: 5000 * 3 ** i,
+    is_blue_verified: i % 2 === 0,
+    verified_type: i === 7 ? 'business' : 'none',
+  }));
+  const posts = PUSHED_COINS.flatMap((coin, c) =>
+    Array.from({ length: 1 + (c % 4) }, (_, k) => ({
+      id: `71${String(c).padStart(3, '0')}${k}${String(now).slice(-9)}`,
+      text: `$${coin} holding the weekly level, watching volume into the close`,
+      created_at: now - 600 * (1 + k + (c % 7)),
+      author: authors[(c + k) % authors.length],
+      metrics: {
+        like_count: 10 * c,
+        retweet_count: 3 * k,
+        reply_count: c % 5,
+        quote_count: 0,
+        impression_count: 1000 * c,
+      },
+    })),
+  );
+  const res = await fetch(`${product.url}/webapi/v1/ingest/posts`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-ingest-key': INGEST_KEY },
+    body: JSON.stringify({ posts }),
+  });
+  const json = (await res.json()) as { data?: { accepted: number } };
+  expect(json.data?.accepted).toBe(posts.length);
+}
+
+beforeAll(async () => {
+  product = await startProduct();
+  browser = await launchBrowser();
+  await pushPosts();
+  // The demo source backfills 30 days first; wait until the last day has coins to rank.
+  const page = await newPhonePage(browser, product.url);
+  await signIn(page);
+  const id = await hotCoinsId(page);
+  const deadline = Date.now() + 240_000;
+  for (;;) {
+    const answer = await call<{ list: unknown[] } | null>(page, 'view/ranking_list', { view_id: id });
+    if ((answer?.list.length ?? 0) >= 10) break;
+    if (Date.now() > deadline) throw new Error('the demo data never filled a top 10');
+    await page.waitForTimeout(2000);
+  }
+  await page.context().close();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+
+describe.each(LANGS)('ranking ($lang)', ({ lang, prefix, title, edited }) => {
+  it('shows Hot Coins as a ranking table with avatars and the update time', async () => {
+    const page = await newPhonePage(browser, product.url, lang);
+    await signIn(page);
+    const id = await hotCoinsId(page);
+    await page.getByTestId(`tab-${id}`).click();
+    await page.getByTestId('rank-table').waitFor();
+    expect(await page.getByTestId('rank-row').count()).toBe(10);
+    expect(await page.getByTestId('rank-row').first().getAttribute('data-rank')).toBe('1');
+    expect(await page.getByTestId('rank-update-time').textContent()).toMatch(TIME);
+    expect(Number(await page.getByTestId('rank-whistleblowers').first().getAttribute('data-count'))).toBeGreaterThan(0);
+    expect(Number(await page.getByTestId('rank-crowns').first().getAttribute('data-count'))).toBeGreaterThan(0);
+    await expect.poll(() => page.getByTestId('rank-end').count()).toBe(1);
+    // Hot Coins is fixed: no settings action.
+    expect(await page.getByTestId('view-settings').count()).toBe(0);
+    // Images settle before the picture.
+    await page.waitForLoadState('networkidle');
+    await screenshot(page, `ranking-hot-coins-${prefix}`);
+    await page.context().close();
+  });
+
+  it('creates a ranking on /rank-setting, loads more, then edits it', async () => {
+    const page = await newPhonePage(browser, product.url, lang);
+    await signIn(page);
+    await page.getByTestId('home-add').click();
+    await page.getByTestId('add-menu-rank').click();
+    await page.waitForURL(/#\/rank-setting$/);
+    await page.getByTestId('rank-save').waitFor();
+    await screenshot(page, `rank-setting-create-${prefix}`);
+
+    // A title is required.
+    await page.getByTestId('rank-save').click();
+    await page.getByTestId('rank-title-error').waitFor();
+    await page.getByTestId('rank-title').fill(title);
+
+    await setStepper(page, 'rank-top-num', '30');
+    await page.getByTestId('rank-new-entry').click();
+    await page.getByTestId('rank-fastest-rising').click();
+    // Weights that do not add up to 1 are flagged and not saved.
+    await setStepper(page, 'rank-comment-weight', '0.3');
+    expect(await page.getByTestId('rank-weights-sum').getAttribute('data-valid')).toBe('false');
+    await page.getByTestId('rank-weights-sum').scrollIntoViewIfNeeded();
+    // The title toast from the first try would cover the weights.
+    await page.locator('.adm-toast-mask').waitFor({ state: 'detached' });
+    await screenshot(page, `rank-setting-weights-invalid-${prefix}`);
+    await page.getByTestId('rank-save').click();
+    await page.waitForTimeout(300);
+    expect(page.url()).toMatch(/#\/rank-setting$/);
+    await setStepper(page, 'rank-comment-weight', '0.2');
+    expect(await page.getByTestId('rank-weights-sum').getAttribute('data-valid')).toBe('true');
+
+    await page.getByTestId('rank-save').click();
+    await page.waitForURL(/viewId=\d+/);
+    const viewId = new URLSearchParams(page.url().split('?')[1]).get('viewId')!;
+    await page.getByTestId('rank-table').waitFor();
+    expect(await page.getByTestId('rank-row').count()).toBe(20);
+    // fastestRising: every row shows its growth, or NEW (as growth or as the new-entry badge).
+    const marked = await page
+      .getByTestId('rank-row')
+      .evaluateAll(
+        (rows) => rows.filter((r) => r.querySelector('[data-testid="rank-growth"], [data-testid="rank-new"]')).length,
+      );
+    expect(marked).toBe(20);
+    await page.waitForLoadState('networkidle');
+    await page.locator('.adm-toast-mask').waitFor({ state: 'detached' });
+    await screenshot(page, `ranking-custom-${prefix}`);
+
+    await page.getByTestId('rank-more').click();
+    await expect.poll(() => page.getByTestId('rank-row').count()).toBe(30);
+    const ranks = await page
+      .getByTestId('rank-row')
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-rank')));
+    expect(ranks).toEqual(Array.from({ length: 30 }, (_, i) => String(i + 1)));
+    await page.getByTestId('rank-end').scrollIntoViewIfNeeded();
+    await screenshot(page, `ranking-load-more-${prefix}`);
+
+    // Edit: the settings action opens /rank-setting/<id> with the saved values.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.getByTestId('view-settings').click();
+    await page.waitForURL(new RegExp(`#/rank-setting/${viewId}$`));
+    await page.getByTestId('rank-title').waitFor();
+    expect(await page.getByTestId('rank-title').inputValue()).toBe(title);
+    expect(await page.getByTestId('rank-top-num').locator('input').inputValue()).toBe('30');
+    expect(await page.getByTestId('rank-new-entry').getAttribute('aria-checked')).toBe('true');
+    await page.getByTestId('rank-title').fill(edited);
+    await setStepper(page, 'rank-top-num', '15');
+    await page.getByTestId('rank-fastest-rising').click();
+    await page.getByTestId('rank-sort-kol_count').click();
+    await page.getByTestId('rank-save').click();
+    await page.waitForURL(/#\/(\?.*)?$/);
+    const info = await call<{ name: string; top_num: number; sorting_indicator_type: string; fastest_rising: boolean }>(
+      page,
+      'view/info',
+      { view_id: viewId },
+    );
+    expect(info).toMatchObject({
+      name: edited,
+      top_num: 15,
+      sorting_indicator_type: 'kol_count',
+      fastest_rising: false,
+    });
+    await page.getByTestId('rank-table').waitFor();
+    await expect.poll(() => page.getByTestId('rank-row').count()).toBe(15);
+    expect(await page.getByTestId('rank-table').getAttribute('data-indicator')).toBe('kol_count');
+    await page.context().close();
+  });
+
+  it('shows the error with its detail and reloads', async () => {
+    const page = await newPhonePage(browser, product.url, lang);
+    const detail = lang === 'en' ? 'The ranking is resting, try again' : '排行暂时不可用，请重试';
+    // The server's answer is a failure with its own text: the view must show that text.
+    await page.route('**/webapi/v1/view/ranking_list', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ ret: 500, msg: detail }) }),
+    );
+    await signIn(page);
+    const id = await hotCoinsId(page);
+    // Hot Coins is the first tab, shown right after sign-in.
+    expect(await page.getByTestId(`tab-${id}`).getAttribute('data-active')).toBe('true');
+    await page.getByTestId('rank-error').waitFor();
+    expect(await page.getByTestId('rank-error').textContent()).toContain(detail);
+    await screenshot(page, `ranking-error-${prefix}`);
+    await page.unroute('**/webapi/v1/view/ranking_list');
+    await page.getByTestId('rank-retry').click();
+    await page.getByTestId('rank-table').waitFor();
+    expect(await page.getByTestId('rank-row').count()).toBe(10);
+    await page.context().close();
+  });
+});
