@@ -140,7 +140,8 @@ describe('home and feed', () => {
       }
       // Nothing selected yet: the first view is.
       expect(await page.getByTestId(`tab-${ids.hotCoins}`).getAttribute('data-active')).toBe('true');
-      await page.getByTestId('view-later-release').waitFor();
+      // Hot Coins shows the rank view (ranking.e2e.ts covers it).
+      await page.getByTestId('rank-view').waitFor();
       await screenshot(page, `${prefix}-20-home-tabs`);
 
       await page.getByTestId(`tab-${ids.allKols}`).click();

@@ -1,29 +1,19 @@
-import { type MatchingRule, type RuleType, view } from '@kolscope/contract';
+import { view } from '@kolscope/contract';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api } from '../../api';
+import { createdViewId, groupsFromRules, validateFeed } from '../../features/filters/filters';
+import { useFilterGroups } from '../../features/filters/useFilterGroups';
 import { toastError, toastInfo, toastSuccess } from '../../features/toast';
 import { useGoBack } from '../../features/useGoBack';
 import { viewCreated } from '../../state/views';
-import {
-  createdViewId,
-  type FilterGroup,
-  findGroup,
-  groupsFromRules,
-  isPickedType,
-  localKey,
-  newGroup,
-  type PickedType,
-  setPickedRules,
-  validateFeed,
-} from './filters';
 
 export type LoadState = 'loading' | 'failed' | 'ready';
 
 /**
- * State and actions of the feed form: the view to edit (view/info), title and filter groups,
- * which picker is open, which input should take focus, and save (spec sections 4 and 5).
+ * State and actions of the feed form: the view to edit (view/info), the title, the filter groups
+ * (shared with the report form, `useFilterGroups`) and save (spec sections 4 and 5).
  */
 export function useFeedForm(viewId: string | undefined) {
   const { t } = useTranslation();
@@ -33,10 +23,8 @@ export function useFeedForm(viewId: string | undefined) {
   const [attempt, setAttempt] = useState(0);
   const [title, setTitle] = useState('');
   const [titleError, setTitleError] = useState<string | undefined>();
-  const [groups, setGroups] = useState<FilterGroup[]>([]);
-  const [picker, setPicker] = useState<PickedType | null>(null);
-  /** Bumped to move the focus into the fans card's minimum input. */
-  const [fansFocus, setFansFocus] = useState(0);
+  const filters = useFilterGroups();
+  const { groups, setGroups } = filters;
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
@@ -58,7 +46,7 @@ export function useFeedForm(viewId: string | undefined) {
     return () => {
       live = false;
     };
-  }, [viewId, attempt]);
+  }, [viewId, attempt, setGroups]);
 
   const retryLoad = useCallback(() => setAttempt((n) => n + 1), []);
 
@@ -66,30 +54,6 @@ export function useFeedForm(viewId: string | undefined) {
     setTitle(value);
     if (titleError && value.trim()) setTitleError(undefined);
   };
-
-  /** The add-filter sheet's choice: pickers open, a keyword starts empty, fans focuses its minimum. */
-  const addFilter = (type: RuleType) => {
-    if (isPickedType(type)) return setPicker(type);
-    if (type === 'keywords') {
-      setGroups((prev) => {
-        const card = findGroup(prev, 'keywords') ?? newGroup('keywords');
-        if (card.type !== 'keywords') return prev;
-        const next = { ...card, keywords: [...card.keywords, { key: localKey('kw'), text: '', editing: true }] };
-        return prev.includes(card) ? prev.map((g) => (g === card ? next : g)) : [...prev, next];
-      });
-      return;
-    }
-    setGroups((prev) => (findGroup(prev, 'fans') ? prev : [...prev, newGroup('fans')]));
-    setFansFocus((n) => n + 1);
-  };
-
-  const updateGroup = (key: string, next: FilterGroup) =>
-    setGroups((prev) => prev.map((g) => (g.key === key ? next : g)));
-
-  const removeGroup = (key: string) => setGroups((prev) => prev.filter((g) => g.key !== key));
-
-  const confirmPicked = (type: PickedType, rules: MatchingRule[]) =>
-    setGroups((prev) => setPickedRules(prev, type, rules));
 
   const save = async () => {
     const checked = validateFeed(title, groups);
@@ -125,14 +89,7 @@ export function useFeedForm(viewId: string | undefined) {
     title,
     titleError,
     changeTitle,
-    groups,
-    addFilter,
-    updateGroup,
-    removeGroup,
-    picker,
-    setPicker,
-    confirmPicked,
-    fansFocus,
+    filters,
     saving,
     save,
   };

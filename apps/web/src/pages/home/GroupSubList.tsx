@@ -3,6 +3,7 @@ import { Button } from 'antd-mobile';
 import { AddOutline, RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { coinIconUrl } from '../../features/opinion/opinionForm';
 import { TAB_ICONS } from './viewMeta';
 
 const CREATE_ROUTES = { coin_opinion: '/coin-opinion-setting', event_opinion: '/event-opinion-setting' } as const;
@@ -41,7 +42,12 @@ export function GroupSubList({ group, selected }: { group: ViewListItem; selecte
               onClick={() => navigate(`/view-detail/${encodeURIComponent(sub.viewId)}`)}
             >
               <span className="home-group__icon">
-                <Icon />
+                {/* A coin opinion is named after its coin: show the coin's own icon. */}
+                {type === 'coin_opinion' ? (
+                  <img className="home-group__coin" src={coinIconUrl(sub.name)} alt="" width={28} height={28} />
+                ) : (
+                  <Icon />
+                )}
               </span>
               <span className="home-group__name">{sub.name}</span>
               <RightOutline className="home-group__chevron" />

@@ -12,6 +12,10 @@ const Feed = lazy(loadFeed);
 export function preloadFeed(): void {
   void loadFeed();
 }
+// The report view (chart, stat cards, related posts) is a chunk of its own too.
+const ReportView = lazy(() => import('../../features/report/ReportView'));
+// The rank view (ranking_list views and the Hot Coins tab) as well.
+const RankView = lazy(() => import('../../features/ranking/RankView'));
 
 function Spinner() {
   return (
@@ -21,7 +25,7 @@ function Spinner() {
   );
 }
 
-/** Report, ranking, notification and hot-coin screens arrive with later issues. */
+/** Screens not built yet (notifications) arrive with later issues. */
 function LaterRelease({ group }: { group: ViewListItem }) {
   const { t } = useTranslation();
   const Icon = TAB_ICONS[group.viewType];
@@ -41,6 +45,19 @@ export function ViewBody({ group, selected }: { group: ViewListItem; selected: s
       return (
         <Suspense fallback={<Spinner />}>
           <Feed key={group.viewId} viewId={group.viewId} />
+        </Suspense>
+      );
+    case 'analytics_report':
+      return (
+        <Suspense fallback={<Spinner />}>
+          <ReportView key={group.viewId} viewId={group.viewId} viewType={group.viewType} />
+        </Suspense>
+      );
+    case 'ranking_list':
+    case 'hot_coins':
+      return (
+        <Suspense fallback={<Spinner />}>
+          <RankView key={group.viewId} viewId={group.viewId} />
         </Suspense>
       );
     case 'coin_opinion':

@@ -1,6 +1,165 @@
-import { ComingSoon } from '../../features/ComingSoon';
+import { LOADING_SPINNER_SIZE_PX } from '@kolscope/contract';
+import { ActionSheet, Button, Dialog, SpinLoading } from 'antd-mobile';
+import { FileOutline, MoreOutline } from 'antd-mobile-icons';
+import { type CSSProperties, type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { PageNavBar } from '../../features/PageNavBar';
+import ReportView from '../../features/report/ReportView';
+import { toastSuccess } from '../../features/toast';
+import { useGoBack } from '../../features/useGoBack';
+import {
+  ensureViews,
+  findView,
+  reloadViews,
+  removeView,
+  setCurrentView,
+  useViews,
+  viewsStore,
+} from '../../state/views';
+import { detailSettingPath, moreActions } from './detailActions';
+import './view-detail.css';
 
-/** /view-detail/:viewId — placeholder until its own issue builds the screen. */
+// The new-items tip floats under this page's 48 px top bar, not under home's header and tabs.
+const PAGE_STYLE = { '--feed-tip-top': '56px' } as CSSProperties;
+
+/**
+ * /view-detail/:viewId: a coin or event opinion sub-view, or a report, with its report view
+ * refreshing silently each minute; a more sheet with setting and delete (spec section 2).
+ */
 export default function ViewDetailPage() {
-  return <ComingSoon titleKey="pages.viewDetail" />;
+  const { t } = useTranslation();
+  const { viewId } = useParams();
+  const navigate = useNavigate();
+  const goBack = useGoBack();
+  const { list, loaded, loading, error } = useViews();
+  const found = findView(list, viewId);
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+
+  // Loaded only when nothing is there and no load runs (spec section 2).
+  useEffect(() => {
+    void ensureViews();
+  }, []);
+
+  // A list loaded earlier may predate the view (made in another tab, or a link followed later):
+  // ask once more before saying it does not exist, as home does for an unknown viewId.
+  const unknown = loaded && !found && viewId && !deleting ? viewId : null;
+  const [reloadedFor, setReloadedFor] = useState<string | null>(null);
+  const confirming = unknown !== null && (loading || reloadedFor !== unknown);
+  useEffect(() => {
+    if (!unknown || reloadedFor === unknown) return;
+    setReloadedFor(unknown);
+    if (!viewsStore.getState().loading) void reloadViews();
+  }, [unknown, reloadedFor]);
+
+  // The selection follows the page: set on entry, cleared on leave.
+  useEffect(() => {
+    if (!viewId) return;
+    setCurrentView(viewId);
+    return () => setCurrentView(null);
+  }, [viewId]);
+
+  const remove = async () => {
+    if (!found) return;
+    const ok = await Dialog.confirm({
+      title: t('viewDetail.confirmDelete'),
+      content: t('viewDetail.confirmDeleteBody', { name: found.name }),
+      confirmText: (
+        <span data-testid="detail-delete-confirm" style={{ color: 'var(--ks-danger)' }}>
+          {t('viewDetail.delete')}
+        </span>
+      ),
+      cancelText: t('common.cancel'),
+    });
+    if (!ok) return;
+    setDeleting(true);
+    try {
+      await removeView(found.viewId);
+      toastSuccess(t('viewDetail.deleted'));
+      goBack();
+    } catch (err) {
+      // Spec section 8: a failed view delete is only logged, and the user stays.
+      console.warn('view delete failed', err);
+      setDeleting(false);
+    }
+  };
+
+  const more = found ? (
+    <button
+      type="button"
+      className="ks-icon-button"
+      data-testid="detail-more"
+      aria-label={t('viewDetail.more')}
+      onClick={() => setSheetOpen(true)}
+    >
+      <MoreOutline />
+    </button>
+  ) : null;
+
+  let body: ReactNode;
+  if ((!loaded && !(error && !loading)) || confirming) {
+    body = (
+      <div className="ks-page-center" data-testid="detail-loading">
+        <SpinLoading color="primary" style={{ '--size': `${LOADING_SPINNER_SIZE_PX}px` }} />
+      </div>
+    );
+  } else if (!loaded) {
+    body = (
+      <div className="detail-state" role="alert" data-testid="detail-error">
+        <p>{error}</p>
+        <Button color="primary" fill="outline" shape="rounded" onClick={() => void reloadViews()}>
+          {t('opinion.retry')}
+        </Button>
+      </div>
+    );
+  } else if (!found || !viewId) {
+    body = (
+      <div className="detail-state" data-testid="detail-empty">
+        <FileOutline className="detail-state__icon" />
+        <p className="detail-state__title">{t('viewDetail.emptyTitle')}</p>
+        <p>{t('viewDetail.emptyBody')}</p>
+      </div>
+    );
+  } else {
+    body = (
+      <ReportView
+        key={found.viewId}
+        viewId={found.viewId}
+        viewType={found.viewType}
+        autoRefresh
+        insertNearTop={false}
+      />
+    );
+  }
+
+  return (
+    <div className="detail-page" style={PAGE_STYLE} data-testid="view-detail" data-view-type={found?.viewType}>
+      <PageNavBar
+        title={<span data-testid="detail-title">{found?.name ?? t('viewDetail.noData')}</span>}
+        right={more}
+      />
+      {body}
+      {found && (
+        <ActionSheet
+          visible={sheetOpen}
+          cancelText={t('common.cancel')}
+          onClose={() => setSheetOpen(false)}
+          actions={moreActions(found, deleting).map((a) => ({
+            ...a,
+            text: <span data-testid={`detail-action-${a.key}`}>{a.text}</span>,
+          }))}
+          onAction={(action) => {
+            setSheetOpen(false);
+            if (action.key === 'setting') {
+              const path = detailSettingPath(found.viewType, found.viewId);
+              if (path) navigate(path);
+            } else {
+              void remove();
+            }
+          }}
+        />
+      )}
+    </div>
+  );
 }

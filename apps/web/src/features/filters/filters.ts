@@ -13,6 +13,7 @@ import {
   type RuleType,
   trimTitle,
   type ViewListItem,
+  type ViewType,
 } from '@kolscope/contract';
 
 export { RULE_TYPES };
@@ -170,8 +171,11 @@ export function coinRule(coin: string): MatchingRule {
   return { label: coin, value: coin };
 }
 
-/** The id of the view a create made: the last content feed of the list view/add answers with. */
-export function createdViewId(list: readonly ViewListItem[]): string | null {
-  const feeds = list.filter((item) => item.viewType === 'content_feed');
-  return feeds[feeds.length - 1]?.viewId ?? null;
+/**
+ * The id of the view a create made: the last view of its type in the list view/add answers with
+ * (a new view joins the end of the tabs).
+ */
+export function createdViewId(list: readonly ViewListItem[], viewType: ViewType = 'content_feed'): string | null {
+  const ofType = list.filter((item) => item.viewType === viewType);
+  return ofType[ofType.length - 1]?.viewId ?? null;
 }

@@ -1,8 +1,8 @@
 import type { MatchingRule, RuleType } from '@kolscope/contract';
 import { AddOutline, CloseOutline, DeleteOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { categoryLabel } from '../../features/pickers/category';
-import { useCategories } from '../../features/pickers/useCategories';
+import { categoryLabel } from '../pickers/category';
+import { useCategories } from '../pickers/useCategories';
 import { FansBody } from './FansBody';
 import type { FilterGroup, PickedType } from './filters';
 import { KeywordsBody } from './KeywordsBody';

@@ -1,3 +1,4 @@
+import type { ViewType } from '@kolscope/contract';
 import { describe, expect, it } from 'vitest';
 import {
   authorRule,
@@ -101,8 +102,8 @@ describe('editing', () => {
 });
 
 describe('after a create', () => {
-  it('takes the last content feed of the returned list as the new view', () => {
-    const item = (viewId: string, viewType: 'content_feed' | 'coin_opinion' | 'hot_coins') => ({
+  it('takes the last view of the created type in the returned list as the new view', () => {
+    const item = (viewId: string, viewType: ViewType) => ({
       viewId,
       name: viewId,
       viewType,
@@ -111,5 +112,8 @@ describe('after a create', () => {
     });
     expect(createdViewId([item('1', 'content_feed'), item('9', 'content_feed'), item('c', 'coin_opinion')])).toBe('9');
     expect(createdViewId([item('h', 'hot_coins')])).toBeNull();
+    const reports = [item('r1', 'analytics_report'), item('f', 'content_feed'), item('r2', 'analytics_report')];
+    expect(createdViewId(reports, 'analytics_report')).toBe('r2');
+    expect(createdViewId(reports)).toBe('f');
   });
 });

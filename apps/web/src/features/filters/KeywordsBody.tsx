@@ -1,6 +1,6 @@
 import { AddOutline, CloseOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { toastInfo } from '../../features/toast';
+import { toastInfo } from '../toast';
 import { commitKeyword, type KeywordItem, localKey } from './filters';
 
 interface Props {

@@ -1,0 +1,112 @@
+import { LOADING_SPINNER_SIZE_PX, type TradingTrend, type ViewType } from '@kolscope/contract';
+import { Button, SpinLoading, Tabs } from 'antd-mobile';
+import { ExclamationCircleOutline, HistogramOutline } from 'antd-mobile-icons';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Feed from '../feed/Feed';
+import { PeriodIntervalBar } from './PeriodIntervalBar';
+import { reportDisplay } from './reportState';
+import { SentimentChart } from './SentimentChart';
+import { StatCards } from './StatCards';
+import { DEFAULT_SELECTION } from './selection';
+import { useReport } from './useReport';
+import './report.css';
+
+export interface ReportViewProps {
+  viewId: string;
+  /** analytics_report, coin_opinion or event_opinion: which detail call answers. */
+  viewType: ViewType;
+  /** Silent refresh once a minute (the detail page). */
+  autoRefresh?: boolean;
+  /** Passed to the related-posts feed: off on the detail page (spec section 4). */
+  insertNearTop?: boolean;
+}
+
+const TRENDS: { key: string; trend: TradingTrend }[] = [
+  { key: 'all', trend: '' },
+  { key: 'bullish', trend: 'bullish' },
+  { key: 'neutral', trend: 'neutral' },
+  { key: 'bearish', trend: 'bearish' },
+];
+
+/**
+ * The report view of home and /view-detail (spec section 2): period and interval, the sentiment
+ * chart, three stat cards, and the related posts with tabs All, Bullish, Neutral, Bearish.
+ */
+export default function ReportView({ viewId, viewType, autoRefresh = false, insertNearTop = true }: ReportViewProps) {
+  const { t } = useTranslation();
+  const [selection, setSelection] = useState(DEFAULT_SELECTION);
+  const [trendKey, setTrendKey] = useState('all');
+  const { state, reload } = useReport(viewId, viewType, selection, autoRefresh);
+  const display = reportDisplay(state);
+  const trend = TRENDS.find((x) => x.key === trendKey)?.trend ?? '';
+
+  return (
+    <div
+      className="report"
+      data-testid="report-view"
+      data-period={selection.period}
+      data-interval={selection.interval}
+      data-state={display}
+      data-loading={state.loading}
+    >
+      <PeriodIntervalBar selection={selection} onChange={setSelection} />
+      <section className="report-card" aria-busy={state.loading}>
+        <div className="report-legend">
+          {TRENDS.slice(1).map(({ key }) => (
+            <span key={key} className={`report-legend__item report-legend__item--${key}`}>
+              {t(`report.trend.${key}`)}
+            </span>
+          ))}
+        </div>
+        {display === 'spinner' && (
+          <div className="report-chart-state" data-testid="report-loading">
+            <SpinLoading color="primary" style={{ '--size': `${LOADING_SPINNER_SIZE_PX}px` }} />
+          </div>
+        )}
+        {display === 'error' && (
+          <div className="report-chart-state" role="alert" data-testid="report-error">
+            <ExclamationCircleOutline className="report-chart-state__icon" />
+            <p>{state.error}</p>
+            <Button
+              size="small"
+              color="primary"
+              fill="outline"
+              shape="rounded"
+              data-testid="report-retry"
+              onClick={reload}
+            >
+              {t('report.retry')}
+            </Button>
+          </div>
+        )}
+        {display === 'empty' && (
+          <div className="report-chart-state" data-testid="report-chart-empty">
+            <HistogramOutline className="report-chart-state__icon" />
+            <p>{t('report.chartEmpty')}</p>
+          </div>
+        )}
+        {display === 'chart' && state.data && (
+          <div className="report-chart-wrap">
+            <SentimentChart buckets={state.data.intervalList} />
+            {state.loading && (
+              <div className="report-chart-busy" data-testid="report-loading">
+                <SpinLoading color="primary" style={{ '--size': `${LOADING_SPINNER_SIZE_PX}px` }} />
+              </div>
+            )}
+          </div>
+        )}
+      </section>
+      {state.data && <StatCards sum={state.data.sumInfo} />}
+      <section className="report-posts">
+        <h3 className="report-posts__title">{t('report.relatedPosts')}</h3>
+        <Tabs activeKey={trendKey} onChange={setTrendKey} className="report-posts__tabs">
+          {TRENDS.map(({ key }) => (
+            <Tabs.Tab key={key} title={<span data-testid={`trend-tab-${key}`}>{t(`report.trend.${key}`)}</span>} />
+          ))}
+        </Tabs>
+        <Feed key={`${viewId}|${trend}`} viewId={viewId} tradingTrend={trend} insertNearTop={insertNearTop} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { type Bucket, bucketAt, chartWidth, layoutChart, niceMax, PAD_BOTTOM, PAD_TOP } from './chartGeometry';
+
+const bucket = (i: number, up: number, neutral = 0, down = 0): Bucket => ({
+  ct: 1_700_000_000 + i * 3600,
+  cntUp: up,
+  cntNeutral: neutral,
+  cntDown: down,
+});
+
+describe('chart size', () => {
+  it('is 60 px per bucket, at least 300 px', () => {
+    expect(chartWidth(0)).toBe(300);
+    expect(chartWidth(4)).toBe(300);
+    expect(chartWidth(5)).toBe(300);
+    expect(chartWidth(6)).toBe(360);
+    expect(chartWidth(24)).toBe(1440);
+  });
+
+  it('is 300 px tall', () => {
+    expect(layoutChart([bucket(0, 1)]).height).toBe(300);
+  });
+});
+
+describe('y axis', () => {
+  it('rounds the top up to a nice step times four', () => {
+    expect(niceMax(0)).toBe(4);
+    expect(niceMax(1)).toBe(4);
+    expect(niceMax(4)).toBe(4);
+    expect(niceMax(5)).toBe(8);
+    expect(niceMax(7)).toBe(8);
+    expect(niceMax(100)).toBe(100);
+    expect(niceMax(101)).toBe(200);
+    expect(niceMax(1234)).toBe(2000);
+  });
+
+  it('never goes below the highest count', () => {
+    for (const max of [3, 9, 17, 33, 99, 250, 999, 12_345]) expect(niceMax(max)).toBeGreaterThanOrEqual(max);
+  });
+
+  it('maps 0 to the plot bottom and the top to the plot top', () => {
+    const layout = layoutChart([bucket(0, 8), bucket(1, 0)]);
+    expect(layout.y(0)).toBe(300 - PAD_BOTTOM);
+    expect(layout.y(8)).toBe(PAD_TOP);
+    expect(layout.ticks.map((t) => t.value)).toEqual([0, 2, 4, 6, 8]);
+  });
+});
+
+describe('points', () => {
+  it('sit in the middle of 60 px slots when there are enough buckets', () => {
+    const layout = layoutChart(Array.from({ length: 10 }, (_, i) => bucket(i, i)));
+    expect(layout.width).toBe(600);
+    expect(layout.xs.slice(0, 3)).toEqual([30, 90, 150]);
+    expect(layout.xs.at(-1)).toBe(570);
+  });
+
+  it('spread over the minimum width when there are few', () => {
+    const layout = layoutChart([bucket(0, 1), bucket(1, 2)]);
+    expect(layout.slot).toBe(150);
+    expect(layout.xs).toEqual([75, 225]);
+  });
+
+  it('draw one line per sentiment from the counts', () => {
+    const layout = layoutChart([bucket(0, 4, 2, 0), bucket(1, 0, 2, 4)]);
+    const y = layout.y;
+    expect(layout.lines.cntUp).toBe(`75,${y(4)} 225,${y(0)}`);
+    expect(layout.lines.cntNeutral).toBe(`75,${y(2)} 225,${y(2)}`);
+    expect(layout.lines.cntDown).toBe(`75,${y(0)} 225,${y(4)}`);
+  });
+
+  it('finds the bucket under a tap, clamped to the chart', () => {
+    const layout = layoutChart(Array.from({ length: 10 }, (_, i) => bucket(i, 1)));
+    expect(bucketAt(0, layout)).toBe(0);
+    expect(bucketAt(59, layout)).toBe(0);
+    expect(bucketAt(60, layout)).toBe(1);
+    expect(bucketAt(10_000, layout)).toBe(9);
+    expect(bucketAt(-5, layout)).toBe(0);
+    expect(bucketAt(10, layoutChart([]))).toBe(-1);
+  });
+});

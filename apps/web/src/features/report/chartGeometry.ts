@@ -1,0 +1,83 @@
+/**
+ * Geometry of the sentiment line chart (spec section 9): one 60 px slot per bucket, at least
+ * 300 px wide, 300 px tall. Pure, so the layout is tested without a browser.
+ */
+import { CHART_HEIGHT_PX, CHART_MIN_WIDTH_PX, CHART_POINT_WIDTH_PX } from '@kolscope/contract';
+
+export interface Bucket {
+  ct: number;
+  cntUp: number;
+  cntNeutral: number;
+  cntDown: number;
+}
+
+export const SERIES = ['cntUp', 'cntNeutral', 'cntDown'] as const;
+export type SeriesKey = (typeof SERIES)[number];
+
+/** Room above the highest line and below the plot for the two-line time labels. */
+export const PAD_TOP = 16;
+export const PAD_BOTTOM = 40;
+export const TICKS = 4;
+
+export function chartWidth(buckets: number): number {
+  return Math.max(buckets * CHART_POINT_WIDTH_PX, CHART_MIN_WIDTH_PX);
+}
+
+/**
+ * The top of the y axis: the smallest "nice" step (1, 2, 2.5 or 5 times a power of ten, at
+ * least 1 since counts are whole) times TICKS that reaches `max`. An all-zero chart gets 0..4.
+ */
+export function niceMax(max: number): number {
+  if (!(max > 0)) return TICKS;
+  const raw = max / TICKS;
+  const power = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 2.5, 5, 10].map((m) => m * power).find((s) => s >= raw) ?? raw;
+  // Fractional steps make fractional ticks; counts are whole.
+  return Math.max(1, Math.ceil(step)) * TICKS;
+}
+
+export interface ChartLayout {
+  width: number;
+  height: number;
+  /** Width of one bucket's slot: 60 px, or wider when few buckets spread over the minimum width. */
+  slot: number;
+  /** x of each bucket's point (the middle of its slot). */
+  xs: number[];
+  /** Tick values from 0 to the top, and their y. */
+  ticks: { value: number; y: number }[];
+  /** SVG polyline points per series. */
+  lines: Record<SeriesKey, string>;
+  /** y of a value. */
+  y: (value: number) => number;
+}
+
+export function layoutChart(buckets: readonly Bucket[]): ChartLayout {
+  const n = buckets.length;
+  const width = chartWidth(n);
+  const height = CHART_HEIGHT_PX;
+  const slot = n > 0 ? width / n : width;
+  const xs = buckets.map((_, i) => Math.round((i + 0.5) * slot * 10) / 10);
+  const top = niceMax(Math.max(0, ...buckets.flatMap((b) => SERIES.map((k) => b[k] ?? 0))));
+  const plot = height - PAD_TOP - PAD_BOTTOM;
+  const y = (value: number) => Math.round((PAD_TOP + plot * (1 - Math.max(0, value) / top)) * 10) / 10;
+  const ticks = Array.from({ length: TICKS + 1 }, (_, i) => {
+    const value = (top / TICKS) * i;
+    return { value, y: y(value) };
+  });
+  const line = (key: SeriesKey) => buckets.map((b, i) => `${xs[i]},${y(b[key] ?? 0)}`).join(' ');
+  return {
+    width,
+    height,
+    slot,
+    xs,
+    ticks,
+    y,
+    lines: { cntUp: line('cntUp'), cntNeutral: line('cntNeutral'), cntDown: line('cntDown') },
+  };
+}
+
+/** The bucket under a tap at `x` (chart coordinates), clamped to the chart. */
+export function bucketAt(x: number, layout: Pick<ChartLayout, 'slot' | 'xs'>): number {
+  if (layout.xs.length === 0) return -1;
+  return Math.min(layout.xs.length - 1, Math.max(0, Math.floor(x / layout.slot)));
+}

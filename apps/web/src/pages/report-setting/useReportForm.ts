@@ -1,0 +1,130 @@
+import { view } from '@kolscope/contract';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { api } from '../../api';
+import { createdViewId, groupsFromRules } from '../../features/filters/filters';
+import { useFilterGroups } from '../../features/filters/useFilterGroups';
+import { type TimeValue, timeFromSeconds } from '../../features/report/timeField';
+import { toastError, toastInfo, toastSuccess } from '../../features/toast';
+import { useGoBack } from '../../features/useGoBack';
+import { viewCreated } from '../../state/views';
+import { DEFAULT_TIMES, firstError, type ReportErrors, validateReport } from './reportForm';
+
+export type LoadState = 'loading' | 'failed' | 'ready';
+
+/**
+ * State and actions of the report form: the view to edit (view/info), title, the two time
+ * selectors, the filter groups (shared with the feed form) and save (spec sections 4 and 5).
+ */
+export function useReportForm(viewId: string | undefined) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const goBack = useGoBack();
+  const [loadState, setLoadState] = useState<LoadState>(viewId ? 'loading' : 'ready');
+  const [attempt, setAttempt] = useState(0);
+  const [title, setTitle] = useState('');
+  const [backtracking, setBacktracking] = useState<TimeValue>(DEFAULT_TIMES.backtracking);
+  /** The stored backtracking of the report being edited: read-only, sent back unchanged. */
+  const [keptBacktracking, setKeptBacktracking] = useState<number | undefined>();
+  const [updateFreq, setUpdateFreq] = useState<TimeValue>(DEFAULT_TIMES.updateFreq);
+  const [errors, setErrors] = useState<ReportErrors>({});
+  const filters = useFilterGroups();
+  const { groups, setGroups } = filters;
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (!viewId) return;
+    let live = true;
+    void attempt; // Only re-runs the load on retry.
+    setLoadState('loading');
+    api(view.info, { viewId }).then(
+      (info) => {
+        if (!live) return;
+        if (!info) return setLoadState('failed');
+        setTitle(info.name);
+        setGroups(groupsFromRules(info.matchingRules));
+        // A report saved without one shows (and keeps on update) the default.
+        setKeptBacktracking(info.backtrackingSeconds);
+        if (info.backtrackingSeconds) setBacktracking(timeFromSeconds(info.backtrackingSeconds));
+        if (info.updateFreqSeconds) setUpdateFreq(timeFromSeconds(info.updateFreqSeconds));
+        setLoadState('ready');
+      },
+      () => live && setLoadState('failed'),
+    );
+    return () => {
+      live = false;
+    };
+  }, [viewId, attempt, setGroups]);
+
+  const retryLoad = useCallback(() => setAttempt((n) => n + 1), []);
+
+  // An error goes as soon as its field is edited; the next save checks everything again.
+  const clear = (key: keyof ReportErrors) => setErrors((prev) => (prev[key] ? { ...prev, [key]: undefined } : prev));
+  const changeTitle = (value: string) => {
+    setTitle(value);
+    if (value.trim()) clear('title');
+  };
+  const changeBacktracking = (value: TimeValue) => {
+    setBacktracking(value);
+    clear('backtracking');
+  };
+  const changeUpdateFreq = (value: TimeValue) => {
+    setUpdateFreq(value);
+    clear('updateFreq');
+  };
+
+  const save = async () => {
+    const checked = validateReport({ title, groups, backtracking, updateFreq }, viewId ? keptBacktracking : undefined);
+    if ('errors' in checked) {
+      setErrors(checked.errors);
+      const first = firstError(checked.errors);
+      if (first) toastInfo(errorText(first, checked.errors));
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    try {
+      if (viewId) {
+        await api(view.update, { viewId, viewType: 'analytics_report', ...checked.payload });
+        toastSuccess(t('feedSetting.updated'));
+        goBack();
+      } else {
+        const list = await api(view.add, { viewType: 'analytics_report', ...checked.payload });
+        const created = createdViewId(list, 'analytics_report');
+        if (created) await viewCreated(created, list);
+        toastSuccess(t('feedSetting.created'));
+        navigate(created ? `/?viewId=${encodeURIComponent(created)}` : '/', { replace: true });
+      }
+    } catch (error) {
+      toastError(error, t(viewId ? 'feedSetting.updateFailed' : 'feedSetting.createFailed'));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  /** The message of one field's error in the reader's language. */
+  const errorText = (key: keyof ReportErrors, all: ReportErrors = errors): string => {
+    const error = all[key];
+    if (!error) return '';
+    if (error === 'titleRequired' || error === 'filtersRequired') return t(`feedSetting.${error}`);
+    return t(`reportSetting.${error}`, { max: t(`reportSetting.max.${key}`) });
+  };
+
+  return {
+    loadState,
+    retryLoad,
+    editing: Boolean(viewId),
+    title,
+    changeTitle,
+    backtracking,
+    changeBacktracking,
+    updateFreq,
+    changeUpdateFreq,
+    errors,
+    errorText,
+    filters,
+    saving,
+    save,
+  };
+}

@@ -1,0 +1,344 @@
+/**
+ * Coin and event opinions in Chromium at 390x844 on live demo data, in both languages: each is
+ * refused with the spec's messages, created (coin picker taking the first coin, KOL group sheet),
+ * opened on /view-detail with its chart, stat cards and related posts, driven through period,
+ * interval and trend, edited from the more sheet, found in its home group list and deleted.
+ */
+import type { Browser, Page, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPhonePage, screenshot } from '../support/browser';
+import { type Product, startProduct } from '../support/server';
+import { signInAsDemo } from '../support/session';
+
+type Lang = 'en' | 'zh-CN';
+type Group = { id: string; name: string; default_role?: string };
+
+const TEXT = {
+  en: {
+    coinRequired: 'Please select a coin',
+    titleRequired: 'Please enter the title',
+    keywordsRequired: 'Please add at least one keyword',
+    keywordExists: 'Keyword already exists',
+    created: 'Created successfully',
+    updated: 'Updated successfully',
+    deleted: 'Deleted successfully',
+    allGroups: 'All KOL groups',
+    bullish: 'Bullish',
+  },
+  'zh-CN': {
+    coinRequired: '请选择币种',
+    titleRequired: '请输入标题',
+    keywordsRequired: '请至少添加一个关键词',
+    keywordExists: '关键词已存在',
+    created: '创建成功',
+    updated: '更新成功',
+    deleted: '删除成功',
+    allGroups: '全部 KOL 分组',
+    bullish: '看涨',
+  },
+} as const;
+
+let product: Product;
+let browser: Browser;
+
+async function waitToastGone(page: Page) {
+  await page
+    .locator('.adm-toast-mask')
+    .waitFor({ state: 'attached', timeout: 3000 })
+    .catch(() => undefined);
+  await page.locator('.adm-toast-mask').waitFor({ state: 'detached' });
+}
+
+async function signIn(lang: Lang): Promise<Page> {
+  const page = await newPhonePage(browser, product.url, lang);
+  await signInAsDemo(page);
+  // The 'Login successful' toast would cover the screenshots.
+  await waitToastGone(page);
+  return page;
+}
+
+/** A call with the page's session cookie, in `lang` (default group names follow it); snake_case data. */
+async function call<T>(page: Page, path: string, data: object = {}, lang: Lang = 'en'): Promise<T> {
+  const response = await page.request.post(`/webapi/v1/${path}`, { data, headers: { 'accept-language': lang } });
+  return (await response.json()).data as T;
+}
+
+async function toast(page: Page, text: string) {
+  // A toast of the same text from the previous step may still be fading out.
+  await page.locator('.adm-toast-main', { hasText: text }).first().waitFor();
+}
+
+const body = (r: Request) => (r.postDataJSON() ?? {}) as Record<string, unknown>;
+
+/** The next request to a call, with its body. */
+function nextRequest(page: Page, path: string, match: (b: Record<string, unknown>) => boolean = () => true) {
+  return page.waitForRequest((r) => r.url().endsWith(`/webapi/v1/${path}`) && match(body(r)));
+}
+
+/** The chart is scrolled to its right end (within a pixel). */
+async function chartAtRightEnd(page: Page): Promise<boolean> {
+  return page
+    .getByTestId('report-chart-scroll')
+    .evaluate(
+      (el) => Math.abs(el.scrollLeft + el.clientWidth - el.scrollWidth) <= 1 && el.scrollWidth > el.clientWidth,
+    );
+}
+
+/** Period 1w → its intervals, cancel keeps the choice; trend tabs ask for their posts. */
+async function driveReport(page: Page, lang: Lang, detailPath: string, prefix: string) {
+  const report = page.getByTestId('report-view');
+  await report.waitFor();
+  await expect.poll(() => report.getAttribute('data-state'), { timeout: 20_000 }).toMatch(/chart|empty/);
+  expect(await report.getAttribute('data-period')).toBe('1d');
+  expect(await report.getAttribute('data-interval')).toBe('1h');
+  for (const key of ['bullish', 'neutral', 'bearish']) {
+    const percent = Number(await page.getByTestId(`stat-${key}`).getAttribute('data-percent'));
+    expect(percent).toBeGreaterThanOrEqual(0);
+    expect(percent).toBeLessThanOrEqual(100);
+  }
+
+  await page.getByTestId('report-period').click();
+  await page.getByTestId('period-option-1w').waitFor();
+  await screenshot(page, `${prefix}-period-sheet`);
+  const asked = nextRequest(page, detailPath, (b) => b.period === '1w');
+  await page.getByTestId('period-option-1w').click();
+  // A new period takes the last interval of its list.
+  expect(body(await asked)).toMatchObject({ period: '1w', interval: '1d' });
+  await expect.poll(() => report.getAttribute('data-interval')).toBe('1d');
+
+  await page.getByTestId('report-interval').click();
+  for (const i of ['5m', '30m', '1h', '1d']) await page.getByTestId(`interval-option-${i}`).waitFor();
+  expect(await page.getByTestId('interval-option-1m').count()).toBe(0);
+  await screenshot(page, `${prefix}-interval-sheet`);
+  // antd-mobile renders the sheet's cancel as an option labelled with its text.
+  await page.getByRole('option', { name: lang === 'en' ? 'Cancel' : '取消' }).click();
+  // The sheet hides (antd-mobile keeps its content mounted).
+  await page.getByTestId('interval-option-5m').waitFor({ state: 'hidden' });
+  expect(await report.getAttribute('data-interval')).toBe('1d');
+
+  await page.getByTestId('report-interval').click();
+  const hourly = nextRequest(page, detailPath, (b) => b.interval === '1h');
+  await page.getByTestId('interval-option-1h').click();
+  expect(body(await hourly)).toMatchObject({ period: '1w', interval: '1h' });
+  // The previous chart stays under a spinner until the new answer lands.
+  await expect.poll(() => report.getAttribute('data-loading'), { timeout: 20_000 }).toBe('false');
+  expect(await report.getAttribute('data-state')).toMatch(/chart|empty/);
+  if ((await report.getAttribute('data-state')) === 'chart') {
+    // 1w of hours is 168 buckets of 60 px: the chart scrolls, and starts at its newest end.
+    expect(Number(await page.getByTestId('report-chart').getAttribute('data-buckets'))).toBeGreaterThanOrEqual(168);
+    await expect.poll(() => chartAtRightEnd(page)).toBe(true);
+  }
+
+  const bullish = nextRequest(page, 'view/v2/tweets', (b) => b.trading_trend === 'bullish');
+  await page.getByTestId('trend-tab-bullish').click();
+  await bullish;
+  await page.locator('[data-testid="feed-list"], [data-testid="feed-empty"]').first().waitFor();
+}
+
+beforeAll(async () => {
+  product = await startProduct();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+
+describe.each(['en', 'zh-CN'] as const)('coin and event opinions (%s)', (lang) => {
+  const text = TEXT[lang];
+  const tag = lang === 'en' ? 'en' : 'zh';
+  let page: Page;
+  let coinViewId = '';
+  let eventViewId = '';
+  let top: Group | undefined;
+
+  beforeAll(async () => {
+    page = await signIn(lang);
+    top = (await call<Group[]>(page, 'kol_group/list', {}, lang)).find((g) => g.default_role === 'top');
+  });
+  afterAll(() => page?.context().close());
+
+  it('refuses a coin opinion without a coin, then creates one from the first picked coin', async () => {
+    await page.getByTestId('home-add').click();
+    await page.getByTestId('add-menu-coin-opinion').click();
+    await page.waitForURL(/#\/coin-opinion-setting$/);
+    await page.getByTestId('opinion-save').click();
+    await expect.poll(() => page.getByTestId('coin-field-error').textContent()).toBe(text.coinRequired);
+    await toast(page, text.coinRequired);
+    await screenshot(page, `${tag}-70-coin-validation`);
+
+    await page.getByTestId('coin-field').click();
+    await page.getByTestId('picker-search').fill('$ETH');
+    await page.getByTestId('picker-item-ETH').click();
+    await page.getByTestId('picker-search').fill('BTC');
+    await page.getByTestId('picker-item-BTC').click();
+    await page.getByTestId('picker-confirm').click();
+    await page.getByTestId('picker-confirm').waitFor({ state: 'detached' });
+    // Only the first selected coin is taken.
+    await expect.poll(() => page.getByTestId('coin-field').textContent()).toBe('ETH');
+
+    await page.getByTestId('kol-group-field').click();
+    await page.getByTestId(`kol-group-option-${top?.id}`).waitFor();
+    expect(await page.getByTestId('kol-group-option-all').getAttribute('data-selected')).toBe('true');
+    await page.getByTestId('kol-group-manage').waitFor();
+    await screenshot(page, `${tag}-70-group-sheet`);
+    await page.getByTestId(`kol-group-option-${top?.id}`).click();
+    await expect.poll(() => page.getByTestId('kol-group-field').textContent()).toBe(top?.name);
+    await screenshot(page, `${tag}-70-coin-filled`);
+
+    const added = page.waitForResponse((r) => r.url().endsWith('/view/v2/coin_opinion_add'));
+    await page.getByTestId('opinion-save').click();
+    const sent = body((await added).request());
+    expect(sent).toEqual({ coin: 'ETH', kol_group_id: top?.id });
+    await toast(page, text.created);
+    await page.waitForURL(/#\/view-detail\/\d+$/);
+    coinViewId = page.url().split('/').at(-1) ?? '';
+    await expect.poll(() => page.getByTestId('detail-title').textContent()).toBe('ETH');
+  });
+
+  it('shows the coin report, drives period, interval and trend', async () => {
+    await waitToastGone(page);
+    await screenshot(page, `${tag}-70-coin-detail`);
+    await driveReport(page, lang, 'view/v2/coin_opinion_detail', `${tag}-70-coin`);
+    await screenshot(page, `${tag}-70-coin-bullish`);
+  });
+
+  it('edits the coin opinion from the more sheet and goes back', async () => {
+    await page.getByTestId('detail-more').click();
+    await page.getByTestId('detail-action-setting').waitFor();
+    expect(await page.getByTestId('detail-action-setting').textContent()).toBe('设置');
+    expect(await page.getByTestId('detail-action-delete').textContent()).toBe('删除');
+    await screenshot(page, `${tag}-70-more-sheet`);
+    await page.getByTestId('detail-action-setting').click();
+    await page.waitForURL(new RegExp(`#/coin-opinion-setting/${coinViewId}$`));
+    // The saved group is resolved by id from the group list.
+    await expect.poll(() => page.getByTestId('kol-group-field').textContent()).toBe(top?.name);
+    expect(await page.getByTestId('coin-field').textContent()).toBe('ETH');
+    await page.getByTestId('kol-group-field').click();
+    expect(await page.getByTestId(`kol-group-option-${top?.id}`).getAttribute('data-selected')).toBe('true');
+    await page.getByTestId('kol-group-option-all').click();
+    await expect.poll(() => page.getByTestId('kol-group-field').textContent()).toBe(text.allGroups);
+    const updated = nextRequest(page, 'view/v2/coin_opinion_update');
+    await page.getByTestId('opinion-save').click();
+    expect(body(await updated)).toEqual({ view_id: coinViewId, coin: 'ETH', kol_group_id: '' });
+    await toast(page, text.updated);
+    await page.waitForURL(new RegExp(`#/view-detail/${coinViewId}$`));
+  });
+
+  it('refuses an event opinion without title or keywords, with the keyword rules', async () => {
+    await page.goto('/#/event-opinion-setting');
+    await page.getByTestId('opinion-save').click();
+    await expect.poll(() => page.getByTestId('event-title-error').textContent()).toBe(text.titleRequired);
+    await page.getByTestId('event-title').fill('E2E temp');
+    await page.getByTestId('event-title-clear').click();
+    expect(await page.getByTestId('event-title').inputValue()).toBe('');
+    await page.getByTestId('event-title').fill('  ETF watch  ');
+    await page.getByTestId('opinion-save').click();
+    await expect.poll(() => page.getByTestId('event-keywords-error').textContent()).toBe(text.keywordsRequired);
+    await screenshot(page, `${tag}-70-event-validation`);
+
+    await page.getByTestId('keyword-add').click();
+    await expect
+      .poll(() => page.getByTestId('keyword-input').evaluate((el) => el === document.activeElement))
+      .toBe(true);
+    await page.getByTestId('keyword-input').fill(' ETF ');
+    await page.getByTestId('keyword-input').press('Enter');
+    await page.getByTestId('keyword-add').click();
+    await page.getByTestId('keyword-input').fill('etf');
+    await page.getByTestId('keyword-input').press('Enter');
+    await toast(page, text.keywordExists);
+    // A keyword left empty on blur is removed.
+    await page.getByTestId('keyword-add').click();
+    await page.getByTestId('event-title').click();
+    await expect.poll(() => page.getByTestId('keyword-input').count()).toBe(0);
+    await page.getByTestId('keyword-add').click();
+    await page.getByTestId('keyword-input').fill('SEC');
+    await page.getByTestId('keyword-input').press('Enter');
+    await screenshot(page, `${tag}-70-event-filled`);
+
+    const added = page.waitForResponse((r) => r.url().endsWith('/view/v2/event_opinion_add'));
+    await page.getByTestId('opinion-save').click();
+    expect(body((await added).request())).toEqual({
+      name: 'ETF watch',
+      kol_group_id: '',
+      matching_rules: [{ type: 'keywords', keywords: ['ETF', 'SEC'] }],
+    });
+    await toast(page, text.created);
+    await page.waitForURL(/#\/view-detail\/\d+$/);
+    eventViewId = page.url().split('/').at(-1) ?? '';
+    await expect.poll(() => page.getByTestId('detail-title').textContent()).toBe('ETF watch');
+  });
+
+  it('shows the event report and edits the event', async () => {
+    await waitToastGone(page);
+    await driveReport(page, lang, 'view/v2/event_opinion_detail', `${tag}-70-event`);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(page, `${tag}-70-event-detail`);
+
+    await page.getByTestId('detail-more').click();
+    await page.getByTestId('detail-action-setting').click();
+    await page.waitForURL(new RegExp(`#/event-opinion-setting/${eventViewId}$`));
+    await expect.poll(() => page.getByTestId('event-title').inputValue()).toBe('ETF watch');
+    await page.getByTestId('event-keywords').getByText('SEC').waitFor();
+    await page.getByTestId('event-title').fill('ETF and SEC');
+    await page.getByTestId('opinion-save').click();
+    await toast(page, text.updated);
+    await page.waitForURL(new RegExp(`#/view-detail/${eventViewId}$`));
+    await expect.poll(() => page.getByTestId('detail-title').textContent()).toBe('ETF and SEC');
+  });
+
+  it('lists both in their home groups and opens the detail from there', async () => {
+    await page.goto('/#/?tab=coin_opinion');
+    await page.getByTestId(`group-sub-${coinViewId}`).waitFor();
+    await screenshot(page, `${tag}-70-home-coins`);
+    await page.goto('/#/?tab=event_opinion');
+    await page.getByTestId(`group-sub-${eventViewId}`).click();
+    await page.waitForURL(new RegExp(`#/view-detail/${eventViewId}$`));
+    await page.getByTestId('report-view').waitFor();
+  });
+
+  it('deletes from the more sheet and goes back', async () => {
+    for (const [viewId, tab] of [
+      [eventViewId, 'event_opinion'],
+      [coinViewId, 'coin_opinion'],
+    ] as const) {
+      await page.goto(`/#/?tab=${tab}`);
+      await page.getByTestId(`group-sub-${viewId}`).click();
+      await page.waitForURL(new RegExp(`#/view-detail/${viewId}$`));
+      await page.getByTestId('detail-more').click();
+      await page.getByTestId('detail-action-delete').click();
+      await page.getByTestId('detail-delete-confirm').click();
+      await toast(page, text.deleted);
+      await page.waitForURL(new RegExp(`#/\\?tab=${tab}`));
+      await page.getByTestId(`group-sub-${viewId}`).waitFor({ state: 'detached' });
+    }
+  });
+
+  it('shows the empty state for a view that is not there', async () => {
+    await waitToastGone(page);
+    await page.goto(`/#/view-detail/${coinViewId}`);
+    await page.getByTestId('detail-empty').waitFor();
+    expect(await page.getByTestId('detail-more').count()).toBe(0);
+    await screenshot(page, `${tag}-70-detail-empty`);
+  });
+});
+
+describe('detail refresh', () => {
+  it('refreshes the report silently each minute on the detail page', async () => {
+    const page = await signIn('en');
+    type Tab = { view_type: string; subs: { view_id: string }[] };
+    const list = await call<Tab[]>(page, 'view/v2/coin_opinion_add', { coin: 'BTC', kol_group_id: '' });
+    const viewId = list.find((v) => v.view_type === 'coin_opinion')?.subs.at(-1)?.view_id;
+    await page.clock.install();
+    await page.goto(`/#/view-detail/${viewId}`);
+    await expect
+      .poll(() => page.getByTestId('report-view').getAttribute('data-state'), { timeout: 20_000 })
+      .toMatch(/chart|empty/);
+    const silent = nextRequest(page, 'view/v2/coin_opinion_detail', (b) => b.silent === true);
+    await page.clock.fastForward(60_000);
+    expect(body(await silent)).toMatchObject({ view_id: viewId, period: '1d', interval: '1h', silent: true });
+    // No spinner for a silent refresh.
+    expect(await page.getByTestId('report-loading').count()).toBe(0);
+    await page.context().close();
+  });
+});
