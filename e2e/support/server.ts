@@ -51,14 +51,15 @@ export async function startProduct() {
   child.stdout?.on('data', (d) => (output += d));
   child.stderr?.on('data', (d) => (output += d));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 240_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited:\n${output}`);
-    const ok = await fetch(`${url}/healthz`).then(
-      (r) => r.ok,
-      () => false,
+    // Up, and the demo backfill over: tests read a settled data set (sources say 'live').
+    const health = await fetch(`${url}/healthz`).then(
+      (r) => (r.ok ? (r.json() as Promise<{ sources?: Record<string, string> }>) : undefined),
+      () => undefined,
     );
-    if (ok) break;
+    if (health && Object.values(health.sources ?? {}).every((s) => s === 'live')) break;
     if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
     await new Promise((r) => setTimeout(r, 200));
   }

@@ -289,7 +289,9 @@ describe('home and feed', () => {
     );
     const sub = groups?.find((g) => g.view_id === 'coin_opinion')?.subs.at(-1)?.view_id;
     if (sub) {
+      // A full load, so the home tabs hold the view made through the API.
       await page.goto('/#/?tab=coin_opinion');
+      await page.reload();
       await page.getByTestId(`group-sub-${sub}`).click();
       await page.waitForURL(new RegExp(`#/view-detail/${sub}$`));
     }

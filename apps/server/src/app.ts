@@ -13,6 +13,7 @@ import { searchRoutes } from './http/search/routes';
 import { opinionRoutes } from './http/view/opinion-routes';
 import { rankingRoutes } from './http/view/ranking-routes';
 import { viewRoutes } from './http/view/routes';
+import { sourceProgress } from './pipeline/runner';
 import { DEFAULT_DEMO_SEED } from './pipeline/sources/demo/index';
 import type { Services } from './services/index';
 
@@ -47,7 +48,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   adminRoutes(app, opts.services);
   mediaRoutes(app, { demoSeed: opts.demoSeed ?? DEFAULT_DEMO_SEED });
 
-  app.get('/healthz', async () => ({ ok: true }));
+  app.get('/healthz', async () => ({ ok: true, sources: Object.fromEntries(sourceProgress) }));
   if (opts.webDist && existsSync(opts.webDist)) {
     await app.register(fastifyStatic, { root: opts.webDist, index: 'index.html', wildcard: true });
   }

@@ -80,6 +80,12 @@ export async function runOnce(source: Source, opts: RunnerOptions, signal: Abort
 }
 
 /** Runs the source until the signal aborts. */
+/**
+ * Where each source run by this process stands: 'catching_up' until a fetch first says there is
+ * nothing more for now, then 'live'. Shown by /healthz, so tools can wait for a backfill.
+ */
+export const sourceProgress = new Map<string, 'catching_up' | 'live'>();
+
 export async function runSource(source: Source, opts: RunnerOptions, signal: AbortSignal): Promise<void> {
   const state = sourceStateRepo(opts.db);
   const owner = opts.owner ?? randomUUID();
@@ -87,6 +93,7 @@ export async function runSource(source: Source, opts: RunnerOptions, signal: Abo
   const min = opts.minBackoffMs ?? 1000;
   const max = opts.maxBackoffMs ?? 300_000;
   let failures = 0;
+  sourceProgress.set(source.name, 'catching_up');
   while (!signal.aborted) {
     const now = opts.clock.now();
     if (!(await state.lease(source.name, owner, now, new Date(now.getTime() + leaseMs)))) {
@@ -96,6 +103,7 @@ export async function runSource(source: Source, opts: RunnerOptions, signal: Abo
     try {
       const waitMs = await runOnce(source, opts, signal);
       failures = 0;
+      if (waitMs > 0) sourceProgress.set(source.name, 'live');
       await sleep(waitMs, signal);
     } catch (err) {
       if (signal.aborted) break;
