@@ -66,7 +66,7 @@ async function signIn(page: Page) {
   await signInAsDemo(page);
   await page.getByTestId('home-tabs').waitFor();
   // The 'Login successful' toast would cover the screenshots.
-  await page.locator('.adm-toast-mask').waitFor({ state: 'detached' });
+  await expect.poll(() => page.locator('.adm-toast-mask').count(), { timeout: 10_000 }).toBe(0);
 }
 
 /** A finger dragging down from the top of the list: antd-mobile's pull to refresh. */

@@ -23,7 +23,7 @@ async function signIn(lang: 'en' | 'zh-CN'): Promise<Page> {
     .locator('.adm-toast-mask')
     .waitFor({ state: 'attached', timeout: 3000 })
     .catch(() => undefined);
-  await page.locator('.adm-toast-mask').waitFor({ state: 'detached' });
+  await expect.poll(() => page.locator('.adm-toast-mask').count(), { timeout: 10_000 }).toBe(0);
   return page;
 }
 

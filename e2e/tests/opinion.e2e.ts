@@ -44,9 +44,11 @@ let browser: Browser;
 async function waitToastGone(page: Page) {
   await page
     .locator('.adm-toast-mask')
+    .first()
     .waitFor({ state: 'attached', timeout: 3000 })
     .catch(() => undefined);
-  await page.locator('.adm-toast-mask').waitFor({ state: 'detached' });
+  // Two toasts can overlap (one closing as the next opens): wait for none at all.
+  await expect.poll(() => page.locator('.adm-toast-mask').count(), { timeout: 10_000 }).toBe(0);
 }
 
 async function signIn(lang: Lang): Promise<Page> {

@@ -48,7 +48,7 @@ async function signIn(page: Page) {
   await signInAsDemo(page);
   await page.getByTestId('home-tabs').waitFor();
   // The 'Login successful' toast would cover the screenshots.
-  await page.locator('.adm-toast-mask').waitFor({ state: 'detached' });
+  await expect.poll(() => page.locator('.adm-toast-mask').count(), { timeout: 10_000 }).toBe(0);
 }
 
 async function hotCoinsId(page: Page): Promise<string> {
@@ -165,7 +165,7 @@ describe.each(LANGS)('ranking ($lang)', ({ lang, prefix, title, edited }) => {
     expect(await page.getByTestId('rank-weights-sum').getAttribute('data-valid')).toBe('false');
     await page.getByTestId('rank-weights-sum').scrollIntoViewIfNeeded();
     // The title toast from the first try would cover the weights.
-    await page.locator('.adm-toast-mask').waitFor({ state: 'detached' });
+    await expect.poll(() => page.locator('.adm-toast-mask').count(), { timeout: 10_000 }).toBe(0);
     await screenshot(page, `rank-setting-weights-invalid-${prefix}`);
     await page.getByTestId('rank-save').click();
     await page.waitForTimeout(300);
@@ -186,7 +186,7 @@ describe.each(LANGS)('ranking ($lang)', ({ lang, prefix, title, edited }) => {
       );
     expect(marked).toBe(20);
     await page.waitForLoadState('networkidle');
-    await page.locator('.adm-toast-mask').waitFor({ state: 'detached' });
+    await expect.poll(() => page.locator('.adm-toast-mask').count(), { timeout: 10_000 }).toBe(0);
     await screenshot(page, `ranking-custom-${prefix}`);
 
     await page.getByTestId('rank-more').click();

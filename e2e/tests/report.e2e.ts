@@ -44,7 +44,7 @@ async function signIn(lang: Lang): Promise<Page> {
     .locator('.adm-toast-mask')
     .waitFor({ state: 'attached', timeout: 3000 })
     .catch(() => undefined);
-  await page.locator('.adm-toast-mask').waitFor({ state: 'detached' });
+  await expect.poll(() => page.locator('.adm-toast-mask').count(), { timeout: 10_000 }).toBe(0);
   return page;
 }
 
@@ -140,7 +140,7 @@ describe.each(['en', 'zh-CN'] as const)('analytics report (%s)', (lang) => {
     expect(total).toBeGreaterThanOrEqual(99);
     expect(total).toBeLessThanOrEqual(101);
     await page.locator('[data-testid="post-card"]').first().waitFor();
-    await page.locator('.adm-toast-mask').waitFor({ state: 'detached' });
+    await expect.poll(() => page.locator('.adm-toast-mask').count(), { timeout: 10_000 }).toBe(0);
     await screenshot(page, `${tag}-80-report-home`);
   });
 
