@@ -48,7 +48,10 @@ async function waitToastGone(page: Page) {
     .waitFor({ state: 'attached', timeout: 3000 })
     .catch(() => undefined);
   // Two toasts can overlap (one closing as the next opens): wait for none at all.
-  await expect.poll(() => page.locator('.adm-toast-mask').count(), { timeout: 10_000 }).toBe(0);
+  for (const end = Date.now() + 10_000; (await page.locator('.adm-toast-mask').count()) > 0; ) {
+    if (Date.now() > end) throw new Error('a toast stayed open');
+    await page.waitForTimeout(100);
+  }
 }
 
 async function signIn(lang: Lang): Promise<Page> {

@@ -48,7 +48,10 @@ async function signIn(page: Page) {
   await signInAsDemo(page);
   await page.getByTestId('home-tabs').waitFor();
   // The 'Login successful' toast would cover the screenshots.
-  await expect.poll(() => page.locator('.adm-toast-mask').count(), { timeout: 10_000 }).toBe(0);
+  for (const end = Date.now() + 10_000; (await page.locator('.adm-toast-mask').count()) > 0; ) {
+    if (Date.now() > end) throw new Error('a toast stayed open');
+    await page.waitForTimeout(100);
+  }
 }
 
 async function hotCoinsId(page: Page): Promise<string> {
@@ -165,7 +168,10 @@ describe.each(LANGS)('ranking ($lang)', ({ lang, prefix, title, edited }) => {
     expect(await page.getByTestId('rank-weights-sum').getAttribute('data-valid')).toBe('false');
     await page.getByTestId('rank-weights-sum').scrollIntoViewIfNeeded();
     // The title toast from the first try would cover the weights.
-    await expect.poll(() => page.locator('.adm-toast-mask').count(), { timeout: 10_000 }).toBe(0);
+    for (const end = Date.now() + 10_000; (await page.locator('.adm-toast-mask').count()) > 0; ) {
+      if (Date.now() > end) throw new Error('a toast stayed open');
+      await page.waitForTimeout(100);
+    }
     await screenshot(page, `rank-setting-weights-invalid-${prefix}`);
     await page.getByTestId('rank-save').click();
     await page.waitForTimeout(300);
@@ -186,7 +192,10 @@ describe.each(LANGS)('ranking ($lang)', ({ lang, prefix, title, edited }) => {
       );
     expect(marked).toBe(20);
     await page.waitForLoadState('networkidle');
-    await expect.poll(() => page.locator('.adm-toast-mask').count(), { timeout: 10_000 }).toBe(0);
+    for (const end = Date.now() + 10_000; (await page.locator('.adm-toast-mask').count()) > 0; ) {
+      if (Date.now() > end) throw new Error('a toast stayed open');
+      await page.waitForTimeout(100);
+    }
     await screenshot(page, `ranking-custom-${prefix}`);
 
     await page.getByTestId('rank-more').click();

@@ -44,7 +44,10 @@ async function signIn(lang: Lang): Promise<Page> {
     .locator('.adm-toast-mask')
     .waitFor({ state: 'attached', timeout: 3000 })
     .catch(() => undefined);
-  await expect.poll(() => page.locator('.adm-toast-mask').count(), { timeout: 10_000 }).toBe(0);
+  for (const end = Date.now() + 10_000; (await page.locator('.adm-toast-mask').count()) > 0; ) {
+    if (Date.now() > end) throw new Error('a toast stayed open');
+    await page.waitForTimeout(100);
+  }
   return page;
 }
 
@@ -140,7 +143,10 @@ describe.each(['en', 'zh-CN'] as const)('analytics report (%s)', (lang) => {
     expect(total).toBeGreaterThanOrEqual(99);
     expect(total).toBeLessThanOrEqual(101);
     await page.locator('[data-testid="post-card"]').first().waitFor();
-    await expect.poll(() => page.locator('.adm-toast-mask').count(), { timeout: 10_000 }).toBe(0);
+    for (const end = Date.now() + 10_000; (await page.locator('.adm-toast-mask').count()) > 0; ) {
+      if (Date.now() > end) throw new Error('a toast stayed open');
+      await page.waitForTimeout(100);
+    }
     await screenshot(page, `${tag}-80-report-home`);
   });
 
