@@ -107,6 +107,8 @@ const rankSettings = z.object({
     .optional(),
   sortingIndicatorType: sortingIndicator.optional(),
 });
+/** A ranking view's settings with every default filled in (server and rank-setting form). */
+export type RankParams = Required<z.output<typeof rankSettings>>;
 const viewFields = rankSettings.extend({
   name: f.title,
   viewType,

@@ -2,24 +2,16 @@
  * A ranking view's settings with the spec's defaults filled in (spec section 5, "Ranking"). The
  * hot_coins starter ranks with the defaults; a ranking_list view with what it saved.
  */
-import { HOT_COIN, rankWeightsAddUp, SORTING_INDICATORS, type SortingIndicator } from '@kolscope/contract';
+import {
+  HOT_COIN,
+  type RankParams,
+  rankWeightsAddUp,
+  SORTING_INDICATORS,
+  type SortingIndicator,
+} from '@kolscope/contract';
 import { badRequest } from '../errors';
 
-export interface RankParams {
-  topNum: number;
-  /** alpha: weight of author influence. */
-  authorWeight: number;
-  /** beta: weight of post engagement. */
-  tweetWeight: number;
-  commentWeight: number;
-  retweetWeight: number;
-  exposureWeight: number;
-  logTransform: boolean;
-  newCoinEntry: boolean;
-  fastestRising: boolean;
-  statRangeSeconds: number;
-  sortingIndicatorType: SortingIndicator;
-}
+export type { RankParams };
 
 export const DEFAULT_RANK_PARAMS: RankParams = {
   topNum: HOT_COIN.topNum.default,

@@ -5,6 +5,7 @@
 import {
   fromSeconds,
   HOT_COIN,
+  type RankParams,
   rankWeightsAddUp,
   type SortingIndicator,
   TIME_UNITS,
@@ -81,22 +82,8 @@ export function weightsSum(f: Pick<RankForm, 'commentWeight' | 'retweetWeight' |
 
 export type RankFormError = 'titleRequired' | 'topNumRange' | 'statRangeInvalid' | 'weightsSumInvalid';
 
-export interface RankPayload {
-  name: string;
-  viewType: 'ranking_list';
-  matchingRules: [];
-  topNum: number;
-  authorWeight: number;
-  tweetWeight: number;
-  commentWeight: number;
-  retweetWeight: number;
-  exposureWeight: number;
-  logTransform: boolean;
-  newCoinEntry: boolean;
-  fastestRising: boolean;
-  statRangeSeconds: number;
-  sortingIndicatorType: SortingIndicator;
-}
+/** What view/add and view/update receive: the contract's rank settings, all filled in. */
+export type RankPayload = RankParams & { name: string; viewType: 'ranking_list'; matchingRules: [] };
 
 export function validateRankForm(f: RankForm): { error: RankFormError } | { payload: RankPayload } {
   const name = trimTitle(f.title);
