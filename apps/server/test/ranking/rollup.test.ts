@@ -17,7 +17,9 @@ const T0 = 1_763_000_000 - (1_763_000_000 % 3600);
 async function snapshot() {
   const hours = await db.query('SELECT * FROM ranking_coin_sums ORDER BY res, bucket, coin');
   const authors = await db.query('SELECT * FROM ranking_coin_authors ORDER BY hour, coin, author_id');
-  return { hours, authors };
+  const latest = await db.query('SELECT * FROM ranking_author_last ORDER BY coin, author_id');
+  const latestByHour = await db.query('SELECT * FROM ranking_last_hours ORDER BY hour, coin');
+  return { hours, authors, latest, latestByHour };
 }
 
 /** The rollups as maintained, then as rebuilt from posts: they must be equal. */
@@ -27,6 +29,8 @@ async function expectExact() {
   const rebuilt = await snapshot();
   expect(kept.hours).toEqual(rebuilt.hours);
   expect(kept.authors).toEqual(rebuilt.authors);
+  expect(kept.latest).toEqual(rebuilt.latest);
+  expect(kept.latestByHour).toEqual(rebuilt.latestByHour);
   return kept;
 }
 

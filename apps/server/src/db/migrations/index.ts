@@ -5,6 +5,7 @@ import views from './0003_views';
 import kolGroups from './0004_kol_groups';
 import opinionRollups from './0005_opinion_rollups';
 import ranking from './0006_ranking';
+import rankingAuthorLast from './0007_ranking_author_last';
 
 export const migrations: { id: string; sql: string }[] = [
   { id: '0001_accounts', sql: accounts },
@@ -13,4 +14,5 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '0004_kol_groups', sql: kolGroups },
   { id: '0005_opinion_rollups', sql: opinionRollups },
   { id: '0006_ranking', sql: ranking },
+  { id: '0007_ranking_author_last', sql: rankingAuthorLast },
 ];

@@ -1,6 +1,6 @@
 /**
- * The hot-coin ranking's reads over the rollups of migration 0006 (ranking_coin_sums,
- * ranking_coin_authors). A window [start, end) is read as its whole days, hours and 5-minute
+ * The hot-coin ranking's reads over the rollups of migrations 0006 and 0007 (ranking_coin_sums,
+ * ranking_coin_authors, ranking_last_hours). A window [start, end) is read as its whole days, hours and 5-minute
  * slots from the sums and its last few minutes at each end from posts, so a sliding window is
  * exact while a 24 h window reads about 35 rows per coin and under ten minutes of posts.
  */
@@ -129,10 +129,37 @@ export function sumsParams(cover: WindowCover): number[] {
   return [...ranges(86_400, 1), ...ranges(3600, 2), ...ranges(300, 2), ...posts.flat()];
 }
 
-// A triple (coin, hour, author) has a post in [start, end) when its first and last posts
-// straddle the window's edges; exact unless one hour holds both edges (a window under an hour)
-// and the author's only posts there fall outside it.
-const AUTHORS = /* sql */ `
+// Pairs that posted in [start, end) are the pairs whose latest post is at or after start (the
+// histogram's whole hours, then start's partial hour from the index on last_ct), less those whose
+// latest post is at or after end with no post in the window (migration 0007). For a window ending
+// now the last set holds the pairs of the last seconds, so the cost is the ~24 x coins histogram
+// rows whatever the traffic.
+const AUTHORS_NOW = /* sql */ `
+  SELECT coin, sum(kols)::float8 AS kols, sum(verified_kols)::float8 AS verified_kols,
+         (sum(score) / 1e6)::float8 AS kol_score
+  FROM (
+    SELECT coin, kols, verified_kols, score FROM ranking_last_hours WHERE hour >= $1
+    UNION ALL
+    SELECT coin, 1, verified::integer, score FROM ranking_author_last
+    WHERE last_ct >= $2 AND last_ct < $1::bigint * 3600
+    UNION ALL
+    SELECT l.coin, -1, -(l.verified::integer), -l.score FROM ranking_author_last l
+    WHERE l.last_ct >= $3 AND NOT EXISTS (
+      SELECT 1 FROM posts p WHERE p.author_id = l.author_id AND p.ct >= $2 AND p.ct < $3 AND p.coins @> ARRAY[l.coin])
+  ) x
+  GROUP BY coin HAVING sum(kols) > 0`;
+
+/**
+ * A window that ended this long ago or less is counted with AUTHORS_NOW: the pairs to take back
+ * are those that posted since its end (a few hundred in ten minutes at 333,000 posts a day).
+ */
+export const AUTHORS_NOW_MAX_AGE = 600;
+
+// Older windows (the previous window of newCoinEntry and fastestRising): a triple (coin, hour,
+// author) has a post in [start, end) when its first and last posts straddle the window's edges;
+// exact unless one hour holds both edges (a window under an hour) and the author's only posts
+// there fall outside it. An author counts with the most followers seen in the window.
+const AUTHORS_ANY = /* sql */ `
   SELECT coin, count(*)::float8 AS kols, (count(*) FILTER (WHERE verified))::float8 AS verified_kols,
          sum(log(1 + followers::float8))::float8 AS kol_score
   FROM (SELECT coin, author_id, bool_or(verified) AS verified, max(followers) AS followers
@@ -208,14 +235,16 @@ export function rankingRepo(db: Queryable) {
       }));
     },
 
-    /** Per coin: how many distinct authors (verified ones too) posted about it, and their influence. */
-    async authors(w: Window): Promise<CoinAuthors[]> {
-      const rows = await db.query<{ coin: string; kols: number; verified_kols: number; kol_score: number }>(AUTHORS, [
-        Math.floor(w.start / HOUR),
-        Math.ceil(w.end / HOUR),
-        w.start,
-        w.end,
-      ]);
+    /**
+     * Per coin: how many distinct authors (verified ones too) posted about it, and their influence.
+     * `now` (unix seconds) says whether the window is recent enough for the histogram.
+     */
+    async authors(w: Window, now: number): Promise<CoinAuthors[]> {
+      type Row = { coin: string; kols: number; verified_kols: number; kol_score: number };
+      const rows =
+        now - w.end <= AUTHORS_NOW_MAX_AGE
+          ? await db.query<Row>(AUTHORS_NOW, [Math.ceil(w.start / HOUR), w.start, w.end])
+          : await db.query<Row>(AUTHORS_ANY, [Math.floor(w.start / HOUR), Math.ceil(w.end / HOUR), w.start, w.end]);
       return rows.map((r) => ({ coin: r.coin, kols: r.kols, verifiedKols: r.verified_kols, kolScore: r.kol_score }));
     },
 

@@ -45,7 +45,9 @@ export function ranking(deps: { db: Db; clock: Clock; views: Views; cacheMs?: nu
   const repo = () => rankingRepo(deps.db);
 
   async function values(p: RankParams, w: Window): Promise<Map<string, number>> {
-    if (needsAuthors(p.sortingIndicatorType)) return indicatorValues(p, { authors: await repo().authors(w) });
+    if (needsAuthors(p.sortingIndicatorType)) {
+      return indicatorValues(p, { authors: await repo().authors(w, epochSeconds(deps.clock.now())) });
+    }
     return indicatorValues(p, { sums: await repo().sums(w) });
   }
 
