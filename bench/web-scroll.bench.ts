@@ -4,11 +4,13 @@
  * bottom at 2,400 px/s while every animation frame's duration is recorded.
  * Target: no dropped frames (frames over 20 ms at 60 Hz). Run: `npm run bench -- web-scroll`;
  * BENCH_NO_IMAGES=1 removes the image grids, and BENCH_HIDE=<css selector> makes elements invisible
- * (still laid out), to see what a part of the card costs.
+ * (still laid out), to see what a part of the card costs; BENCH_TRACE=1 records a Chromium trace of
+ * the scroll and prints what the renderer's main thread did in the frames over 20 ms.
  */
 import { launchBrowser, newPhonePage } from '../e2e/support/browser';
 import { startProduct } from '../e2e/support/server';
 import { signInAsDemo } from '../e2e/support/session';
+import { summariseLongFrames } from './support/scroll-trace';
 
 const POSTS = Number(process.env.BENCH_POSTS ?? 1000);
 // About 3,000 demo posts: enough to scroll 1,000, and a backfill that is over before measuring,
@@ -56,6 +58,12 @@ try {
       }),
   );
   console.log(`baseline without scrolling: ${idle.length} frames, ${idle.filter((f) => f > 20).length} over 20 ms`);
+  const trace = process.env.BENCH_TRACE === '1';
+  if (trace) {
+    await browser.startTracing(page, {
+      categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'blink.user_timing'],
+    });
+  }
   const frames = await page.evaluate(
     () =>
       new Promise<number[]>((resolve) => {
@@ -72,6 +80,7 @@ try {
         requestAnimationFrame(step);
       }),
   );
+  if (trace) console.log(summariseLongFrames(JSON.parse((await browser.stopTracing()).toString('utf8'))));
   frames.sort((a, b) => a - b);
   const over = frames.filter((f) => f > 20).length;
   const memory = await page.evaluate(

@@ -130,6 +130,6 @@ describe('distinct authors per coin in a window', () => {
     await db.query('DELETE FROM posts WHERE id = $1', [early]);
     expect(await count(end - 86_400)).toBe(0);
     expect(await db.query("SELECT * FROM ranking_author_last WHERE coin = 'DOGE'")).toEqual([]);
-    expect(await db.query("SELECT * FROM ranking_last_hours WHERE coin = 'DOGE'")).toEqual([]);
+    expect(await db.query("SELECT * FROM ranking_last_counts WHERE coin = 'DOGE'")).toEqual([]);
   });
 });

@@ -3,9 +3,9 @@
 // of them in a day at ten million posts, 0.7–1.4 s to count from ranking_coin_authors.
 //
 // Each (coin, author) pair keeps the time of its latest post, and a histogram counts the pairs
-// by the hour of that latest post. "Pairs that posted in [s, e)" is then "pairs whose latest post
-// is at or after s" (a sum over the histogram's hours from s on, plus the pairs of s's partial
-// hour from the index on last_ct) minus the pairs whose latest post is at or after e and that
+// by the hour and by the 5-minute slot of that latest post. "Pairs that posted in [s, e)" is then
+// "pairs whose latest post is at or after s" (the histogram's hours from s on, the slots of s's
+// partial hour, and the pairs of s's partial slot from the index on last_ct) minus the pairs whose latest post is at or after e and that
 // have no post in [s, e). For the current window e is the start of this minute, so that last
 // set is the few pairs of the last seconds (db/repos/ranking.ts, AUTHORS_NOW).
 //
@@ -23,13 +23,15 @@ CREATE TABLE ranking_author_last (
 );
 CREATE INDEX ranking_author_last_by_time ON ranking_author_last (last_ct) INCLUDE (coin, score, verified, author_id);
 
-CREATE TABLE ranking_last_hours (
-  hour integer NOT NULL,
+-- res 3600 (hours) or 300 (5-minute slots); bucket = last_ct / res.
+CREATE TABLE ranking_last_counts (
+  res integer NOT NULL,
+  bucket integer NOT NULL,
   coin text NOT NULL,
   kols integer NOT NULL,
   verified_kols integer NOT NULL,
   score bigint NOT NULL,
-  PRIMARY KEY (hour, coin)
+  PRIMARY KEY (res, bucket, coin)
 );
 
 -- Sets the pairs in ranking_last_new (coin, author_id, last_ct, score, verified; last_ct NULL =
@@ -63,18 +65,19 @@ BEGIN
   DELETE FROM ranking_author_last t USING ranking_last_new n
   WHERE t.coin = n.coin AND t.author_id = n.author_id AND t.last_ct IS NULL;
 
-  INSERT INTO ranking_last_hours AS h (hour, coin, kols, verified_kols, score)
-  SELECT hour, coin, sum(kols)::integer, sum(verified_kols)::integer, sum(score)::bigint FROM (
-    SELECT (old_ct / 3600)::integer AS hour, coin, -1 AS kols, -old_verified::integer AS verified_kols, -old_score AS score
+  INSERT INTO ranking_last_counts AS h (res, bucket, coin, kols, verified_kols, score)
+  SELECT r.res, (d.ct / r.res)::integer, d.coin, sum(d.kols)::integer, sum(d.verified_kols)::integer, sum(d.score)::bigint
+  FROM (
+    SELECT old_ct AS ct, coin, -1 AS kols, -old_verified::integer AS verified_kols, -old_score AS score
     FROM ranking_last_moves WHERE old_ct IS NOT NULL
     UNION ALL
-    SELECT (new_ct / 3600)::integer, coin, 1, new_verified::integer, new_score
-    FROM ranking_last_moves WHERE new_ct IS NOT NULL
-  ) d GROUP BY 1, 2 ORDER BY 1, 2
-  ON CONFLICT (hour, coin) DO UPDATE SET kols = h.kols + EXCLUDED.kols,
+    SELECT new_ct, coin, 1, new_verified::integer, new_score FROM ranking_last_moves WHERE new_ct IS NOT NULL
+  ) d CROSS JOIN (VALUES (300), (3600)) AS r(res)
+  GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+  ON CONFLICT (res, bucket, coin) DO UPDATE SET kols = h.kols + EXCLUDED.kols,
     verified_kols = h.verified_kols + EXCLUDED.verified_kols, score = h.score + EXCLUDED.score;
-  DELETE FROM ranking_last_hours h USING ranking_last_moves m
-  WHERE h.coin = m.coin AND h.hour = (m.old_ct / 3600)::integer AND h.kols <= 0;
+  DELETE FROM ranking_last_counts h USING ranking_last_moves m CROSS JOIN (VALUES (300), (3600)) AS r(res)
+  WHERE h.res = r.res AND h.bucket = (m.old_ct / r.res)::integer AND h.coin = m.coin AND h.kols <= 0;
   DELETE FROM ranking_last_moves;
 END $$;
 
@@ -133,15 +136,16 @@ CREATE TRIGGER posts_ranking_last_delete AFTER DELETE ON posts
 
 CREATE FUNCTION ranking_last_rebuild() RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
-  TRUNCATE ranking_author_last, ranking_last_hours;
+  TRUNCATE ranking_author_last, ranking_last_counts;
   INSERT INTO ranking_author_last (coin, author_id, last_ct, score, verified)
   SELECT DISTINCT ON (c.coin, p.author_id) c.coin, p.author_id, p.ct,
          ranking_micro(log(1 + p.author_followers::float8)), p.author_verified
   FROM posts p CROSS JOIN LATERAL unnest(p.coins) AS c(coin)
   ORDER BY c.coin, p.author_id, p.ct DESC, p.author_followers DESC, p.author_verified DESC;
-  INSERT INTO ranking_last_hours (hour, coin, kols, verified_kols, score)
-  SELECT (last_ct / 3600)::integer, coin, count(*)::integer, (count(*) FILTER (WHERE verified))::integer, sum(score)::bigint
-  FROM ranking_author_last GROUP BY 1, 2 ORDER BY 1, 2;
+  INSERT INTO ranking_last_counts (res, bucket, coin, kols, verified_kols, score)
+  SELECT r.res, (last_ct / r.res)::integer, coin, count(*)::integer, (count(*) FILTER (WHERE verified))::integer,
+         sum(score)::bigint
+  FROM ranking_author_last CROSS JOIN (VALUES (300), (3600)) AS r(res) GROUP BY 1, 2, 3 ORDER BY 1, 2, 3;
 END $$;
 
 -- ranking_rebuild() goes on rebuilding every ranking rollup: 0006's becomes one part of it.
@@ -153,4 +157,7 @@ BEGIN
 END $$;
 
 SELECT ranking_last_rebuild();
+-- Fresh statistics, or the first reads are planned as if the tables were empty.
+ANALYZE ranking_author_last;
+ANALYZE ranking_last_counts;
 `;

@@ -1,7 +1,7 @@
 /**
  * The hot-coin ranking's reads over the rollups of migrations 0006 and 0007 (ranking_coin_sums,
- * ranking_coin_authors, ranking_last_hours). A window [start, end) is read as its whole days, hours and 5-minute
- * slots from the sums and its last few minutes at each end from posts, so a sliding window is
+ * ranking_coin_authors, ranking_author_last, ranking_last_counts). A window [start, end) is read
+ * as its whole days, hours and 5-minute slots from the sums and its last few minutes at each end from posts, so a sliding window is
  * exact while a 24 h window reads about 35 rows per coin and under ten minutes of posts.
  */
 import type { Queryable } from '../db';
@@ -48,6 +48,7 @@ export interface RankPerson {
 }
 
 const HOUR = 3600;
+const SLOT = 300;
 /** The resolutions ranking_coin_sums keeps, largest first. */
 export const SUM_RESOLUTIONS = [86_400, 3600, 300] as const;
 
@@ -130,7 +131,8 @@ export function sumsParams(cover: WindowCover): number[] {
 }
 
 // Pairs that posted in [start, end) are the pairs whose latest post is at or after start (the
-// histogram's whole hours, then start's partial hour from the index on last_ct), less those whose
+// histogram's whole hours, the 5-minute slots of start's partial hour, then start's partial slot
+// from the index on last_ct), less those whose
 // latest post is at or after end with no post in the window (migration 0007). For a window ending
 // now the last set holds the pairs of the last seconds, so the cost is the ~24 x coins histogram
 // rows whatever the traffic.
@@ -138,10 +140,11 @@ const AUTHORS_NOW = /* sql */ `
   SELECT coin, sum(kols)::float8 AS kols, sum(verified_kols)::float8 AS verified_kols,
          (sum(score) / 1e6)::float8 AS kol_score
   FROM (
-    SELECT coin, kols, verified_kols, score FROM ranking_last_hours WHERE hour >= $1
+    SELECT coin, kols, verified_kols, score FROM ranking_last_counts
+    WHERE (res = 3600 AND bucket >= $1) OR (res = 300 AND bucket >= $4 AND bucket < $1 * 12)
     UNION ALL
     SELECT coin, 1, verified::integer, score FROM ranking_author_last
-    WHERE last_ct >= $2 AND last_ct < $1::bigint * 3600
+    WHERE last_ct >= $2 AND last_ct < $4::bigint * 300
     UNION ALL
     SELECT l.coin, -1, -(l.verified::integer), -l.score FROM ranking_author_last l
     WHERE l.last_ct >= $3 AND NOT EXISTS (
@@ -243,7 +246,7 @@ export function rankingRepo(db: Queryable) {
       type Row = { coin: string; kols: number; verified_kols: number; kol_score: number };
       const rows =
         now - w.end <= AUTHORS_NOW_MAX_AGE
-          ? await db.query<Row>(AUTHORS_NOW, [Math.ceil(w.start / HOUR), w.start, w.end])
+          ? await db.query<Row>(AUTHORS_NOW, [Math.ceil(w.start / HOUR), w.start, w.end, Math.ceil(w.start / SLOT)])
           : await db.query<Row>(AUTHORS_ANY, [Math.floor(w.start / HOUR), Math.ceil(w.end / HOUR), w.start, w.end]);
       return rows.map((r) => ({ coin: r.coin, kols: r.kols, verifiedKols: r.verified_kols, kolScore: r.kol_score }));
     },
