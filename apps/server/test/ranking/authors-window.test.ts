@@ -18,17 +18,21 @@ const NOW = 1_763_000_000 - (1_763_000_000 % 60) + 37;
 
 /**
  * Straight from posts: the pairs with a post in [start, end); verification and followers are
- * those of the pair's latest post of all (what the histogram keeps).
+ * those of the pair's latest post of all (what the histogram keeps; of several at that second,
+ * the most followers and verified if any is).
  */
 async function direct(w: Window): Promise<CoinAuthors[]> {
   const rows = await db.query<{ coin: string; kols: number; verified_kols: number; kol_score: number }>(
     `WITH pairs AS (
        SELECT DISTINCT c.coin, p.author_id FROM posts p CROSS JOIN LATERAL unnest(p.coins) AS c(coin)
        WHERE p.ct >= $1 AND p.ct < $2
-     ), latest AS (
-       SELECT DISTINCT ON (c.coin, p.author_id) c.coin, p.author_id, p.author_followers, p.author_verified
+     ), at_latest AS (
+       SELECT c.coin, p.author_id, p.ct, p.author_followers, p.author_verified,
+              max(p.ct) OVER (PARTITION BY c.coin, p.author_id) AS latest_ct
        FROM posts p CROSS JOIN LATERAL unnest(p.coins) AS c(coin)
-       ORDER BY c.coin, p.author_id, p.ct DESC, p.author_followers DESC, p.author_verified DESC
+     ), latest AS (
+       SELECT coin, author_id, max(author_followers) AS author_followers, bool_or(author_verified) AS author_verified
+       FROM at_latest WHERE ct = latest_ct GROUP BY coin, author_id
      )
      SELECT coin, count(*)::float8 AS kols, (count(*) FILTER (WHERE l.author_verified))::float8 AS verified_kols,
             sum(round(log(1 + l.author_followers::float8) * 1e6))::float8 / 1e6 AS kol_score

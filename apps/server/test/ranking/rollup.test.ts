@@ -18,7 +18,7 @@ async function snapshot() {
   const hours = await db.query('SELECT * FROM ranking_coin_sums ORDER BY res, bucket, coin');
   const authors = await db.query('SELECT * FROM ranking_coin_authors ORDER BY hour, coin, author_id');
   const latest = await db.query('SELECT * FROM ranking_author_last ORDER BY coin, author_id');
-  const latestByHour = await db.query('SELECT * FROM ranking_last_counts ORDER BY res, bucket, coin');
+  const latestByHour = await db.query('SELECT * FROM ranking_last_counts ORDER BY res, bucket_start, coin');
   return { hours, authors, latest, latestByHour };
 }
 

@@ -9,7 +9,8 @@
 // have no post in [s, e). For the current window e is the start of this minute, so that last
 // set is the few pairs of the last seconds (db/repos/ranking.ts, AUTHORS_NOW).
 //
-// An author's follower count and verification are those of their latest post about the coin.
+// An author's follower count and verification are those of their latest post about the coin (of
+// several at that same second: the most followers, and verified if any is).
 export default /* sql */ `
 CREATE TABLE ranking_author_last (
   coin text NOT NULL,
@@ -23,22 +24,25 @@ CREATE TABLE ranking_author_last (
 );
 CREATE INDEX ranking_author_last_by_time ON ranking_author_last (last_ct) INCLUDE (coin, score, verified, author_id);
 
--- res 3600 (hours) or 300 (5-minute slots); bucket = last_ct / res.
+-- res 3600 (hours) or 300 (5-minute slots); bucket_start = the bucket's first second. In seconds
+-- rather than as last_ct / res, so both resolutions share one scale and the planner's estimate of
+-- a range stays near the truth (as bucket numbers, hour buckets looked like most of the table).
 CREATE TABLE ranking_last_counts (
   res integer NOT NULL,
-  bucket integer NOT NULL,
+  bucket_start bigint NOT NULL,
   coin text NOT NULL,
   kols integer NOT NULL,
   verified_kols integer NOT NULL,
   score bigint NOT NULL,
-  PRIMARY KEY (res, bucket, coin)
+  PRIMARY KEY (res, bucket_start, coin)
 );
 
 -- Sets the pairs in ranking_last_new (coin, author_id, last_ct, score, verified; last_ct NULL =
--- the pair has no post left) and moves their share of the histogram from the old hour to the
--- new. merge: a pair only moves forward (new posts); otherwise the given state replaces the old
--- (a recount from posts). The rows are created when missing and locked in key order before the
--- old state is read, so two writers of one pair apply their changes one after the other.
+-- the pair has no post left) and moves their share of the histogram from the old buckets to the
+-- new. merge (new posts): a pair only moves forward, and posts at the same latest second combine
+-- (most followers, verified if any is), as a recount would; otherwise the given state (a recount
+-- from posts) replaces the old. The rows are created when missing and locked in key order before
+-- the old state is read, so two writers of one pair apply their changes one after the other.
 CREATE FUNCTION ranking_last_apply(merge boolean) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO ranking_author_last (coin, author_id, last_ct)
@@ -53,11 +57,17 @@ BEGIN
   ) ON COMMIT DELETE ROWS;
   DELETE FROM ranking_last_moves;
   INSERT INTO ranking_last_moves
-  SELECT t.coin, t.author_id, t.last_ct, t.score, t.verified, n.last_ct, n.score, n.verified
-  FROM ranking_author_last t JOIN ranking_last_new n USING (coin, author_id)
-  WHERE (t.last_ct, t.score, t.verified) IS DISTINCT FROM (n.last_ct, n.score, n.verified)
-    AND (NOT merge OR t.last_ct IS NULL OR n.last_ct > t.last_ct
-         OR (n.last_ct = t.last_ct AND (n.score, n.verified) IS DISTINCT FROM (t.score, t.verified)));
+  SELECT * FROM (
+    SELECT t.coin, t.author_id, t.last_ct AS old_ct, t.score AS old_score, t.verified AS old_verified,
+           CASE WHEN x.replace THEN n.last_ct ELSE t.last_ct END AS new_ct,
+           CASE WHEN x.replace THEN n.score WHEN x.same THEN greatest(t.score, n.score) ELSE t.score END AS new_score,
+           CASE WHEN x.replace THEN n.verified WHEN x.same THEN t.verified OR n.verified ELSE t.verified END AS new_verified
+    FROM ranking_author_last t JOIN ranking_last_new n USING (coin, author_id)
+    CROSS JOIN LATERAL (
+      SELECT NOT merge OR t.last_ct IS NULL OR n.last_ct > t.last_ct AS replace, n.last_ct = t.last_ct AS same
+    ) x
+  ) m
+  WHERE (old_ct, old_score, old_verified) IS DISTINCT FROM (new_ct, new_score, new_verified);
 
   UPDATE ranking_author_last t
   SET last_ct = m.new_ct, score = coalesce(m.new_score, 0), verified = coalesce(m.new_verified, false)
@@ -65,8 +75,8 @@ BEGIN
   DELETE FROM ranking_author_last t USING ranking_last_new n
   WHERE t.coin = n.coin AND t.author_id = n.author_id AND t.last_ct IS NULL;
 
-  INSERT INTO ranking_last_counts AS h (res, bucket, coin, kols, verified_kols, score)
-  SELECT r.res, (d.ct / r.res)::integer, d.coin, sum(d.kols)::integer, sum(d.verified_kols)::integer, sum(d.score)::bigint
+  INSERT INTO ranking_last_counts AS h (res, bucket_start, coin, kols, verified_kols, score)
+  SELECT r.res, d.ct / r.res * r.res, d.coin, sum(d.kols)::integer, sum(d.verified_kols)::integer, sum(d.score)::bigint
   FROM (
     SELECT old_ct AS ct, coin, -1 AS kols, -old_verified::integer AS verified_kols, -old_score AS score
     FROM ranking_last_moves WHERE old_ct IS NOT NULL
@@ -74,10 +84,10 @@ BEGIN
     SELECT new_ct, coin, 1, new_verified::integer, new_score FROM ranking_last_moves WHERE new_ct IS NOT NULL
   ) d CROSS JOIN (VALUES (300), (3600)) AS r(res)
   GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
-  ON CONFLICT (res, bucket, coin) DO UPDATE SET kols = h.kols + EXCLUDED.kols,
+  ON CONFLICT (res, bucket_start, coin) DO UPDATE SET kols = h.kols + EXCLUDED.kols,
     verified_kols = h.verified_kols + EXCLUDED.verified_kols, score = h.score + EXCLUDED.score;
   DELETE FROM ranking_last_counts h USING ranking_last_moves m CROSS JOIN (VALUES (300), (3600)) AS r(res)
-  WHERE h.res = r.res AND h.bucket = (m.old_ct / r.res)::integer AND h.coin = m.coin AND h.kols <= 0;
+  WHERE h.res = r.res AND h.bucket_start = m.old_ct / r.res * r.res AND h.coin = m.coin AND h.kols <= 0;
   DELETE FROM ranking_last_moves;
 END $$;
 
@@ -90,10 +100,12 @@ BEGIN
   IF TG_OP = 'INSERT' THEN
     -- Each pair's latest new post; the merge keeps whichever is later, it or the stored one.
     INSERT INTO ranking_last_new
-    SELECT DISTINCT ON (c.coin, p.author_id) c.coin, p.author_id, p.ct,
-           ranking_micro(log(1 + p.author_followers::float8)), p.author_verified
-    FROM new_posts p CROSS JOIN LATERAL unnest(p.coins) AS c(coin)
-    ORDER BY c.coin, p.author_id, p.ct DESC, p.author_followers DESC, p.author_verified DESC;
+    SELECT coin, author_id, ct, ranking_micro(log(1 + followers::float8)), verified
+    FROM (SELECT c.coin, p.author_id, p.ct, max(p.author_followers) AS followers, bool_or(p.author_verified) AS verified,
+                 rank() OVER (PARTITION BY c.coin, p.author_id ORDER BY p.ct DESC) AS r
+          FROM new_posts p CROSS JOIN LATERAL unnest(p.coins) AS c(coin)
+          GROUP BY c.coin, p.author_id, p.ct) x
+    WHERE r = 1;
     IF EXISTS (SELECT 1 FROM ranking_last_new) THEN PERFORM ranking_last_apply(true); END IF;
   ELSE
     -- A post that went, or changed author, time, coins or snapshot: recount its pairs from posts.
@@ -101,13 +113,20 @@ BEGIN
       INSERT INTO ranking_last_new (coin, author_id)
       SELECT DISTINCT c.coin, o.author_id FROM old_posts o CROSS JOIN LATERAL unnest(o.coins) AS c(coin);
     ELSE
+      -- A post that changed author, time or coins: its pairs before and after. A post whose
+      -- author snapshot alone changed: its pairs only where it is the latest post (a re-sent
+      -- post with a grown follower count is the common case, and most are not).
       INSERT INTO ranking_last_new (coin, author_id)
       SELECT DISTINCT c.coin, x.author_id
       FROM old_posts o JOIN new_posts n ON n.id = o.id
+      CROSS JOIN LATERAL (
+        SELECT (n.author_id, n.ct, n.coins) IS DISTINCT FROM (o.author_id, o.ct, o.coins) AS moved
+      ) m
       CROSS JOIN LATERAL (VALUES (o.author_id, o.coins), (n.author_id, n.coins)) AS x(author_id, coins)
       CROSS JOIN LATERAL unnest(x.coins) AS c(coin)
-      WHERE (n.author_id, n.ct, n.coins, n.author_followers, n.author_verified)
-            IS DISTINCT FROM (o.author_id, o.ct, o.coins, o.author_followers, o.author_verified);
+      WHERE m.moved OR ((n.author_followers, n.author_verified) IS DISTINCT FROM (o.author_followers, o.author_verified)
+                        AND EXISTS (SELECT 1 FROM ranking_author_last l
+                                    WHERE l.coin = c.coin AND l.author_id = n.author_id AND l.last_ct = n.ct));
     END IF;
     IF EXISTS (SELECT 1 FROM ranking_last_new) THEN
       UPDATE ranking_last_new k SET last_ct = l.ct, score = l.score, verified = l.verified
@@ -115,9 +134,10 @@ BEGIN
                    p.author_verified AS verified
             FROM ranking_last_new k2
             CROSS JOIN LATERAL (
-              SELECT ct, author_followers, author_verified FROM posts
-              WHERE author_id = k2.author_id AND coins @> ARRAY[k2.coin]
-              ORDER BY ct DESC, author_followers DESC, author_verified DESC LIMIT 1
+              SELECT max(t.ct) AS ct, max(t.author_followers) AS author_followers, bool_or(t.author_verified) AS author_verified
+              FROM (SELECT ct, author_followers, author_verified FROM posts
+                    WHERE author_id = k2.author_id AND coins @> ARRAY[k2.coin]
+                    ORDER BY ct DESC FETCH FIRST 1 ROWS WITH TIES) t
             ) p) l
       WHERE k.coin = l.coin AND k.author_id = l.author_id;
       PERFORM ranking_last_apply(false);
@@ -138,12 +158,15 @@ CREATE FUNCTION ranking_last_rebuild() RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   TRUNCATE ranking_author_last, ranking_last_counts;
   INSERT INTO ranking_author_last (coin, author_id, last_ct, score, verified)
-  SELECT DISTINCT ON (c.coin, p.author_id) c.coin, p.author_id, p.ct,
-         ranking_micro(log(1 + p.author_followers::float8)), p.author_verified
-  FROM posts p CROSS JOIN LATERAL unnest(p.coins) AS c(coin)
-  ORDER BY c.coin, p.author_id, p.ct DESC, p.author_followers DESC, p.author_verified DESC;
-  INSERT INTO ranking_last_counts (res, bucket, coin, kols, verified_kols, score)
-  SELECT r.res, (last_ct / r.res)::integer, coin, count(*)::integer, (count(*) FILTER (WHERE verified))::integer,
+  SELECT coin, author_id, ct, ranking_micro(log(1 + followers::float8)), verified
+  FROM (SELECT c.coin, p.author_id, p.ct, max(p.author_followers) AS followers, bool_or(p.author_verified) AS verified,
+               rank() OVER (PARTITION BY c.coin, p.author_id ORDER BY p.ct DESC) AS r
+        FROM posts p CROSS JOIN LATERAL unnest(p.coins) AS c(coin)
+        GROUP BY c.coin, p.author_id, p.ct) x
+  WHERE r = 1
+  ORDER BY coin, author_id;
+  INSERT INTO ranking_last_counts (res, bucket_start, coin, kols, verified_kols, score)
+  SELECT r.res, last_ct / r.res * r.res, coin, count(*)::integer, (count(*) FILTER (WHERE verified))::integer,
          sum(score)::bigint
   FROM ranking_author_last CROSS JOIN (VALUES (300), (3600)) AS r(res) GROUP BY 1, 2, 3 ORDER BY 1, 2, 3;
 END $$;

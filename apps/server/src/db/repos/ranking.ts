@@ -49,6 +49,8 @@ export interface RankPerson {
 
 const HOUR = 3600;
 const SLOT = 300;
+/** The first multiple of `step` at or after t. */
+const ceilTo = (t: number, step: number) => Math.ceil(t / step) * step;
 /** The resolutions ranking_coin_sums keeps, largest first. */
 export const SUM_RESOLUTIONS = [86_400, 3600, 300] as const;
 
@@ -141,10 +143,10 @@ const AUTHORS_NOW = /* sql */ `
          (sum(score) / 1e6)::float8 AS kol_score
   FROM (
     SELECT coin, kols, verified_kols, score FROM ranking_last_counts
-    WHERE (res = 3600 AND bucket >= $1) OR (res = 300 AND bucket >= $4 AND bucket < $1 * 12)
+    WHERE (res = 3600 AND bucket_start >= $1) OR (res = 300 AND bucket_start >= $4 AND bucket_start < $1)
     UNION ALL
     SELECT coin, 1, verified::integer, score FROM ranking_author_last
-    WHERE last_ct >= $2 AND last_ct < $4::bigint * 300
+    WHERE last_ct >= $2 AND last_ct < $4
     UNION ALL
     SELECT l.coin, -1, -(l.verified::integer), -l.score FROM ranking_author_last l
     WHERE l.last_ct >= $3 AND NOT EXISTS (
@@ -246,7 +248,7 @@ export function rankingRepo(db: Queryable) {
       type Row = { coin: string; kols: number; verified_kols: number; kol_score: number };
       const rows =
         now - w.end <= AUTHORS_NOW_MAX_AGE
-          ? await db.query<Row>(AUTHORS_NOW, [Math.ceil(w.start / HOUR), w.start, w.end, Math.ceil(w.start / SLOT)])
+          ? await db.query<Row>(AUTHORS_NOW, [ceilTo(w.start, HOUR), w.start, w.end, ceilTo(w.start, SLOT)])
           : await db.query<Row>(AUTHORS_ANY, [Math.floor(w.start / HOUR), Math.ceil(w.end / HOUR), w.start, w.end]);
       return rows.map((r) => ({ coin: r.coin, kols: r.kols, verifiedKols: r.verified_kols, kolScore: r.kol_score }));
     },
