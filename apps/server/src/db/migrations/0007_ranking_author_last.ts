@@ -91,59 +91,83 @@ BEGIN
   DELETE FROM ranking_last_moves;
 END $$;
 
+-- Each pair's latest post in a set of posts (ranking_last_posts): of several at that second, the
+-- most followers, and verified if any is.
+CREATE FUNCTION ranking_last_of_posts() RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO ranking_last_new
+  SELECT coin, author_id, ct, ranking_micro(log(1 + followers::float8)), verified
+  FROM (SELECT c.coin, p.author_id, p.ct, max(p.author_followers) AS followers, bool_or(p.author_verified) AS verified,
+               rank() OVER (PARTITION BY c.coin, p.author_id ORDER BY p.ct DESC) AS r
+        FROM ranking_last_posts p CROSS JOIN LATERAL unnest(p.coins) AS c(coin)
+        GROUP BY c.coin, p.author_id, p.ct) x
+  WHERE r = 1;
+END $$;
+
 CREATE FUNCTION ranking_last_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   CREATE TEMP TABLE IF NOT EXISTS ranking_last_new (
     coin text, author_id text, last_ct bigint, score bigint, verified boolean
   ) ON COMMIT DELETE ROWS;
+  CREATE TEMP TABLE IF NOT EXISTS ranking_last_posts (
+    author_id text, ct bigint, coins text[], author_followers bigint, author_verified boolean
+  ) ON COMMIT DELETE ROWS;
   DELETE FROM ranking_last_new;
-  IF TG_OP = 'INSERT' THEN
-    -- Each pair's latest new post; the merge keeps whichever is later, it or the stored one.
-    INSERT INTO ranking_last_new
-    SELECT coin, author_id, ct, ranking_micro(log(1 + followers::float8)), verified
-    FROM (SELECT c.coin, p.author_id, p.ct, max(p.author_followers) AS followers, bool_or(p.author_verified) AS verified,
-                 rank() OVER (PARTITION BY c.coin, p.author_id ORDER BY p.ct DESC) AS r
-          FROM new_posts p CROSS JOIN LATERAL unnest(p.coins) AS c(coin)
-          GROUP BY c.coin, p.author_id, p.ct) x
-    WHERE r = 1;
-    IF EXISTS (SELECT 1 FROM ranking_last_new) THEN PERFORM ranking_last_apply(true); END IF;
-  ELSE
-    -- A post that went, or changed author, time, coins or snapshot: recount its pairs from posts.
-    IF TG_OP = 'DELETE' THEN
-      INSERT INTO ranking_last_new (coin, author_id)
-      SELECT DISTINCT c.coin, o.author_id FROM old_posts o CROSS JOIN LATERAL unnest(o.coins) AS c(coin);
-    ELSE
-      -- A post that changed author, time or coins: its pairs before and after. A post whose
-      -- author snapshot alone changed: its pairs only where it is the latest post (a re-sent
-      -- post with a grown follower count is the common case, and most are not).
-      INSERT INTO ranking_last_new (coin, author_id)
-      SELECT DISTINCT c.coin, x.author_id
-      FROM old_posts o JOIN new_posts n ON n.id = o.id
-      CROSS JOIN LATERAL (
-        SELECT (n.author_id, n.ct, n.coins) IS DISTINCT FROM (o.author_id, o.ct, o.coins) AS moved
-      ) m
-      CROSS JOIN LATERAL (VALUES (o.author_id, o.coins), (n.author_id, n.coins)) AS x(author_id, coins)
-      CROSS JOIN LATERAL unnest(x.coins) AS c(coin)
-      WHERE m.moved OR ((n.author_followers, n.author_verified) IS DISTINCT FROM (o.author_followers, o.author_verified)
-                        AND EXISTS (SELECT 1 FROM ranking_author_last l
-                                    WHERE l.coin = c.coin AND l.author_id = n.author_id AND l.last_ct = n.ct));
+  DELETE FROM ranking_last_posts;
+
+  -- A post that went, moved (author, time, coins) or got a new author snapshot changes its pairs'
+  -- latest post only if it was that post: recount those pairs from posts. Most re-sent posts are
+  -- not their pair's latest and cost nothing here.
+  IF TG_OP <> 'INSERT' THEN
+    INSERT INTO ranking_last_new (coin, author_id)
+    SELECT DISTINCT c.coin, o.author_id
+    FROM old_posts o CROSS JOIN LATERAL unnest(o.coins) AS c(coin)
+    WHERE EXISTS (SELECT 1 FROM ranking_author_last l
+                  WHERE l.coin = c.coin AND l.author_id = o.author_id AND l.last_ct <= o.ct);
+    IF TG_OP = 'UPDATE' THEN
+      -- Posts left as they were (a metrics refresh) are no recount.
+      DELETE FROM ranking_last_new k WHERE NOT EXISTS (
+        SELECT 1 FROM old_posts o JOIN new_posts n ON n.id = o.id
+        WHERE o.author_id = k.author_id AND k.coin = ANY(o.coins)
+          AND (n.author_id, n.ct, n.coins, n.author_followers, n.author_verified)
+              IS DISTINCT FROM (o.author_id, o.ct, o.coins, o.author_followers, o.author_verified));
     END IF;
     IF EXISTS (SELECT 1 FROM ranking_last_new) THEN
-      UPDATE ranking_last_new k SET last_ct = l.ct, score = l.score, verified = l.verified
-      FROM (SELECT k2.coin, k2.author_id, p.ct, ranking_micro(log(1 + p.author_followers::float8)) AS score,
-                   p.author_verified AS verified
+      -- Newest first along posts_by_author; "= ANY" rather than "@>" keeps the planner off the
+      -- coins index, which would read every post of the coin.
+      UPDATE ranking_last_new k SET last_ct = l.ct, score = ranking_micro(log(1 + l.followers::float8)),
+                                    verified = l.verified
+      FROM (SELECT k2.coin, k2.author_id, max(t.ct) AS ct, max(t.author_followers) AS followers,
+                   bool_or(t.author_verified) AS verified
             FROM ranking_last_new k2
             CROSS JOIN LATERAL (
-              SELECT max(t.ct) AS ct, max(t.author_followers) AS author_followers, bool_or(t.author_verified) AS author_verified
-              FROM (SELECT ct, author_followers, author_verified FROM posts
-                    WHERE author_id = k2.author_id AND coins @> ARRAY[k2.coin]
-                    ORDER BY ct DESC FETCH FIRST 1 ROWS WITH TIES) t
-            ) p) l
+              SELECT ct, author_followers, author_verified FROM posts
+              WHERE author_id = k2.author_id AND k2.coin = ANY(coins)
+              ORDER BY ct DESC FETCH FIRST 1 ROWS WITH TIES
+            ) t
+            GROUP BY k2.coin, k2.author_id) l
       WHERE k.coin = l.coin AND k.author_id = l.author_id;
       PERFORM ranking_last_apply(false);
+      DELETE FROM ranking_last_new;
     END IF;
   END IF;
+
+  -- New posts, and posts moved to another author, time or coins: a pair's latest post can only
+  -- move forward, so they merge.
+  IF TG_OP = 'INSERT' THEN
+    INSERT INTO ranking_last_posts SELECT author_id, ct, coins, author_followers, author_verified FROM new_posts;
+  ELSIF TG_OP = 'UPDATE' THEN
+    INSERT INTO ranking_last_posts
+    SELECT n.author_id, n.ct, n.coins, n.author_followers, n.author_verified
+    FROM old_posts o JOIN new_posts n ON n.id = o.id
+    WHERE (n.author_id, n.ct, n.coins) IS DISTINCT FROM (o.author_id, o.ct, o.coins);
+  END IF;
+  IF EXISTS (SELECT 1 FROM ranking_last_posts) THEN
+    PERFORM ranking_last_of_posts();
+    IF EXISTS (SELECT 1 FROM ranking_last_new) THEN PERFORM ranking_last_apply(true); END IF;
+  END IF;
   DELETE FROM ranking_last_new;
+  DELETE FROM ranking_last_posts;
   RETURN NULL;
 END $$;
 
