@@ -137,15 +137,17 @@ BEGIN
       -- coins index, which would read every post of the coin.
       UPDATE ranking_last_new k SET last_ct = l.ct, score = ranking_micro(log(1 + l.followers::float8)),
                                     verified = l.verified
-      FROM (SELECT k2.coin, k2.author_id, max(t.ct) AS ct, max(t.author_followers) AS followers,
-                   bool_or(t.author_verified) AS verified
+      FROM (SELECT k2.coin, k2.author_id, top.ct, t.followers, t.verified
             FROM ranking_last_new k2
+            -- The latest post, then any others at that second (WITH TIES would read on to the
+            -- pair's next post, which can lie deep in a busy author's history).
             CROSS JOIN LATERAL (
-              SELECT ct, author_followers, author_verified FROM posts
-              WHERE author_id = k2.author_id AND k2.coin = ANY(coins)
-              ORDER BY ct DESC FETCH FIRST 1 ROWS WITH TIES
-            ) t
-            GROUP BY k2.coin, k2.author_id) l
+              SELECT ct FROM posts WHERE author_id = k2.author_id AND k2.coin = ANY(coins) ORDER BY ct DESC LIMIT 1
+            ) top
+            CROSS JOIN LATERAL (
+              SELECT max(author_followers) AS followers, bool_or(author_verified) AS verified FROM posts
+              WHERE author_id = k2.author_id AND ct = top.ct AND k2.coin = ANY(coins)
+            ) t) l
       WHERE k.coin = l.coin AND k.author_id = l.author_id;
       PERFORM ranking_last_apply(false);
       DELETE FROM ranking_last_new;
