@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { type Bucket, bucketAt, chartWidth, layoutChart, niceMax, PAD_BOTTOM, PAD_TOP } from './chartGeometry';
+import {
+  type Bucket,
+  bucketAt,
+  chartWidth,
+  layoutChart,
+  layoutLines,
+  niceMax,
+  PAD_BOTTOM,
+  PAD_TOP,
+  tipWidth,
+} from './chartGeometry';
 
 const bucket = (i: number, up: number, neutral = 0, down = 0): Bucket => ({
   ct: 1_700_000_000 + i * 3600,
@@ -76,5 +86,47 @@ describe('points', () => {
     expect(bucketAt(10_000, layout)).toBe(9);
     expect(bucketAt(-5, layout)).toBe(0);
     expect(bucketAt(10, layoutChart([]))).toBe(-1);
+  });
+});
+
+describe('any number of lines', () => {
+  it('draws one polyline per series, scaled to the highest value of all', () => {
+    const layout = layoutLines(2, [
+      [1, 2],
+      [8, 0],
+      [0, 0],
+      [3, 3],
+    ]);
+    expect(layout.lines).toHaveLength(4);
+    expect(layout.ticks.at(-1)!.value).toBe(8);
+    expect(layout.lines[1]).toBe(`75,${PAD_TOP} 225,${300 - PAD_BOTTOM}`);
+  });
+
+  it('draws nothing but the axis without series or buckets', () => {
+    const layout = layoutLines(0, []);
+    expect(layout.lines).toEqual([]);
+    expect(layout.width).toBe(300);
+    expect(layout.ticks.map((t) => t.value)).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  it('gives the sentiment chart the same lines as before', () => {
+    const buckets = [bucket(0, 4, 2, 0), bucket(1, 0, 2, 4)];
+    const general = layoutLines(2, [
+      [4, 0],
+      [2, 2],
+      [0, 4],
+    ]);
+    expect(Object.values(layoutChart(buckets).lines)).toEqual(general.lines);
+  });
+});
+
+describe('tip width', () => {
+  it('fits the longest line, wider for Chinese, within 124..220 px', () => {
+    expect(tipWidth(['Bullish 3'])).toBe(124);
+    expect(tipWidth(['Likes, replies, reposts and quotes 1.2w'])).toBe(220);
+    // 15 characters; 7 Chinese ones count twice.
+    expect(tipWidth(['Trading & TA 12'])).toBe(132);
+    expect(tipWidth(['交易与技术分析 12'])).toBe(145);
+    expect(tipWidth([])).toBe(124);
   });
 });

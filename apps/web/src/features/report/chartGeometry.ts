@@ -51,29 +51,44 @@ export interface ChartLayout {
   y: (value: number) => number;
 }
 
-export function layoutChart(buckets: readonly Bucket[]): ChartLayout {
-  const n = buckets.length;
-  const width = chartWidth(n);
+/** The layout of any number of lines over `buckets` slots; `lines[i]` draws `series[i]`. */
+export interface LinesLayout extends Omit<ChartLayout, 'lines'> {
+  lines: string[];
+}
+
+export function layoutLines(buckets: number, series: readonly (readonly number[])[]): LinesLayout {
+  const width = chartWidth(buckets);
   const height = CHART_HEIGHT_PX;
-  const slot = n > 0 ? width / n : width;
-  const xs = buckets.map((_, i) => Math.round((i + 0.5) * slot * 10) / 10);
-  const top = niceMax(Math.max(0, ...buckets.flatMap((b) => SERIES.map((k) => b[k] ?? 0))));
+  const slot = buckets > 0 ? width / buckets : width;
+  const xs = Array.from({ length: buckets }, (_, i) => Math.round((i + 0.5) * slot * 10) / 10);
+  const top = niceMax(Math.max(0, ...series.flatMap((values) => values.map((v) => v ?? 0))));
   const plot = height - PAD_TOP - PAD_BOTTOM;
   const y = (value: number) => Math.round((PAD_TOP + plot * (1 - Math.max(0, value) / top)) * 10) / 10;
   const ticks = Array.from({ length: TICKS + 1 }, (_, i) => {
     const value = (top / TICKS) * i;
     return { value, y: y(value) };
   });
-  const line = (key: SeriesKey) => buckets.map((b, i) => `${xs[i]},${y(b[key] ?? 0)}`).join(' ');
-  return {
-    width,
-    height,
-    slot,
-    xs,
-    ticks,
-    y,
-    lines: { cntUp: line('cntUp'), cntNeutral: line('cntNeutral'), cntDown: line('cntDown') },
-  };
+  const lines = series.map((values) => xs.map((x, i) => `${x},${y(values[i] ?? 0)}`).join(' '));
+  return { width, height, slot, xs, ticks, y, lines };
+}
+
+/** The sentiment chart: one line per sentiment. */
+export function layoutChart(buckets: readonly Bucket[]): ChartLayout {
+  const { lines, ...layout } = layoutLines(
+    buckets.length,
+    SERIES.map((key) => buckets.map((b) => b[key] ?? 0)),
+  );
+  return { ...layout, lines: { cntUp: lines[0] ?? '', cntNeutral: lines[1] ?? '', cntDown: lines[2] ?? '' } };
+}
+
+/**
+ * Width of the tap tip for its longest line: about 6.5 px per Latin character at 11 px and twice
+ * that for CJK ones, plus the dot and padding; at least 124 px, at most 220.
+ */
+export function tipWidth(lines: readonly string[]): number {
+  const units = (text: string) => [...text].reduce((n, c) => n + (/[\u2e80-\uffff]/.test(c) ? 2 : 1), 0);
+  const longest = Math.max(0, ...lines.map(units));
+  return Math.min(220, Math.max(124, Math.ceil(longest * 6.5) + 34));
 }
 
 /** The bucket under a tap at `x` (chart coordinates), clamped to the chart. */

@@ -1,0 +1,90 @@
+/**
+ * Posts for statistics tests: chosen source, time, author, coins, categories and counts, saved
+ * through the pipeline's own batch save (one batch per source, as the collectors do).
+ */
+import type { Db } from '../../src/db/db';
+import { saveBatch } from '../../src/pipeline/store';
+import type { Enrichment, RawPost } from '../../src/pipeline/types';
+
+export interface StatPost {
+  id?: string;
+  ct: number;
+  source?: string;
+  /** The account id; '' makes an author known only by handle (`handle:<author>`). */
+  authorId?: string;
+  author?: string;
+  coins?: string[];
+  /** Category ids: 'defi' or 'defi/lending' (a secondary brings its primary, as enrichment does). */
+  categories?: string[];
+  likes?: number;
+  replies?: number;
+  retweets?: number;
+  quotes?: number;
+}
+
+let next = 8_000_000;
+
+function toRaw(p: StatPost): { raw: RawPost; enrichment: Enrichment } {
+  const author = p.author ?? 'kol';
+  const categories = (p.categories ?? []).map((id) => {
+    const [primary = id] = id.split('/');
+    return id.includes('/') ? { primary, secondary: id } : { primary };
+  });
+  return {
+    raw: {
+      id: p.id ?? String(next++),
+      text: `about ${(p.coins ?? []).join(' ') || 'markets'}`,
+      createdAt: p.ct,
+      lang: 'en',
+      author: {
+        id: p.authorId ?? `id-${author}`,
+        username: author,
+        name: author,
+        icon: '',
+        followersCount: 1000,
+        isBlueVerified: false,
+        verifiedType: 'none',
+      },
+      medias: [],
+      metrics: {
+        likeCount: p.likes ?? 0,
+        retweetCount: p.retweets ?? 0,
+        replyCount: p.replies ?? 0,
+        quoteCount: p.quotes ?? 0,
+        impressionCount: 100,
+      },
+    },
+    enrichment: {
+      coins: p.coins ?? [],
+      categories,
+      sentiment: { label: 'neutral', score: 0, cues: [] },
+      lang: 'en',
+    },
+  };
+}
+
+/** Saves the posts, one batch per source; returns their ids in order. */
+export async function saveStatPosts(db: Db, posts: StatPost[]): Promise<string[]> {
+  const items = posts.map((p) => ({ source: p.source ?? 'test', ...toRaw(p) }));
+  for (const source of new Set(items.map((i) => i.source))) {
+    const batch = items.filter((i) => i.source === source);
+    await saveBatch(db, {
+      source,
+      posts: batch.map((i) => i.raw),
+      enrichments: batch.map((i) => i.enrichment),
+      cursor: null,
+      rejected: 0,
+      now: new Date(),
+    });
+  }
+  return items.map((i) => i.raw.id);
+}
+
+/** A small deterministic generator, so a failure can be replayed. */
+export function prng(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s * 1_664_525 + 1_013_904_223) >>> 0;
+    return s / 2 ** 32;
+  };
+}

@@ -1,0 +1,157 @@
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { bucketAt, layoutLines, PAD_BOTTOM, PAD_TOP, tipWidth } from './chartGeometry';
+import { bucketLabel } from './format';
+
+export interface ChartSeries {
+  key: string;
+  label: string;
+  /** Colour class suffix: `report-chart__series--<tone>` and `report-chart__dot--<tone>`. */
+  tone: string;
+  /** One value per bucket. */
+  values: readonly number[];
+}
+
+interface Props {
+  /** Bucket starts (epoch seconds), oldest first. */
+  cts: readonly number[];
+  series: readonly ChartSeries[];
+  /** What the chart shows, for screen readers. */
+  label: string;
+  formatValue?: (value: number) => string;
+  /** `<testId>`, `<testId>-scroll` and `<testId>-tip`. */
+  testId?: string;
+}
+
+/** Dots stop helping (and cost nodes) once points sit 60 px apart over thousands of pixels. */
+const MAX_DOTS = 600;
+const TIP_ROW = 16;
+
+/**
+ * Count lines over time. The plot scrolls sideways under a fixed y axis and starts at its right
+ * end (the newest bucket); tapping a bucket (or the arrow keys: the plot is a slider whose value
+ * text reads the bucket's values) shows its values.
+ */
+export function LineChart({ cts, series, label, formatValue = String, testId = 'report-chart' }: Props) {
+  const layout = useMemo(
+    () =>
+      layoutLines(
+        cts.length,
+        series.map((s) => s.values),
+      ),
+    [cts, series],
+  );
+  const scroller = useRef<HTMLDivElement>(null);
+  const [picked, setPicked] = useState<number | null>(null);
+
+  // Every new answer (load, period change, silent refresh) lands on the newest bucket.
+  useLayoutEffect(() => {
+    void cts;
+    void series;
+    const el = scroller.current;
+    if (el) el.scrollLeft = el.scrollWidth;
+    setPicked(null);
+  }, [cts, series]);
+
+  const rowText = (s: ChartSeries, i: number) => `${s.label} ${formatValue(s.values[i] ?? 0)}`;
+  const valueText = (i: number) => {
+    const ct = cts[i];
+    if (ct === undefined) return '';
+    return `${bucketLabel(ct)}: ${series.map((s) => rowText(s, i)).join(', ')}`;
+  };
+
+  const labelY = layout.height - PAD_BOTTOM + 16;
+  const tipCt = picked !== null ? cts[picked] : undefined;
+  const tipX = picked !== null ? (layout.xs[picked] ?? 0) : 0;
+  const tipW = picked !== null ? tipWidth(series.map((s) => rowText(s, picked))) : 0;
+  const tipLeft = tipX + 8 + tipW > layout.width ? tipX - 8 - tipW : tipX + 8;
+  const showDots = cts.length * series.length <= MAX_DOTS;
+
+  return (
+    <div className="report-chart" data-testid={testId} data-buckets={cts.length} data-series={series.length}>
+      <div className="report-chart__axis" aria-hidden="true">
+        {layout.ticks.map((tick) => (
+          <span key={tick.value} className="report-chart__tick" style={{ top: tick.y - 7 }}>
+            {formatValue(tick.value)}
+          </span>
+        ))}
+      </div>
+      <div className="report-chart__scroll" ref={scroller} data-testid={`${testId}-scroll`}>
+        <div
+          className="report-chart__plot"
+          role="slider"
+          tabIndex={0}
+          aria-label={label}
+          aria-valuemin={0}
+          aria-valuemax={Math.max(0, cts.length - 1)}
+          aria-valuenow={picked ?? cts.length - 1}
+          aria-valuetext={valueText(picked ?? cts.length - 1)}
+          onClick={(e) => {
+            const x = e.clientX - e.currentTarget.getBoundingClientRect().left;
+            const i = bucketAt(x, layout);
+            setPicked((prev) => (prev === i ? null : i));
+          }}
+          onKeyDown={(e) => {
+            const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
+            if (step === 0) return;
+            e.preventDefault();
+            const last = cts.length - 1;
+            setPicked((prev) => Math.min(last, Math.max(0, (prev ?? last + (step < 0 ? 1 : -1)) + step)));
+          }}
+        >
+          <svg
+            width={layout.width}
+            height={layout.height}
+            viewBox={`0 0 ${layout.width} ${layout.height}`}
+            aria-hidden="true"
+          >
+            {layout.ticks.map((tick) => (
+              <line key={tick.value} x1={0} x2={layout.width} y1={tick.y} y2={tick.y} className="report-chart__grid" />
+            ))}
+            {cts.map((ct, i) => {
+              const [day, time] = bucketLabel(ct).split(' ');
+              const x = layout.xs[i];
+              return (
+                <text key={ct} x={x} y={labelY} className="report-chart__label" textAnchor="middle">
+                  <tspan x={x}>{day}</tspan>
+                  <tspan x={x} dy={14}>
+                    {time}
+                  </tspan>
+                </text>
+              );
+            })}
+            {picked !== null && (
+              <line x1={tipX} x2={tipX} y1={PAD_TOP} y2={layout.height - PAD_BOTTOM} className="report-chart__cursor" />
+            )}
+            {series.map((s, n) => (
+              <g key={s.key} className={`report-chart__series report-chart__series--${s.tone}`}>
+                <polyline points={layout.lines[n]} fill="none" strokeWidth={2} strokeLinejoin="round" />
+                {showDots &&
+                  cts.map((ct, i) => <circle key={ct} cx={layout.xs[i]} cy={layout.y(s.values[i] ?? 0)} r={2.5} />)}
+              </g>
+            ))}
+            {picked !== null && tipCt !== undefined && (
+              <g
+                className="report-chart__tip"
+                transform={`translate(${tipLeft},${PAD_TOP})`}
+                data-testid={`${testId}-tip`}
+              >
+                <rect width={tipW} height={28 + series.length * TIP_ROW} rx={8} />
+                <text x={10} y={18} className="report-chart__tip-time">
+                  {bucketLabel(tipCt)}
+                </text>
+                {series.map((s, row) => (
+                  <g key={s.key} transform={`translate(10,${36 + row * TIP_ROW})`}>
+                    <circle cx={4} cy={-4} r={4} className={`report-chart__dot--${s.tone}`} />
+                    <text x={14} y={0}>
+                      {rowText(s, picked)}
+                    </text>
+                  </g>
+                ))}
+              </g>
+            )}
+          </svg>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,292 @@
+/**
+ * The administrator statistics page in Chromium at 390x844, on live demo data, in English and
+ * Chinese: the demo administrator opens it from the user menu, sees real counts (the same as the
+ * API's), changes metric, period, interval and source, focuses a series; a user who is not an
+ * administrator gets nothing and stays signed in. Screenshots also go to docs/screenshots/.
+ */
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPhonePage, screenshot } from '../support/browser';
+import { INNER_CODE, type Product, startProduct } from '../support/server';
+import { signInAsDemo } from '../support/session';
+
+// A small demo keeps the start (30 days of backfill) short.
+process.env.DEMO_POSTS_PER_DAY = '300';
+
+const DOCS = fileURLToPath(new URL('../../docs/screenshots', import.meta.url));
+const LANGS = [
+  { lang: 'en', prefix: 'en', category: 'Posts by category', denied: 'Statistics are for administrators.' },
+  { lang: 'zh-CN', prefix: 'zh', category: '分类帖子数', denied: '数据统计仅对管理员开放。' },
+] as const;
+const W_VALUE = /^\d+(\.\d)?w$/;
+
+type Table = { table_name: string; table_list: { ct: number; cnt: number }[] };
+
+let product: Product;
+let browser: Browser;
+
+/** A call made by the signed-in page itself (its cookie): status and body, bypassing the app's client. */
+function call(page: Page, path: string, body: object = {}): Promise<{ status: number; ret: number; data: unknown }> {
+  return page.evaluate(
+    async ({ path, body }) => {
+      const res = await fetch(`/webapi/v1/${path}`, {
+        method: 'POST',
+        // In the page's language, as the app asks.
+        headers: {
+          'content-type': 'application/json',
+          'accept-language': localStorage.getItem('kolscope.lang') ?? 'en',
+        },
+        body: JSON.stringify(body),
+      });
+      const json = await res.json();
+      return { status: res.status, ret: json.ret, data: json.data };
+    },
+    { path, body },
+  );
+}
+
+async function shot(page: Page, name: string) {
+  const path = await screenshot(page, name);
+  mkdirSync(DOCS, { recursive: true });
+  copyFileSync(path, `${DOCS}/${name}.png`);
+}
+
+/** Waits until no toast is open (the sign-in toast would cover the pictures). */
+async function noToast(page: Page) {
+  for (const end = Date.now() + 10_000; (await page.locator('.adm-toast-mask').count()) > 0; ) {
+    if (Date.now() > end) throw new Error('a toast stayed open');
+    await page.waitForTimeout(100);
+  }
+}
+
+const board = (page: Page) => page.getByTestId('statistics');
+
+/** Waits for the board to show the selection with its chart loaded. */
+async function settled(page: Page, attrs: Record<string, string>) {
+  await expect
+    .poll(async () => {
+      const el = board(page);
+      const got: Record<string, string | null> = {};
+      for (const key of [...Object.keys(attrs), 'state', 'loading']) got[key] = await el.getAttribute(`data-${key}`);
+      return got;
+    })
+    .toEqual({ ...attrs, state: 'chart', loading: 'false' });
+}
+
+async function pick(page: Page, selector: string, value: string) {
+  await page.getByTestId(`statistics-${selector}`).click();
+  await page.getByTestId(`statistics-${selector}-option-${value}`).click();
+}
+
+/** The table's rows as the page shows them. */
+async function rows(page: Page) {
+  const list = page.getByTestId('statistics-row');
+  const out: { name: string; summary: number; latest: number; texts: string[] }[] = [];
+  for (let i = 0; i < (await list.count()); i++) {
+    const row = list.nth(i);
+    out.push({
+      name: (await row.getAttribute('data-name')) ?? '',
+      summary: Number(await row.getAttribute('data-summary')),
+      latest: Number(await row.getAttribute('data-latest')),
+      texts: (await row.locator('span').allTextContents()).slice(-2),
+    });
+  }
+  return out;
+}
+
+/** Every value the table shows reads as the spec says: 10000 or more with a w suffix. */
+function expectFormatted(r: { summary: number; latest: number; texts: string[] }) {
+  const [latest, summary] = r.texts;
+  for (const [value, text] of [
+    [r.latest, latest],
+    [r.summary, summary],
+  ] as const) {
+    if (value >= 10_000) expect(text).toMatch(W_VALUE);
+    else expect(text).toBe(String(value));
+  }
+}
+
+async function registerUser(email: string, password: string) {
+  const post = (path: string, body: object) =>
+    fetch(`${product.url}/webapi/v1/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }).then((r) => r.json() as Promise<{ ret: number }>);
+  expect((await post('account/register_email_code', { email })).ret).toBe(1);
+  const code = product.smtp.lastCode(email);
+  expect((await post('account/register', { email, code, passwd: password, inner_code: INNER_CODE })).ret).toBe(1);
+}
+
+beforeAll(async () => {
+  product = await startProduct();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+
+describe.each(LANGS)('statistics ($lang)', ({ lang, prefix, category, denied }) => {
+  it('shows an administrator real counts, by metric, period, interval and source', async () => {
+    const page = await newPhonePage(browser, product.url, lang);
+    await signInAsDemo(page);
+    await page.getByTestId('home-tabs').waitFor();
+    await noToast(page);
+    await page.getByTestId('user-menu-button').click();
+    await page.getByTestId('menu-statistics').click();
+    await page.waitForURL(/#\/statistics$/);
+
+    // Posts of all sources over the last day, by hour: the numbers the API gives, and not nothing.
+    await settled(page, { 'stat-type': 'count_tweet', source: '', period: '1d', interval: '1h' });
+    expect(await page.getByTestId('statistics-chart').getAttribute('data-buckets')).toBe('24');
+    const day = (await call(page, 'admin/stat', { stat_type: 'count_tweet', period: '1d', interval: '1h' }))
+      .data as Table[];
+    const dayTotal = day[0]!.table_list.reduce((s, b) => s + b.cnt, 0);
+    expect(dayTotal).toBeGreaterThan(0);
+    const [posts] = await rows(page);
+    expect(posts).toMatchObject({ name: day[0]!.table_name, summary: dayTotal });
+    expectFormatted(posts!);
+    await page.getByTestId('statistics-updated').waitFor();
+    await shot(page, `statistics-posts-${prefix}`);
+
+    // Tapping a bucket shows its value.
+    const box = (await page.getByTestId('statistics-chart-scroll').boundingBox())!;
+    await page.mouse.click(box.x + box.width - 20, box.y + 120);
+    await page.getByTestId('statistics-chart-tip').waitFor();
+
+    // Posts by category: one series per category, in a table that scrolls.
+    await pick(page, 'metric', 'count_category_tweet');
+    await settled(page, { 'stat-type': 'count_category_tweet', period: '1d', interval: '1h' });
+    await expect.poll(() => page.getByTestId('statistics-metric').textContent()).toContain(category);
+    const categories = await rows(page);
+    expect(categories.length).toBe(12);
+    expect(await page.getByTestId('statistics-table').getAttribute('data-scroll')).toBe('true');
+    expect(await page.getByTestId('statistics-chart').getAttribute('data-series')).toBe('12');
+    const byCategory = (
+      await call(page, 'admin/stat', { stat_type: 'count_category_tweet', period: '1d', interval: '1h' })
+    ).data as Table[];
+    expect(categories.map((r) => [r.name, r.summary])).toEqual(
+      byCategory.map((t) => [t.table_name, t.table_list.reduce((s, b) => s + b.cnt, 0)]),
+    );
+    expect(categories[0]!.summary).toBeGreaterThan(0);
+    await shot(page, `statistics-categories-${prefix}`);
+
+    // A tapped row is the only line drawn; a second tap brings them all back.
+    await page.getByTestId('statistics-row').first().click();
+    await expect.poll(() => page.getByTestId('statistics-chart').getAttribute('data-series')).toBe('1');
+    await page.getByTestId('statistics-row').first().click();
+    await expect.poll(() => page.getByTestId('statistics-chart').getAttribute('data-series')).toBe('12');
+
+    // Periods: a week keeps the hourly interval, a month moves to days, then weeks.
+    await pick(page, 'metric', 'count_interaction');
+    await pick(page, 'period', '1w');
+    await settled(page, { 'stat-type': 'count_interaction', period: '1w', interval: '1h' });
+    expect(await page.getByTestId('statistics-chart').getAttribute('data-buckets')).toBe('168');
+    await pick(page, 'period', '1m');
+    await settled(page, { 'stat-type': 'count_interaction', period: '1m', interval: '1d' });
+    expect(await page.getByTestId('statistics-chart').getAttribute('data-buckets')).toBe('30');
+    await page.getByTestId('statistics-interval').click();
+    // A month offers days and weeks only.
+    expect(await page.getByTestId('statistics-interval-option-1h').count()).toBe(0);
+    await page.getByTestId('statistics-interval-option-1w').click();
+    await settled(page, { 'stat-type': 'count_interaction', period: '1m', interval: '1w' });
+    const [interactions] = await rows(page);
+    expect(interactions!.summary).toBeGreaterThan(10_000);
+    expectFormatted(interactions!);
+    const ticks = await page.getByTestId('statistics-chart').locator('.report-chart__tick').allTextContents();
+    expect(ticks.some((tick) => W_VALUE.test(tick))).toBe(true);
+    await shot(page, `statistics-interactions-month-${prefix}`);
+
+    // One source: the demo collector, with the accounts it collected from in the list.
+    await page.getByTestId('statistics-source').click();
+    const sources = (await call(page, 'admin/from_acnt_list')).data as { name: string; cnt_att: number }[];
+    const demo = sources.find((s) => s.name === 'demo')!;
+    expect(demo.cnt_att).toBeGreaterThan(100);
+    expect(await page.getByTestId('statistics-source-option-demo').textContent()).toContain(String(demo.cnt_att));
+    await page.getByTestId('statistics-source-option-demo').click();
+    await pick(page, 'metric', 'count_account');
+    await settled(page, { 'stat-type': 'count_account', source: 'demo', period: '1m', interval: '1w' });
+    const accounts = (
+      await call(page, 'admin/stat', {
+        stat_type: 'count_account',
+        from_acnt_name: 'demo',
+        period: '1m',
+        interval: '1w',
+      })
+    ).data as Table[];
+    const [active] = await rows(page);
+    expect(active!.summary).toBe(Math.max(...accounts[0]!.table_list.map((b) => b.cnt)));
+    expect(active!.summary).toBeGreaterThan(0);
+    await shot(page, `statistics-accounts-demo-${prefix}`);
+    await page.context().close();
+  });
+
+  it('gives a user who is not an administrator nothing, and keeps them signed in', async () => {
+    const email = `reader-${prefix}-${Date.now()}@example.com`;
+    await registerUser(email, 'reader-pass');
+    const page = await newPhonePage(browser, product.url, lang);
+    await page.goto('/#/login');
+    await page.getByTestId('login-email').fill(email);
+    await page.getByTestId('login-password').fill('reader-pass');
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL(/#\/(\?.*)?$/);
+    await page.getByTestId('home-tabs').waitFor();
+    await noToast(page);
+    await page.getByTestId('user-menu-button').click();
+    await page.getByTestId('user-menu-email').filter({ hasText: email }).waitFor();
+    expect(await page.getByTestId('menu-statistics').count()).toBe(0);
+
+    await page.goto('/#/statistics');
+    await page.getByTestId('statistics-denied').waitFor();
+    expect(await page.getByTestId('statistics-denied').textContent()).toContain(denied);
+    expect(await page.getByTestId('statistics').count()).toBe(0);
+    expect(await page.getByTestId('statistics-chart').count()).toBe(0);
+    expect(page.url()).toMatch(/#\/statistics$/);
+    await noToast(page);
+    await shot(page, `statistics-denied-${prefix}`);
+    // The API refuses them too.
+    const stat = await call(page, 'admin/stat', { stat_type: 'count_tweet', period: '1d', interval: '1h' });
+    expect([stat.status, stat.ret, stat.data]).toEqual([403, 403, undefined]);
+    expect((await call(page, 'admin/from_acnt_list')).status).toBe(403);
+    await page.context().close();
+  });
+});
+
+describe('statistics refresh and failure', () => {
+  it('refreshes silently every 60 s, and shows an empty chart when a load fails', async () => {
+    const page = await newPhonePage(browser, product.url, 'en');
+    await signInAsDemo(page);
+    await page.getByTestId('home-tabs').waitFor();
+    await noToast(page);
+    await page.clock.install();
+    await page.goto('/#/statistics');
+    await settled(page, { 'stat-type': 'count_tweet', period: '1d', interval: '1h' });
+
+    const refresh = page.waitForRequest((r) => r.url().endsWith('/webapi/v1/admin/stat'));
+    await page.clock.fastForward(60_000);
+    expect((await refresh).postDataJSON()).toMatchObject({ stat_type: 'count_tweet', period: '1d', interval: '1h' });
+    // A silent refresh shows no spinner.
+    expect(await page.getByTestId('statistics-loading').count()).toBe(0);
+
+    await page.route('**/webapi/v1/admin/stat', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"ret":500,"msg":"boom"}' }),
+    );
+    await pick(page, 'metric', 'count_account');
+    await expect.poll(() => board(page).getAttribute('data-state')).toBe('empty');
+    await page.getByTestId('statistics-chart-empty').waitFor();
+    expect(await page.getByTestId('statistics-chart').getAttribute('data-buckets')).toBe('0');
+    expect(await page.getByTestId('statistics-table').count()).toBe(0);
+    // Still signed in and on the page: a server failure is not a 401/403.
+    expect(page.url()).toMatch(/#\/statistics$/);
+    await shot(page, 'statistics-failed-en');
+
+    await page.unroute('**/webapi/v1/admin/stat');
+    await pick(page, 'metric', 'count_tweet');
+    await settled(page, { 'stat-type': 'count_tweet', period: '1d', interval: '1h' });
+    await page.context().close();
+  });
+});
