@@ -1,4 +1,4 @@
-/** The app shell in Chromium at 390x844: routing rules, scroll reset, later-issue pages, lost sessions. */
+/** The app shell in Chromium at 390x844: routing rules, scroll reset, lost sessions. */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPhonePage, screenshot } from '../support/browser';
@@ -44,7 +44,7 @@ describe('app shell', () => {
     const page = await newPhonePage(browser, product.url, 'en');
     await signInAsDemo(page);
     await page.goto('/#/data-source');
-    await page.getByTestId('coming-soon').waitFor();
+    await page.getByTestId('data-source-page').waitFor();
     await page.evaluate(() => {
       document.body.style.minHeight = '4000px';
       window.scrollTo(0, 1500);
@@ -56,27 +56,6 @@ describe('app shell', () => {
     await page.waitForURL(/#\/rank-setting$/);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     await page.context().close();
-  });
-
-  it('shows later features as "coming soon" in both languages', async () => {
-    for (const lang of ['en', 'zh-CN'] as const) {
-      const page = await newPhonePage(browser, product.url, lang);
-      await signInAsDemo(page);
-      // Notifications arrive with a later issue.
-      await page.evaluate(() => {
-        window.location.hash = '#/notification-setting';
-      });
-      await page.waitForURL(/#\/notification-setting$/);
-      await page.getByTestId('coming-soon').waitFor();
-      await page
-        .getByText(lang === 'en' ? 'Coming soon' : '即将上线')
-        .first()
-        .waitFor();
-      await screenshot(page, `${lang === 'en' ? 'en' : 'zh'}-11-coming-soon`);
-      await page.getByTestId('nav-back').click();
-      await page.waitForURL(/#\/$/);
-      await page.context().close();
-    }
   });
 
   it('sends the user to /login when the server no longer knows the session', async () => {

@@ -9,6 +9,7 @@ import { adminRoutes } from './http/admin/routes';
 import { ingestRoutes } from './http/ingest/routes';
 import { kolGroupRoutes } from './http/kol-group/routes';
 import { mediaRoutes } from './http/media/routes';
+import { notificationRoutes } from './http/notifications/routes';
 import { searchRoutes } from './http/search/routes';
 import { opinionRoutes } from './http/view/opinion-routes';
 import { rankingRoutes } from './http/view/ranking-routes';
@@ -46,6 +47,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   searchRoutes(app, opts.services);
   kolGroupRoutes(app, opts.services);
   adminRoutes(app, opts.services);
+  notificationRoutes(app, opts.services);
   mediaRoutes(app, { demoSeed: opts.demoSeed ?? DEFAULT_DEMO_SEED });
 
   app.get('/healthz', async () => ({ ok: true, sources: Object.fromEntries(sourceProgress) }));

@@ -58,8 +58,12 @@ async function start(config: Config, role: Role) {
           enricher: rt.services.enricher,
           clock: rt.services.clock,
           log,
+          onSaved: (ids) => rt.services.notifier.postsSaved(ids),
         });
+  // Pushes held back by a view's update frequency go out when it ends; any role may send them.
+  rt.services.notifier.start();
   const stopAll = async () => {
+    rt.services.notifier.stop();
     await collection?.stop();
     await rt.close();
     process.exit(0);

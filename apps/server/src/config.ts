@@ -68,6 +68,20 @@ const schema = z.object({
     .min(10, { error: 'must be a whole number from 10 to 1000000' })
     .max(1_000_000, { error: 'must be a whole number from 10 to 1000000' })
     .default(3000),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{86,88}=*$/, { error: 'must be a base64url P-256 public key (web-push generate-vapid-keys)' })
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{42,44}=*$/, {
+      error: 'must be a base64url P-256 private key (web-push generate-vapid-keys)',
+    })
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:\S+|https:\/\/\S+)$/, { error: 'must be a mailto: address or an https URL' })
+    .optional(),
   CLASSIFIER_URL: httpUrl.optional(),
   CLASSIFIER_API_KEY: z.string().optional(),
   CLASSIFIER_MODEL: z.string().optional(),
@@ -97,6 +111,9 @@ export interface Config {
   demoSeed: number;
   demoPostsPerDay: number;
   classifier: { url: string; apiKey: string | undefined; model: string | undefined } | undefined;
+  /** Web Push: keys from the environment, else generated once and kept in the database. */
+  vapid: { publicKey: string; privateKey: string } | undefined;
+  vapidSubject: string;
 }
 
 export class ConfigError extends Error {}
@@ -117,6 +134,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push('  X_BEARER_TOKEN is required when SOURCES names x-api');
   if (list(e.SOURCES).includes('rss') && list(e.RSS_FEEDS).length === 0)
     problems.push('  RSS_FEEDS is required when SOURCES names rss');
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY))
+    problems.push('  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together or not at all');
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
@@ -144,5 +163,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     classifier: e.CLASSIFIER_URL
       ? { url: e.CLASSIFIER_URL, apiKey: e.CLASSIFIER_API_KEY, model: e.CLASSIFIER_MODEL }
       : undefined,
+    vapid:
+      e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+        ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+        : undefined,
+    // Push services want a contact: the public https URL, else a mailto: of the mail sender.
+    vapidSubject:
+      e.VAPID_SUBJECT ??
+      (publicUrl.startsWith('https://')
+        ? publicUrl
+        : `mailto:${mailAddress(e.MAIL_FROM) ?? 'no-reply@kolscope.local'}`),
   };
+}
+
+/** The address inside "Name <address>" or a bare address. */
+function mailAddress(from: string | undefined): string | undefined {
+  const m = /<([^<>\s]+@[^<>\s]+)>/.exec(from ?? '') ?? /^\s*([^<>\s]+@[^<>\s]+)\s*$/.exec(from ?? '');
+  return m?.[1];
 }

@@ -24,7 +24,15 @@ export async function openRuntime(config: Config, log: (line: string) => void) {
   const mailer: Mailer = config.smtpUrl
     ? smtpMailer(config.smtpUrl, config.mailFrom)
     : outboxMailer(join(config.dataDir, 'outbox'), config.mailFrom, log);
-  const services = createServices({ db, mailer, config, log, classifier: classifierFor(config) });
+  const services = createServices({
+    db,
+    mailer,
+    config,
+    log,
+    classifier: classifierFor(config),
+    publicUrl: config.publicUrl,
+    push: { vapid: config.vapid, subject: config.vapidSubject },
+  });
   return {
     db,
     services,

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import {
   HOT_COIN,
   KOL_ALL_PAGE_SIZE,
+  NOTIFICATION_SOURCES,
   REPORT_PERIODS,
   GRANULARITIES,
   STAT_INTERVALS,
@@ -33,6 +34,7 @@ import {
 import * as f from './fields';
 import type { MessageKey } from './messages';
 import { ingestCalls } from './ingest';
+import { notificationCalls } from './notifications';
 
 export interface CallDef<Req extends z.ZodTypeAny = z.ZodTypeAny, Res extends z.ZodTypeAny = z.ZodTypeAny> {
   path: string;
@@ -126,7 +128,7 @@ const viewFields = rankSettings.extend({
     .min(60)
     .max(365 * 86_400)
     .optional(),
-  dataSources: z.array(notificationSource).max(4).optional(),
+  dataSources: z.array(notificationSource).max(NOTIFICATION_SOURCES.length).optional(),
 });
 const viewRef = z.object({ viewId: f.id });
 const viewIds = z.object({ viewIds: z.array(f.id).max(500) });
@@ -305,6 +307,7 @@ export const allCalls: CallDef[] = [
   ...Object.values(kolGroupCalls),
   ...Object.values(admin),
   ...Object.values(ingestCalls),
+  ...Object.values(notificationCalls),
 ];
 
 export type Request<C extends CallDef> = z.input<C['request']>;

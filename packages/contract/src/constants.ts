@@ -110,7 +110,22 @@ export const DEFAULT_REPORT_PERIOD: ReportPeriod = '1d';
 export const DEFAULT_REPORT_INTERVAL: Granularity = '1h';
 
 export const STAT_PERIODS = ['1d', '1w', '1m'] as const;
+export type StatPeriod = (typeof STAT_PERIODS)[number];
 export const STAT_INTERVALS = ['1h', '1d', '1w'] as const;
+export type StatInterval = (typeof STAT_INTERVALS)[number];
+/**
+ * The intervals each statistics period allows: enough buckets to draw a line (a day of a single
+ * daily bucket says nothing) and few enough to read (a month of hours is 720 points), so
+ * 1d: 1h (24); 1w: 1h (168) or 1d (7); 1m: 1d (30) or 1w (5).
+ */
+export const STAT_INTERVALS_BY_PERIOD: Record<StatPeriod, readonly StatInterval[]> = {
+  '1d': ['1h'],
+  '1w': ['1h', '1d'],
+  '1m': ['1d', '1w'],
+};
+/** The interval a period starts with when the current one is not allowed there. */
+export const STAT_DEFAULT_INTERVAL: Record<StatPeriod, StatInterval> = { '1d': '1h', '1w': '1d', '1m': '1d' };
+export const DEFAULT_STAT_PERIOD: StatPeriod = '1d';
 export const STAT_TYPES = [
   'count_tweet',
   'count_category_tweet',
@@ -120,9 +135,21 @@ export const STAT_TYPES = [
 ] as const;
 export type StatType = (typeof STAT_TYPES)[number];
 
-export const NOTIFICATION_SOURCES = ['superKOL', 'x', 'wechat', 'telegram'] as const;
+/**
+ * A notification view's sources: the spec's four, plus WhatsApp and Discord, which /data-source
+ * offers as custom sources too (a message from them could otherwise reach no view).
+ */
+export const NOTIFICATION_SOURCES = ['superKOL', 'x', 'wechat', 'telegram', 'whatsapp', 'discord'] as const;
 export type NotificationSource = (typeof NOTIFICATION_SOURCES)[number];
 export const DEFAULT_NOTIFICATION_SOURCES: NotificationSource[] = ['superKOL'];
+/** Custom sources: phone app notifications forwarded to the user's ingest address. */
+export const CUSTOM_SOURCES = ['wechat', 'telegram', 'whatsapp', 'discord'] as const;
+export type CustomSource = (typeof CUSTOM_SOURCES)[number];
+/** superKOL: authors with at least this many followers (the Top Influencers bound). */
+export const SUPER_KOL_MIN_FOLLOWERS = 100_000;
+/** A notification view's update frequency unless set: at most one push per view a minute. */
+export const DEFAULT_NOTIFICATION_UPDATE_FREQ_SECONDS = 60;
+export const NOTIFICATION_PAGE_SIZE = 20;
 
 export const DEFAULT_KOL_GROUPS = ['All KOLs', 'Top Influencers', 'Special Focus'] as const;
 

@@ -6,3 +6,4 @@ export * as fields from './fields';
 export * from './calls';
 export * from './messages';
 export * from './ingest';
+export * from './notifications';

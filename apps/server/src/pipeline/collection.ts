@@ -39,10 +39,21 @@ export function startCollection(deps: {
   enricher: Enricher;
   clock: Clock;
   log: (line: string) => void;
+  onSaved?: (newPostIds: string[]) => Promise<void>;
 }) {
   const controller = new AbortController();
   const running = deps.sources.map((source) =>
-    runSource(source, { db: deps.db, enricher: deps.enricher, clock: deps.clock, log: deps.log }, controller.signal),
+    runSource(
+      source,
+      {
+        db: deps.db,
+        enricher: deps.enricher,
+        clock: deps.clock,
+        log: deps.log,
+        ...(deps.onSaved ? { onSaved: deps.onSaved } : {}),
+      },
+      controller.signal,
+    ),
   );
   deps.log(`collecting from ${deps.sources.map((s) => s.name).join(', ') || 'no source'}`);
   return {

@@ -22,6 +22,11 @@ export interface RunnerOptions {
   minBackoffMs?: number;
   maxBackoffMs?: number;
   leaseMs?: number;
+  /**
+   * Called with the ids of the posts a batch stored for the first time (notification pushes).
+   * Its failure is logged and never stops the source: the posts are saved either way.
+   */
+  onSaved?: (newPostIds: string[]) => Promise<void>;
 }
 
 /**
@@ -68,7 +73,7 @@ export async function runOnce(source: Source, opts: RunnerOptions, signal: Abort
   }
   const enrichments = await opts.enricher.enrich(posts);
   if (signal.aborted) return 0;
-  await saveBatch(opts.db, {
+  const saved = await saveBatch(opts.db, {
     source: source.name,
     posts,
     enrichments,
@@ -76,6 +81,11 @@ export async function runOnce(source: Source, opts: RunnerOptions, signal: Abort
     rejected,
     now: opts.clock.now(),
   });
+  if (opts.onSaved && saved.newPostIds.length) {
+    await opts.onSaved(saved.newPostIds).catch((err: unknown) => {
+      opts.log(`${source.name}: notifying failed: ${err instanceof Error ? err.message : String(err)}`);
+    });
+  }
   return batch.waitMs;
 }
 

@@ -56,8 +56,13 @@ export interface BatchToSave {
   now: Date;
 }
 
-export async function saveBatch(db: Db, b: BatchToSave): Promise<void> {
-  await db.transaction(async (tx) => {
+/** What a saved batch brought: the posts stored for the first time (notifications push those). */
+export interface SavedBatch {
+  newPostIds: string[];
+}
+
+export async function saveBatch(db: Db, b: BatchToSave): Promise<SavedBatch> {
+  return db.transaction(async (tx) => {
     const repo = collectionRepo(tx);
     const unknownHandles = [
       ...new Set(b.posts.filter((p) => !p.author.id).map((p) => p.author.username.toLowerCase())),
@@ -74,6 +79,8 @@ export async function saveBatch(db: Db, b: BatchToSave): Promise<void> {
       posts.set(p.id, toPostRow(p, authorId, b.enrichments[i]!));
     });
     await repo.upsertAccounts([...accounts.values()], b.source, b.now);
+    // Read inside the transaction, before the upsert: re-sent posts (grown counts) are not news.
+    const seen = await repo.existingPostIds([...posts.keys()]);
     await repo.upsertPosts([...posts.values()], b.source, b.now);
     await sourceStateRepo(tx).recordBatch(b.source, {
       cursor: b.cursor,
@@ -81,6 +88,7 @@ export async function saveBatch(db: Db, b: BatchToSave): Promise<void> {
       rejected: b.rejected,
       now: b.now,
     });
+    return { newPostIds: [...posts.keys()].filter((id) => !seen.has(id)) };
   });
 }
 

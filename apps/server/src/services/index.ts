@@ -15,8 +15,10 @@ import { feed } from './feed';
 import { ingest } from './ingest';
 import { kolGroups } from './kol-groups';
 import { kolReview } from './kol-review';
+import { notificationServices, type PushOptions } from './notifications/index';
 import { opinion } from './opinion';
 import { ranking } from './ranking/index';
+import { statistics } from './statistics';
 import { twitterUsers } from './twitter-users';
 import { views } from './views';
 
@@ -30,6 +32,10 @@ export interface ServiceDeps {
   feedCacheMs?: number;
   clock?: Clock;
   log?: (line: string) => void;
+  /** Where the server is reached from outside (PUBLIC_URL): the forwarding address is built on it. */
+  publicUrl?: string;
+  /** Web Push keys and subject (config), or test settings. */
+  push?: PushOptions;
 }
 
 export function createServices(deps: ServiceDeps) {
@@ -44,6 +50,14 @@ export function createServices(deps: ServiceDeps) {
   const enricher = createEnricher(deps.classifier ?? builtinClassifier);
   const viewService = views({ db, clock });
   const groups = kolGroups({ db, clock });
+  const notify = notificationServices({
+    db,
+    clock,
+    views: viewService,
+    log,
+    publicUrl: deps.publicUrl ?? 'http://localhost:8080',
+    push: deps.push,
+  });
   return {
     views: viewService,
     opinion: opinion({ db, clock, views: viewService, kolGroups: groups }),
@@ -52,10 +66,19 @@ export function createServices(deps: ServiceDeps) {
     twitterUsers: twitterUsers({ db }),
     kolGroups: groups,
     kolReview: kolReview({ db, clock }),
+    statistics: statistics({ db, clock }),
     db,
     clock,
     enricher,
-    ingest: ingest({ db, enricher, clock, keys: deps.config.ingestKeys ?? [] }),
+    ingest: ingest({
+      db,
+      enricher,
+      clock,
+      keys: deps.config.ingestKeys ?? [],
+      onSaved: (ids) => notify.notifier.postsSaved(ids),
+      log,
+    }),
+    ...notify,
     limiter,
     sessions: sessionStore,
     innerCodes: inner,

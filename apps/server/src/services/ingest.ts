@@ -16,7 +16,15 @@ export const PUSH_SOURCE = 'push';
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
 
-export function ingest(deps: { db: Db; enricher: Enricher; clock: Clock; keys: string[] }) {
+export function ingest(deps: {
+  db: Db;
+  enricher: Enricher;
+  clock: Clock;
+  keys: string[];
+  /** Notification pushes for the posts stored for the first time; a failure is only logged. */
+  onSaved?: (newPostIds: string[]) => Promise<void>;
+  log?: (line: string) => void;
+}) {
   // Compared as digests so the comparison takes the same time whatever the key's length.
   const keyDigests = deps.keys.map(digest);
   return {
@@ -40,13 +48,16 @@ export function ingest(deps: { db: Db; enricher: Enricher; clock: Clock; keys: s
         }
       });
       const enrichments = await deps.enricher.enrich(posts);
-      await saveBatch(deps.db, {
+      const saved = await saveBatch(deps.db, {
         source: PUSH_SOURCE,
         posts,
         enrichments,
         cursor: null,
         rejected: rejected.length,
         now: deps.clock.now(),
+      });
+      await deps.onSaved?.(saved.newPostIds).catch((err: unknown) => {
+        deps.log?.(`push: notifying failed: ${err instanceof Error ? err.message : String(err)}`);
       });
       return { accepted: posts.length, rejected };
     },

@@ -28,6 +28,11 @@ export interface ReportWindow extends BucketWindow {
 
 export function reportWindow(period: ReportPeriod, interval: Granularity, nowSeconds: number): ReportWindow {
   if (!REPORT_INTERVALS[period].includes(interval)) throw badRequest('interval_not_allowed', { period, interval });
+  return alignedWindow(period, interval, nowSeconds);
+}
+
+/** The buckets of any period and interval, without checking that the pair is allowed. */
+export function alignedWindow(period: ReportPeriod, interval: Granularity, nowSeconds: number): ReportWindow {
   const intervalS = GRANULARITY_SECONDS[interval];
   const offsetS = interval === '1w' ? MONDAY_OFFSET : 0;
   const last = Math.floor((nowSeconds - offsetS) / intervalS) * intervalS + offsetS;

@@ -18,6 +18,7 @@ import { type NewView, type ViewRow, viewsRepo } from '../db/repos/views';
 import type { Clock } from './clock';
 import { AppError, badRequest, notFound } from './errors';
 import { TtlCache } from './ttl-cache';
+import { checkNotificationFields, withNotificationDefaults } from './notifications/match';
 import { checkRankWeights } from './ranking/settings';
 import { normaliseRules } from './view-rules';
 
@@ -46,6 +47,7 @@ const DEFAULT_REPORT_UPDATE_FREQ_SECONDS = 86_400;
 function defaultsFor(fields: ViewFields): Record<string, unknown> {
   const settings = settingsOf(fields);
   if (fields.viewType === 'analytics_report') settings.updateFreqSeconds ??= DEFAULT_REPORT_UPDATE_FREQ_SECONDS;
+  if (fields.viewType === 'notification') return withNotificationDefaults(settings);
   return settings;
 }
 
@@ -162,6 +164,7 @@ export function views(deps: { db: Db; clock: Clock; cacheMs?: number }) {
     async add(userId: number, fields: ViewFields, lang: Language): Promise<ViewListItem[]> {
       if (!ADDABLE.includes(fields.viewType)) throw badRequest('view_type_not_allowed', { type: fields.viewType });
       if (fields.viewType === 'ranking_list') checkRankWeights(fields);
+      if (fields.viewType === 'notification') checkNotificationFields(fields);
       const matchingRules = normaliseRules(fields.matchingRules, NEED_RULES.includes(fields.viewType));
       await seedStarters(userId, lang);
       const repo = repoOf();
@@ -186,8 +189,10 @@ export function views(deps: { db: Db; clock: Clock; cacheMs?: number }) {
         throw badRequest('view_type_not_allowed', { type: fields.viewType });
       }
       if (fields.viewType === 'ranking_list') checkRankWeights(fields);
+      if (fields.viewType === 'notification') checkNotificationFields(fields);
       const matchingRules = normaliseRules(fields.matchingRules, NEED_RULES.includes(fields.viewType));
-      const settings = settingsOf(fields);
+      const settings =
+        fields.viewType === 'notification' ? withNotificationDefaults(settingsOf(fields)) : settingsOf(fields);
       // A report's backtracking time is fixed when it is made (the spec shows it read-only).
       if (row.view_type === 'analytics_report') {
         delete settings.backtrackingSeconds;

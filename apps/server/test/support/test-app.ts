@@ -9,6 +9,7 @@ import { buildApp } from '../../src/app';
 import { type Db, openPglite, openPostgres } from '../../src/db/db';
 import { migrate } from '../../src/db/migrate';
 import { createServices } from '../../src/services/index';
+import type { PushOptions } from '../../src/services/notifications/index';
 import { smtpMailer } from '../../src/services/mail';
 import { startSmtp } from './smtp';
 
@@ -44,6 +45,8 @@ export interface TestAppOptions {
   adminEmails?: string[];
   secureCookies?: boolean;
   ingestKeys?: string[];
+  /** Web Push settings, e.g. allowing the local http endpoint that plays push service. */
+  push?: PushOptions;
 }
 
 export async function startTestApp(options: TestAppOptions = {}) {
@@ -62,6 +65,8 @@ export async function startTestApp(options: TestAppOptions = {}) {
       smtpUrl: smtp.url,
       ingestKeys: options.ingestKeys ?? [],
     },
+    publicUrl: 'https://kolscope.test',
+    ...(options.push ? { push: options.push } : {}),
   });
   const app = await buildApp({ services, secureCookies: options.secureCookies ?? false });
 

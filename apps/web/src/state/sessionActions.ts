@@ -2,6 +2,7 @@
 import { account } from '@kolscope/contract';
 import { api } from '../api';
 import { navigateTo } from '../app/navigation';
+import { unsubscribeThisBrowser } from '../features/push/push';
 import { sessionStore } from './session';
 
 let loading: Promise<void> | null = null;
@@ -31,6 +32,8 @@ export function completeSignIn(accountId: string): void {
 /** Logout always ends signed out on /login, even when the call fails (spec section 2, Home). */
 export async function logout(): Promise<void> {
   try {
+    // While still signed in: this browser stops receiving the account's notifications.
+    await unsubscribeThisBrowser();
     await api(account.logout);
   } catch {
     // Ignored: the local session is cleared regardless.

@@ -6,6 +6,8 @@ import kolGroups from './0004_kol_groups';
 import opinionRollups from './0005_opinion_rollups';
 import ranking from './0006_ranking';
 import rankingAuthorLast from './0007_ranking_author_last';
+import notifications from './0008_notifications';
+import statistics from './0009_statistics';
 
 export const migrations: { id: string; sql: string }[] = [
   { id: '0001_accounts', sql: accounts },
@@ -15,4 +17,6 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '0005_opinion_rollups', sql: opinionRollups },
   { id: '0006_ranking', sql: ranking },
   { id: '0007_ranking_author_last', sql: rankingAuthorLast },
+  { id: '0008_notifications', sql: notifications },
+  { id: '0009_statistics', sql: statistics },
 ];

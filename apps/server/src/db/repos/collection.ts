@@ -74,6 +74,13 @@ export function collectionRepo(db: Queryable) {
       );
     },
 
+    /** Which of these post ids are already stored. */
+    async existingPostIds(ids: string[]): Promise<Set<string>> {
+      if (ids.length === 0) return new Set();
+      const rows = await db.query<{ id: string }>('SELECT id FROM posts WHERE id = ANY($1::text[])', [ids]);
+      return new Set(rows.map((r) => r.id));
+    },
+
     /** Inserts new posts; a post seen again gets its current text, counts and enrichment. */
     async upsertPosts(posts: PostRow[], source: string, now: Date): Promise<void> {
       if (posts.length === 0) return;

@@ -1,6 +1,6 @@
 import type { Language } from '@kolscope/contract';
 import { List, Popup } from 'antd-mobile';
-import { CheckOutline, GlobalOutline, HistogramOutline, UserCircleOutline } from 'antd-mobile-icons';
+import { AppstoreOutline, CheckOutline, GlobalOutline, HistogramOutline, UserCircleOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { currentLanguage, switchLanguage } from '../../i18n';
@@ -59,6 +59,16 @@ export function UserMenu({ open, onClose }: { open: boolean; onClose: () => void
               {t('userMenu.statistics')}
             </List.Item>
           )}
+          <List.Item
+            data-testid="menu-data-sources"
+            prefix={<AppstoreOutline />}
+            onClick={() => {
+              onClose();
+              navigate('/data-source');
+            }}
+          >
+            {t('userMenu.dataSources')}
+          </List.Item>
           <List.Item
             data-testid="logout-button"
             arrowIcon={false}

@@ -1,9 +1,7 @@
 import { LOADING_SPINNER_SIZE_PX, type ViewListItem } from '@kolscope/contract';
 import { SpinLoading } from 'antd-mobile';
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
 import { GroupSubList } from './GroupSubList';
-import { TAB_ICONS } from './viewMeta';
 
 // The feed (infinite scroll, pull to refresh, image viewer, post cards) is its own chunk, so the
 // first load stays small; Home starts fetching it as soon as a signed-in user arrives.
@@ -16,24 +14,13 @@ export function preloadFeed(): void {
 const ReportView = lazy(() => import('../../features/report/ReportView'));
 // The rank view (ranking_list views and the Hot Coins tab) as well.
 const RankView = lazy(() => import('../../features/ranking/RankView'));
+// And the notification view.
+const NotificationView = lazy(() => import('../../features/notifications/NotificationView'));
 
 function Spinner() {
   return (
     <div className="home-body-spinner" data-testid="feed-loading">
       <SpinLoading color="primary" style={{ '--size': `${LOADING_SPINNER_SIZE_PX}px` }} />
-    </div>
-  );
-}
-
-/** Screens not built yet (notifications) arrive with later issues. */
-function LaterRelease({ group }: { group: ViewListItem }) {
-  const { t } = useTranslation();
-  const Icon = TAB_ICONS[group.viewType];
-  return (
-    <div className="home-later" data-testid="view-later-release" data-view-type={group.viewType}>
-      <Icon className="home-later__icon" />
-      <h2>{t('tabs.laterTitle')}</h2>
-      <p>{t('tabs.laterBody', { type: t(`tabs.type.${group.viewType}`) })}</p>
     </div>
   );
 }
@@ -60,10 +47,14 @@ export function ViewBody({ group, selected }: { group: ViewListItem; selected: s
           <RankView key={group.viewId} viewId={group.viewId} />
         </Suspense>
       );
+    case 'notification':
+      return (
+        <Suspense fallback={<Spinner />}>
+          <NotificationView key={group.viewId} viewId={group.viewId} />
+        </Suspense>
+      );
     case 'coin_opinion':
     case 'event_opinion':
       return <GroupSubList group={group} selected={selected === group.viewId ? null : selected} />;
-    default:
-      return <LaterRelease group={group} />;
   }
 }

@@ -1,0 +1,130 @@
+/**
+ * What a notification view lists: X posts matched at read time (the feed's keyword semantics,
+ * restricted to tracked authors, or to superKOLs) and the user's stored forwarded messages.
+ * Both are read newest first by a keyset; services/notifications/feed.ts merges the two.
+ */
+import type { Queryable } from '../db';
+import { type CompiledGroup, groupCondition, keywordPattern } from './feed';
+
+/** Where the previous page ended: a post (`p`) or a message (`m`), at its time and id. */
+export interface NotificationCursor {
+  ct: number;
+  kind: 'p' | 'm';
+  id: string;
+}
+
+export interface NotificationPostRow {
+  id: string;
+  text: string;
+  ct: number;
+  medias: { imgUrlThumb: string; imgUrlOrigin: string }[];
+  coins: string[];
+  username: string;
+  name: string;
+  icon: string;
+  followers_count: number;
+}
+
+export interface MessageRow {
+  id: number;
+  source: string;
+  app: string;
+  sender: string;
+  title: string;
+  text: string;
+  ct: number;
+}
+
+export interface NewMessage {
+  userId: number;
+  source: string;
+  app: string;
+  sender: string;
+  title: string;
+  text: string;
+  ct: number;
+}
+
+/** What a message is matched on: who sent it, the chat it came from and its text. */
+const MESSAGE_HAYSTACK = `(m.sender || E'\\n' || m.title || E'\\n' || m.text)`;
+
+function params() {
+  const list: unknown[] = [];
+  const param = (v: unknown) => {
+    list.push(v);
+    return `$${list.length}`;
+  };
+  return { list, param };
+}
+
+export function notificationsRepo(db: Queryable) {
+  return {
+    /**
+     * Posts of tracked authors (with at least `minFollowers` when given) matching every group.
+     * At one time, posts come before messages: after a message cursor, only older posts follow.
+     */
+    async posts(q: {
+      groups: CompiledGroup[];
+      minFollowers?: number | undefined;
+      before?: NotificationCursor | undefined;
+      limit: number;
+    }): Promise<NotificationPostRow[]> {
+      const { list, param } = params();
+      const where = ['a.tracked', ...q.groups.map((g) => groupCondition(g, param))];
+      if (q.minFollowers !== undefined) where.push(`a.followers_count >= ${param(q.minFollowers)}`);
+      if (q.before?.kind === 'p') where.push(`(p.ct, p.id) < (${param(q.before.ct)}, ${param(q.before.id)})`);
+      if (q.before?.kind === 'm') where.push(`p.ct < ${param(q.before.ct)}`);
+      return db.query<NotificationPostRow>(
+        `SELECT p.id, p.text, p.ct, p.medias, p.coins, a.username, a.name, a.icon, a.followers_count
+         FROM posts p JOIN x_accounts a ON a.id = p.author_id
+         WHERE ${where.join(' AND ')}
+         ORDER BY p.ct DESC, p.id DESC
+         LIMIT ${param(q.limit)}`,
+        list,
+      );
+    },
+
+    /** The user's forwarded messages from `sources` whose sender, title or text match every group. */
+    async messages(q: {
+      userId: number;
+      sources: string[];
+      keywordGroups: string[][];
+      before?: NotificationCursor | undefined;
+      limit: number;
+    }): Promise<MessageRow[]> {
+      const { list, param } = params();
+      const where = [`m.user_id = ${param(q.userId)}`, `m.source = ANY(${param(q.sources)}::text[])`];
+      for (const words of q.keywordGroups) where.push(`${MESSAGE_HAYSTACK} ~* ${param(keywordPattern(words))}`);
+      if (q.before?.kind === 'm') where.push(`(m.ct, m.id) < (${param(q.before.ct)}, ${param(Number(q.before.id))})`);
+      if (q.before?.kind === 'p') where.push(`m.ct <= ${param(q.before.ct)}`);
+      return db.query<MessageRow>(
+        `SELECT m.id, m.source, m.app, m.sender, m.title, m.text, m.ct
+         FROM forwarded_messages m
+         WHERE ${where.join(' AND ')}
+         ORDER BY m.ct DESC, m.id DESC
+         LIMIT ${param(q.limit)}`,
+        list,
+      );
+    },
+
+    async insertMessage(m: NewMessage, now: Date): Promise<number> {
+      const rows = await db.query<{ id: number }>(
+        `INSERT INTO forwarded_messages (user_id, source, app, sender, title, text, ct, received_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+        [m.userId, m.source, m.app, m.sender, m.title, m.text, m.ct, now],
+      );
+      return rows[0]!.id;
+    },
+
+    /** New posts with what the push matching needs (author's followers and tracking). */
+    async postsByIds(ids: string[]): Promise<(NotificationPostRow & { tracked: boolean })[]> {
+      if (ids.length === 0) return [];
+      return db.query(
+        `SELECT p.id, p.text, p.ct, p.medias, p.coins, a.username, a.name, a.icon, a.followers_count, a.tracked
+         FROM posts p JOIN x_accounts a ON a.id = p.author_id
+         WHERE p.id = ANY($1::text[])`,
+        [ids],
+      );
+    },
+  };
+}

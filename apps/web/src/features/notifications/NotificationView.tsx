@@ -1,0 +1,101 @@
+import { LOADING_SPINNER_SIZE_PX } from '@kolscope/contract';
+import { Button, DotLoading, InfiniteScroll, PullToRefresh, SpinLoading } from 'antd-mobile';
+import { BellOutline, ExclamationCircleOutline } from 'antd-mobile-icons';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toastError } from '../toast';
+import { NotificationCard } from './NotificationCard';
+import { notificationDisplay } from './notificationState';
+import { useNotifications } from './useNotifications';
+import '../feed/feed.css';
+
+function Centered({ children, testId }: { children: ReactNode; testId: string }) {
+  return (
+    <div className="feed-state" data-testid={testId}>
+      {children}
+    </div>
+  );
+}
+
+/** The home body of a notification view: its items newest first, infinite scroll, pull to refresh. */
+export default function NotificationView({ viewId }: { viewId: string }) {
+  const { t } = useTranslation();
+  const { state, loading, reload, retry, loadMore } = useNotifications(viewId);
+  const display = notificationDisplay(state, loading);
+
+  if (display === 'spinner') {
+    return (
+      <Centered testId="notification-loading">
+        <SpinLoading color="primary" style={{ '--size': `${LOADING_SPINNER_SIZE_PX}px` }} />
+      </Centered>
+    );
+  }
+  if (display === 'error') {
+    return (
+      <Centered testId="notification-error">
+        <ExclamationCircleOutline className="feed-state__icon" />
+        <div className="feed-state__title">{t('notify.loadFailed')}</div>
+        {state.error !== t('notify.loadFailed') && <div className="feed-state__body">{state.error}</div>}
+        <Button
+          color="primary"
+          fill="outline"
+          shape="rounded"
+          data-testid="notification-retry"
+          onClick={() => void retry().catch(() => undefined)}
+        >
+          {t('notify.retry')}
+        </Button>
+      </Centered>
+    );
+  }
+
+  const refresh = () => reload().catch((error: unknown) => toastError(error, t('notify.loadFailed')));
+  return (
+    <div className="feed" data-testid="notification-view" data-view-id={viewId}>
+      <PullToRefresh onRefresh={refresh}>
+        {display === 'empty' ? (
+          <Centered testId="notification-empty">
+            <BellOutline className="feed-state__icon" />
+            <div className="feed-state__title">{t('notify.emptyTitle')}</div>
+            <div className="feed-state__body">{t('notify.emptyBody')}</div>
+          </Centered>
+        ) : (
+          <>
+            <div data-testid="notification-list">
+              {state.list.map((item) => (
+                <NotificationCard key={item.id} item={item} />
+              ))}
+            </div>
+            <InfiniteScroll loadMore={loadMore} hasMore={state.more === 1}>
+              {(hasMore, failed, retryMore) => {
+                if (failed) {
+                  return (
+                    <span className="feed-footer">
+                      {t('notify.loadMoreFailed')}{' '}
+                      <button type="button" className="ks-link" onClick={retryMore}>
+                        {t('notify.retry')}
+                      </button>
+                    </span>
+                  );
+                }
+                if (hasMore) {
+                  return (
+                    <span className="feed-footer">
+                      {t('notify.loadingMore')}
+                      <DotLoading />
+                    </span>
+                  );
+                }
+                return (
+                  <span className="feed-footer" data-testid="notification-end">
+                    {t('notify.noMore')}
+                  </span>
+                );
+              }}
+            </InfiniteScroll>
+          </>
+        )}
+      </PullToRefresh>
+    </div>
+  );
+}

@@ -1,0 +1,151 @@
+import type { DataSourceState } from '@kolscope/contract';
+import { Button, Dialog } from 'antd-mobile';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { copyText } from '../../features/copyText';
+import { formatRelativeTime } from '../../features/post-card/relativeTime';
+import { useMinuteClock } from '../../features/post-card/useMinuteClock';
+import { toastError, toastInfo, toastSuccess } from '../../features/toast';
+import { currentLanguage } from '../../i18n';
+
+interface Props {
+  forwarding: DataSourceState['forwarding'];
+  /** The whole token, when this page made it (it is shown only then). */
+  shownToken: string | null;
+  busy: string | null;
+  rotate: () => Promise<unknown>;
+  revoke: () => Promise<unknown>;
+}
+
+function CopyRow({ label, value, testId, note }: { label: string; value: string; testId: string; note?: string }) {
+  const { t } = useTranslation();
+  const copy = async () => toastInfo(t((await copyText(value)) ? 'dataSource.copied' : 'dataSource.copyFailed'));
+  return (
+    <div className="ds-copy">
+      <div className="ds-copy__label">{label}</div>
+      <div className="ds-copy__row">
+        <code className="ds-copy__value" data-testid={testId}>
+          {value}
+        </code>
+        <Button size="mini" shape="rounded" data-testid={`${testId}-copy`} onClick={() => void copy()}>
+          {t('dataSource.copy')}
+        </Button>
+      </div>
+      {note && <div className="ds-copy__note">{note}</div>}
+    </div>
+  );
+}
+
+/**
+ * The user's ingest address and token for a phone notification forwarder, with copy, rotate and
+ * revoke. docs/FORWARDING.md explains how to set a forwarder up.
+ */
+export function ForwardingCard({ forwarding, shownToken, busy, rotate, revoke }: Props) {
+  const { t } = useTranslation();
+  const now = useMinuteClock();
+  const card = useRef<HTMLElement>(null);
+
+  // A new token is shown only now: bring it into view so it is copied before the page is left.
+  useEffect(() => {
+    if (shownToken) card.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  }, [shownToken]);
+
+  const doRotate = () =>
+    rotate().then(
+      () => toastSuccess(t('dataSource.rotated')),
+      (error: unknown) => toastError(error, t('dataSource.saveFailed')),
+    );
+  const doRevoke = async () => {
+    const ok = await Dialog.confirm({
+      title: t('dataSource.revokeConfirm'),
+      content: t('dataSource.revokeBody'),
+      confirmText: (
+        <span data-testid="ingest-revoke-confirm" style={{ color: 'var(--ks-danger)' }}>
+          {t('dataSource.revoke')}
+        </span>
+      ),
+      cancelText: t('common.cancel'),
+    });
+    if (!ok) return;
+    await revoke().then(
+      () => toastSuccess(t('dataSource.revoked')),
+      (error: unknown) => toastError(error, t('dataSource.saveFailed')),
+    );
+  };
+
+  return (
+    <section className="ds-card" data-testid="forwarding" ref={card}>
+      <h2 className="ds-card__title">{t('dataSource.forwarding')}</h2>
+      <p className="ds-card__hint">{t('dataSource.forwardingHint')}</p>
+      <CopyRow label={t('dataSource.address')} value={forwarding.url} testId="ingest-url" />
+      {shownToken ? (
+        <CopyRow
+          label={t('dataSource.token')}
+          value={shownToken}
+          testId="ingest-token"
+          note={t('dataSource.tokenOnce')}
+        />
+      ) : forwarding.hasToken ? (
+        <div className="ds-copy">
+          <div className="ds-copy__label">{t('dataSource.token')}</div>
+          <code className="ds-copy__value" data-testid="ingest-token-hint">
+            {forwarding.tokenHint}
+          </code>
+          <div className="ds-copy__note">{t('dataSource.tokenHidden')}</div>
+        </div>
+      ) : (
+        <p className="ds-card__hint" data-testid="ingest-no-token">
+          {t('dataSource.noToken')}
+        </p>
+      )}
+      {forwarding.hasToken && (
+        <p className="ds-card__meta" data-testid="ingest-last-used">
+          {forwarding.lastUsedAt
+            ? t('dataSource.lastUsed', { time: formatRelativeTime(forwarding.lastUsedAt, now, t, currentLanguage) })
+            : t('dataSource.neverUsed')}
+        </p>
+      )}
+      <p className="ds-card__format">{t('dataSource.howTo')}</p>
+      <div className="ds-card__actions">
+        {forwarding.hasToken ? (
+          <>
+            <Button
+              size="small"
+              shape="rounded"
+              data-testid="ingest-rotate"
+              loading={busy === 'rotate'}
+              disabled={busy !== null}
+              onClick={() => void doRotate()}
+            >
+              {t('dataSource.rotate')}
+            </Button>
+            <Button
+              size="small"
+              shape="rounded"
+              color="danger"
+              fill="outline"
+              data-testid="ingest-revoke"
+              loading={busy === 'revoke'}
+              disabled={busy !== null}
+              onClick={() => void doRevoke()}
+            >
+              {t('dataSource.revoke')}
+            </Button>
+          </>
+        ) : (
+          <Button
+            size="small"
+            shape="rounded"
+            color="primary"
+            data-testid="ingest-make-token"
+            loading={busy === 'rotate'}
+            disabled={busy !== null}
+            onClick={() => void doRotate()}
+          >
+            {t('dataSource.makeToken')}
+          </Button>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,161 @@
+import { type CustomSource, notificationCalls, type NotificationSource, view } from '@kolscope/contract';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { api } from '../../api';
+import { createdViewId, type KeywordItem } from '../../features/filters/filters';
+import { subscribeThisBrowser } from '../../features/push/push';
+import type { TimeValue } from '../../features/report/timeField';
+import { toastError, toastInfo, toastSuccess } from '../../features/toast';
+import { useGoBack } from '../../features/useGoBack';
+import { viewCreated } from '../../state/views';
+import {
+  defaultFields,
+  fieldsFromInfo,
+  firstError,
+  type NotificationErrors,
+  type NotificationFields,
+  toggleSource,
+  validateNotification,
+} from './notificationForm';
+
+export type LoadState = 'loading' | 'failed' | 'ready';
+
+/**
+ * State and actions of the notification form: the view to edit (view/info), the fields, which
+ * custom sources are on in /data-source (so the form can say when a chosen one is off), the push
+ * switch (which asks this browser's permission and subscribes it) and save (spec sections 4, 5).
+ */
+export function useNotificationForm(viewId: string | undefined) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const goBack = useGoBack();
+  const [loadState, setLoadState] = useState<LoadState>(viewId ? 'loading' : 'ready');
+  const [attempt, setAttempt] = useState(0);
+  const [fields, setFields] = useState<NotificationFields>(defaultFields);
+  const [errors, setErrors] = useState<NotificationErrors>({});
+  const [customOn, setCustomOn] = useState<CustomSource[] | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [subscribing, setSubscribing] = useState(false);
+
+  useEffect(() => {
+    if (!viewId) return;
+    let live = true;
+    void attempt; // Only re-runs the load on retry.
+    setLoadState('loading');
+    api(view.info, { viewId }).then(
+      (info) => {
+        if (!live) return;
+        if (!info) return setLoadState('failed');
+        setFields(fieldsFromInfo(info));
+        setLoadState('ready');
+      },
+      () => live && setLoadState('failed'),
+    );
+    return () => {
+      live = false;
+    };
+  }, [viewId, attempt]);
+
+  useEffect(() => {
+    // Only a hint: without it the form still works.
+    api(notificationCalls.dataSourceList).then(
+      (state) => setCustomOn(state.sources.filter((s) => s.enabled && !s.system).map((s) => s.source as CustomSource)),
+      () => undefined,
+    );
+  }, []);
+
+  const retryLoad = useCallback(() => setAttempt((n) => n + 1), []);
+  const clear = (key: keyof NotificationErrors) =>
+    setErrors((prev) => (prev[key] ? { ...prev, [key]: undefined } : prev));
+
+  const setName = (name: string) => {
+    setFields((f) => ({ ...f, name }));
+    if (name.trim()) clear('name');
+  };
+  const setKeywords = (keywords: KeywordItem[]) => {
+    setFields((f) => ({ ...f, keywords }));
+    if (keywords.some((k) => k.text.trim())) clear('keywords');
+  };
+  const toggle = (source: NotificationSource) => {
+    setFields((f) => ({ ...f, sources: toggleSource(f.sources, source) }));
+    clear('sources');
+  };
+  const setUpdateFreq = (updateFreq: TimeValue) => {
+    setFields((f) => ({ ...f, updateFreq }));
+    clear('updateFreq');
+  };
+
+  /** Turning push on needs this browser's permission and subscription first. */
+  const setPush = async (on: boolean) => {
+    if (!on) return setFields((f) => ({ ...f, notificationEnabled: false }));
+    setSubscribing(true);
+    const outcome = await subscribeThisBrowser();
+    setSubscribing(false);
+    if (outcome === 'subscribed') return setFields((f) => ({ ...f, notificationEnabled: true }));
+    toastInfo(
+      t(
+        outcome === 'denied'
+          ? 'notifySetting.pushDenied'
+          : outcome === 'unsupported'
+            ? 'notifySetting.pushUnsupported'
+            : 'notifySetting.pushFailed',
+      ),
+    );
+  };
+
+  const errorText = (key: keyof NotificationErrors, all: NotificationErrors = errors): string => {
+    const error = all[key];
+    if (!error) return '';
+    if (error === 'titleRequired' || error === 'filtersRequired') return t(`feedSetting.${error}`);
+    if (error === 'sourcesRequired') return t('notifySetting.sourcesRequired');
+    return t(`reportSetting.${error}`, { max: t('reportSetting.max.updateFreq') });
+  };
+
+  const save = async () => {
+    const checked = validateNotification(fields);
+    if ('errors' in checked) {
+      setErrors(checked.errors);
+      const first = firstError(checked.errors);
+      if (first) toastInfo(errorText(first, checked.errors));
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    try {
+      if (viewId) {
+        await api(view.update, { viewId, viewType: 'notification', ...checked.payload });
+        toastSuccess(t('feedSetting.updated'));
+        goBack();
+      } else {
+        const list = await api(view.add, { viewType: 'notification', ...checked.payload });
+        const created = createdViewId(list, 'notification');
+        if (created) await viewCreated(created, list);
+        toastSuccess(t('feedSetting.created'));
+        navigate(created ? `/?viewId=${encodeURIComponent(created)}` : '/', { replace: true });
+      }
+    } catch (error) {
+      toastError(error, t(viewId ? 'feedSetting.updateFailed' : 'feedSetting.createFailed'));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return {
+    loadState,
+    retryLoad,
+    editing: Boolean(viewId),
+    fields,
+    setName,
+    setKeywords,
+    toggle,
+    setUpdateFreq,
+    setPush,
+    subscribing,
+    customOn,
+    errors,
+    errorText,
+    saving,
+    save,
+  };
+}
