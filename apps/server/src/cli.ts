@@ -62,8 +62,11 @@ async function start(config: Config, role: Role) {
         });
   // Pushes held back by a view's update frequency go out when it ends; any role may send them.
   rt.services.notifier.start();
+  // Each minute's ranking windows that views compare with, for their next "previous window".
+  rt.services.rankingWindows.start();
   const stopAll = async () => {
     rt.services.notifier.stop();
+    rt.services.rankingWindows.stop();
     await collection?.stop();
     await rt.close();
     process.exit(0);

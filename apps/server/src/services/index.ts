@@ -17,6 +17,7 @@ import { kolGroups } from './kol-groups';
 import { kolReview } from './kol-review';
 import { notificationServices, type PushOptions } from './notifications/index';
 import { opinion } from './opinion';
+import { authorWindows } from './ranking/author-windows';
 import { ranking } from './ranking/index';
 import { statistics } from './statistics';
 import { twitterUsers } from './twitter-users';
@@ -50,6 +51,7 @@ export function createServices(deps: ServiceDeps) {
   const enricher = createEnricher(deps.classifier ?? builtinClassifier);
   const viewService = views({ db, clock });
   const groups = kolGroups({ db, clock });
+  const rankingWindows = authorWindows({ db, clock, log });
   const notify = notificationServices({
     db,
     clock,
@@ -61,7 +63,8 @@ export function createServices(deps: ServiceDeps) {
   return {
     views: viewService,
     opinion: opinion({ db, clock, views: viewService, kolGroups: groups }),
-    ranking: ranking({ db, clock, views: viewService }),
+    ranking: ranking({ db, clock, views: viewService, authorWindows: rankingWindows }),
+    rankingWindows,
     feed: feed({ db, views: viewService, ...(deps.feedCacheMs !== undefined ? { cacheMs: deps.feedCacheMs } : {}) }),
     twitterUsers: twitterUsers({ db }),
     kolGroups: groups,

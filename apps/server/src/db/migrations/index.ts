@@ -8,6 +8,7 @@ import ranking from './0006_ranking';
 import rankingAuthorLast from './0007_ranking_author_last';
 import notifications from './0008_notifications';
 import statistics from './0009_statistics';
+import rankingAuthorWindows from './0010_ranking_author_windows';
 
 export const migrations: { id: string; sql: string }[] = [
   { id: '0001_accounts', sql: accounts },
@@ -19,4 +20,5 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '0007_ranking_author_last', sql: rankingAuthorLast },
   { id: '0008_notifications', sql: notifications },
   { id: '0009_statistics', sql: statistics },
+  { id: '0010_ranking_author_windows', sql: rankingAuthorWindows },
 ];

@@ -253,6 +253,56 @@ export function rankingRepo(db: Queryable) {
       return rows.map((r) => ({ coin: r.coin, kols: r.kols, verifiedKols: r.verified_kols, kolScore: r.kol_score }));
     },
 
+    /** A window's counts as recorded when it was current (migration 0010), or undefined. */
+    async recordedAuthors(rangeSeconds: number, windowEnd: number): Promise<CoinAuthors[] | undefined> {
+      const rows = await db.query<{ coin: string | null; kols: number; verified_kols: number; kol_score: number }>(
+        `SELECT c.coin, c.kols, c.verified_kols, c.kol_score
+         FROM ranking_author_windows w
+         LEFT JOIN ranking_author_window_counts c USING (range_seconds, window_end)
+         WHERE w.range_seconds = $1 AND w.window_end = $2`,
+        [rangeSeconds, windowEnd],
+      );
+      if (rows.length === 0) return undefined;
+      return rows.flatMap((r) =>
+        r.coin === null ? [] : [{ coin: r.coin, kols: r.kols, verifiedKols: r.verified_kols, kolScore: r.kol_score }],
+      );
+    },
+
+    /** Records a window's counts once; a second recording of the same window changes nothing. */
+    async recordAuthors(rangeSeconds: number, windowEnd: number, counts: CoinAuthors[]): Promise<void> {
+      await db.query(
+        `WITH w AS (
+           INSERT INTO ranking_author_windows (range_seconds, window_end) VALUES ($1, $2)
+           ON CONFLICT DO NOTHING RETURNING range_seconds, window_end
+         )
+         INSERT INTO ranking_author_window_counts (range_seconds, window_end, coin, kols, verified_kols, kol_score)
+         SELECT w.range_seconds, w.window_end, c.coin, c.kols, c.verified_kols, c.kol_score
+         FROM w CROSS JOIN unnest($3::text[], $4::int[], $5::int[], $6::float8[])
+           AS c(coin, kols, verified_kols, kol_score)`,
+        [
+          rangeSeconds,
+          windowEnd,
+          counts.map((c) => c.coin),
+          counts.map((c) => c.kols),
+          counts.map((c) => c.verifiedKols),
+          counts.map((c) => c.kolScore),
+        ],
+      );
+    },
+
+    /** The distinct settings of every ranking view (the recorder picks the ranges in use). */
+    async rankingSettings(): Promise<Record<string, unknown>[]> {
+      const rows = await db.query<{ settings: Record<string, unknown> }>(
+        "SELECT DISTINCT settings FROM views WHERE view_type = 'ranking_list'",
+      );
+      return rows.map((r) => r.settings);
+    },
+
+    /** Forgets recorded windows that ended before `before` (unix seconds). */
+    async forgetAuthorWindows(before: number): Promise<void> {
+      await db.query('DELETE FROM ranking_author_windows WHERE window_end < $1', [before]);
+    },
+
     /** Up to `limit` whistleblowers and crowns of each coin, in no particular order (see sortKey). */
     async people(coins: string[], w: Window, limit: number): Promise<RankPerson[]> {
       if (coins.length === 0) return [];

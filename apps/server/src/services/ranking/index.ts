@@ -12,6 +12,7 @@ import { type Clock, epochSeconds } from '../clock';
 import { notFound } from '../errors';
 import { TtlCache } from '../ttl-cache';
 import type { Views } from '../views';
+import type { AuthorWindows } from './author-windows';
 import { decodeRankCursor, encodeRankCursor } from './cursor';
 import { type RankedCoin, rankCoins } from './order';
 import { indicatorValues, needsAuthors } from './score';
@@ -37,16 +38,17 @@ export interface RankingPage {
 
 const round = (v: number, digits: number) => Number(v.toFixed(digits));
 
-export function ranking(deps: { db: Db; clock: Clock; views: Views; cacheMs?: number }) {
+export function ranking(deps: { db: Db; clock: Clock; views: Views; authorWindows: AuthorWindows; cacheMs?: number }) {
   const ttl = deps.cacheMs ?? RANK_CACHE_MS;
   const now = () => deps.clock.now().getTime();
   const ranked = new TtlCache<string, RankedCoin[]>(ttl, 500, now);
   const people = new TtlCache<string, RankPerson[]>(ttl, 2000, now);
   const repo = () => rankingRepo(deps.db);
 
-  async function values(p: RankParams, w: Window): Promise<Map<string, number>> {
+  async function values(p: RankParams, w: Window, which: 'current' | 'previous'): Promise<Map<string, number>> {
     if (needsAuthors(p.sortingIndicatorType)) {
-      return indicatorValues(p, { authors: await repo().authors(w, epochSeconds(deps.clock.now())) });
+      const authors = await deps.authorWindows[which](p.statRangeSeconds, w);
+      return indicatorValues(p, { authors });
     }
     return indicatorValues(p, { sums: await repo().sums(w) });
   }
@@ -55,8 +57,8 @@ export function ranking(deps: { db: Db; clock: Clock; views: Views; cacheMs?: nu
     const before = p.newCoinEntry || p.fastestRising;
     // On PostgreSQL both windows are read at once, on two connections.
     const [current, previous] = await Promise.all([
-      values(p, w),
-      before ? values(p, { start: w.start - p.statRangeSeconds, end: w.start }) : undefined,
+      values(p, w, 'current'),
+      before ? values(p, { start: w.start - p.statRangeSeconds, end: w.start }, 'previous') : undefined,
     ]);
     return rankCoins(p, current, previous);
   }
