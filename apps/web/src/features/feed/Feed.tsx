@@ -1,10 +1,11 @@
 import type { TradingTrend } from '@kolscope/contract';
 import { Button, DotLoading, InfiniteScroll, PullToRefresh, SpinLoading } from 'antd-mobile';
 import { ContentOutline, ExclamationCircleOutline } from 'antd-mobile-icons';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../toast';
 import { PostCard } from '../post-card/PostCard';
+import { assignChunks, type Chunking, groupChunks } from './chunks';
 import { feedDisplay } from './feedState';
 import { feeds, useFeed } from './feeds';
 import { NewItemsTip } from './NewItemsTip';
@@ -37,6 +38,14 @@ export default function Feed({ viewId, tradingTrend = '', insertNearTop = true }
   const state = useFeed(query);
   const display = feedDisplay(state);
   const waiting = state.newItemsCount > 0;
+  const chunking = useRef<Chunking | undefined>(undefined);
+  const chunks = useMemo(() => {
+    chunking.current = assignChunks(
+      state.list.map((p) => p.id),
+      chunking.current,
+    );
+    return groupChunks(state.list, (p) => p.id, chunking.current);
+  }, [state.list]);
 
   useEffect(() => {
     const current = feeds.get(`${query.viewId}|${query.tradingTrend}`);
@@ -97,8 +106,12 @@ export default function Feed({ viewId, tradingTrend = '', insertNearTop = true }
               </div>
             )}
             <div className="feed-list" data-testid="feed-list">
-              {state.list.map((post) => (
-                <PostCard key={post.id} post={post} />
+              {chunks.map((chunk) => (
+                <div key={chunk.id} className="feed-chunk">
+                  {chunk.items.map((post) => (
+                    <PostCard key={post.id} post={post} />
+                  ))}
+                </div>
               ))}
             </div>
             <InfiniteScroll loadMore={() => feeds.loadMore(query)} hasMore={state.more === 1}>

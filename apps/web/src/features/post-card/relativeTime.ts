@@ -10,6 +10,21 @@ export type RelativeTimeParts =
   | { unit: 'minutes' | 'hours' | 'days'; count: number }
   | { unit: 'date'; date: Date; sameYear: boolean };
 
+/**
+ * Formatters are costly to make (tens of microseconds each) and a feed formats a thousand times
+ * on every tick of the shared clock: made once per locale and options, then reused.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+export function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let f = formatters.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, options);
+    formatters.set(key, f);
+  }
+  return f;
+}
+
 const MINUTE = 60;
 const HOUR = 3600;
 const DAY = 86_400;
@@ -22,7 +37,7 @@ export function relativeTimeParts(ctSeconds: number, nowMs: number, timeZone?: s
   if (age < DAY) return { unit: 'hours', count: Math.floor(age / HOUR) };
   if (age < 7 * DAY) return { unit: 'days', count: Math.floor(age / DAY) };
   const date = new Date(ctSeconds * 1000);
-  const year = (d: Date) => new Intl.DateTimeFormat('en', { year: 'numeric', timeZone }).format(d);
+  const year = (d: Date) => dateFormat('en', { year: 'numeric', timeZone }).format(d);
   return { unit: 'date', date, sameYear: year(date) === year(new Date(nowMs)) };
 }
 
@@ -39,7 +54,7 @@ export function formatRelativeTime(
   const parts = relativeTimeParts(ctSeconds, nowMs, timeZone);
   if (parts.unit === 'justNow') return t('post.time.justNow');
   if (parts.unit !== 'date') return t(`post.time.${parts.unit}`, { count: parts.count });
-  return new Intl.DateTimeFormat(lang, {
+  return dateFormat(lang, {
     month: 'short',
     day: 'numeric',
     ...(parts.sameYear ? {} : { year: 'numeric' }),

@@ -35,3 +35,15 @@ export function useMinuteClock(): number {
     () => now,
   );
 }
+
+/**
+ * What `derive` makes of the clock's time; the component renders again only when that changes,
+ * so a tick re-renders the few recent posts' times, not every card of a long feed.
+ */
+export function useClockDerived<T>(derive: (nowMs: number) => T): T {
+  return useSyncExternalStore(
+    subscribe,
+    () => derive(now),
+    () => derive(now),
+  );
+}
