@@ -21,7 +21,7 @@ export function assignChunks(ids: readonly string[], previous?: Chunking): Chunk
   const chunkOf = new Map<string, number>();
   const known = previous ? ids.findIndex((id) => previous.chunkOf.has(id)) : -1;
   if (!previous || known < 0) {
-    ids.forEach((id, i) => chunkOf.set(id, Math.floor(i / CHUNK_SIZE)));
+    for (const [i, id] of ids.entries()) chunkOf.set(id, Math.floor(i / CHUNK_SIZE));
     return { chunkOf };
   }
   // New posts above the first known one: groups of CHUNK_SIZE counted upwards from it.
