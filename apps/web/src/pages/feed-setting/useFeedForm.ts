@@ -1,13 +1,11 @@
 import { view } from '@kolscope/contract';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { api } from '../../api';
-import { createdViewId, groupsFromRules, validateFeed } from '../../features/filters/filters';
+import { groupsFromRules, validateFeed } from '../../features/filters/filters';
 import { useFilterGroups } from '../../features/filters/useFilterGroups';
-import { toastError, toastInfo, toastSuccess } from '../../features/toast';
-import { useGoBack } from '../../features/useGoBack';
-import { viewCreated } from '../../state/views';
+import { toastInfo } from '../../features/toast';
+import { useSaveView } from '../../features/filters/useSaveView';
 
 export type LoadState = 'loading' | 'failed' | 'ready';
 
@@ -17,15 +15,13 @@ export type LoadState = 'loading' | 'failed' | 'ready';
  */
 export function useFeedForm(viewId: string | undefined) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const goBack = useGoBack();
   const [loadState, setLoadState] = useState<LoadState>(viewId ? 'loading' : 'ready');
   const [attempt, setAttempt] = useState(0);
   const [title, setTitle] = useState('');
   const [titleError, setTitleError] = useState<string | undefined>();
   const filters = useFilterGroups();
   const { groups, setGroups } = filters;
-  const [saving, setSaving] = useState(false);
+  const { saving, save: persist } = useSaveView(viewId, 'content_feed');
 
   useEffect(() => {
     if (!viewId) return;
@@ -63,24 +59,7 @@ export function useFeedForm(viewId: string | undefined) {
       toastInfo(message);
       return;
     }
-    setSaving(true);
-    try {
-      if (viewId) {
-        await api(view.update, { viewId, viewType: 'content_feed', ...checked });
-        toastSuccess(t('feedSetting.updated'));
-        goBack();
-      } else {
-        const list = await api(view.add, { viewType: 'content_feed', ...checked });
-        const created = createdViewId(list);
-        if (created) await viewCreated(created, list);
-        toastSuccess(t('feedSetting.created'));
-        navigate(created ? `/?viewId=${encodeURIComponent(created)}` : '/', { replace: true });
-      }
-    } catch (error) {
-      toastError(error, t(viewId ? 'feedSetting.updateFailed' : 'feedSetting.createFailed'));
-    } finally {
-      setSaving(false);
-    }
+    await persist(checked);
   };
 
   return {

@@ -1,14 +1,12 @@
 import { type CustomSource, notificationCalls, type NotificationSource, view } from '@kolscope/contract';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { api } from '../../api';
-import { createdViewId, type KeywordItem } from '../../features/filters/filters';
+import type { KeywordItem } from '../../features/filters/filters';
 import { subscribeThisBrowser } from '../../features/push/push';
 import type { TimeValue } from '../../features/report/timeField';
-import { toastError, toastInfo, toastSuccess } from '../../features/toast';
-import { useGoBack } from '../../features/useGoBack';
-import { viewCreated } from '../../state/views';
+import { toastInfo } from '../../features/toast';
+import { useSaveView } from '../../features/filters/useSaveView';
 import {
   defaultFields,
   fieldsFromInfo,
@@ -28,14 +26,12 @@ export type LoadState = 'loading' | 'failed' | 'ready';
  */
 export function useNotificationForm(viewId: string | undefined) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const goBack = useGoBack();
   const [loadState, setLoadState] = useState<LoadState>(viewId ? 'loading' : 'ready');
   const [attempt, setAttempt] = useState(0);
   const [fields, setFields] = useState<NotificationFields>(defaultFields);
   const [errors, setErrors] = useState<NotificationErrors>({});
   const [customOn, setCustomOn] = useState<CustomSource[] | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { saving, save: persist } = useSaveView(viewId, 'notification');
   const [subscribing, setSubscribing] = useState(false);
 
   useEffect(() => {
@@ -121,24 +117,7 @@ export function useNotificationForm(viewId: string | undefined) {
       return;
     }
     setErrors({});
-    setSaving(true);
-    try {
-      if (viewId) {
-        await api(view.update, { viewId, viewType: 'notification', ...checked.payload });
-        toastSuccess(t('feedSetting.updated'));
-        goBack();
-      } else {
-        const list = await api(view.add, { viewType: 'notification', ...checked.payload });
-        const created = createdViewId(list, 'notification');
-        if (created) await viewCreated(created, list);
-        toastSuccess(t('feedSetting.created'));
-        navigate(created ? `/?viewId=${encodeURIComponent(created)}` : '/', { replace: true });
-      }
-    } catch (error) {
-      toastError(error, t(viewId ? 'feedSetting.updateFailed' : 'feedSetting.createFailed'));
-    } finally {
-      setSaving(false);
-    }
+    await persist(checked.payload);
   };
 
   return {

@@ -1,14 +1,12 @@
 import { view } from '@kolscope/contract';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { api } from '../../api';
-import { createdViewId, groupsFromRules } from '../../features/filters/filters';
+import { groupsFromRules } from '../../features/filters/filters';
 import { useFilterGroups } from '../../features/filters/useFilterGroups';
 import { type TimeValue, timeFromSeconds } from '../../features/report/timeField';
-import { toastError, toastInfo, toastSuccess } from '../../features/toast';
-import { useGoBack } from '../../features/useGoBack';
-import { viewCreated } from '../../state/views';
+import { toastInfo } from '../../features/toast';
+import { useSaveView } from '../../features/filters/useSaveView';
 import { DEFAULT_TIMES, firstError, type ReportErrors, validateReport } from './reportForm';
 
 export type LoadState = 'loading' | 'failed' | 'ready';
@@ -19,8 +17,6 @@ export type LoadState = 'loading' | 'failed' | 'ready';
  */
 export function useReportForm(viewId: string | undefined) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const goBack = useGoBack();
   const [loadState, setLoadState] = useState<LoadState>(viewId ? 'loading' : 'ready');
   const [attempt, setAttempt] = useState(0);
   const [title, setTitle] = useState('');
@@ -31,7 +27,7 @@ export function useReportForm(viewId: string | undefined) {
   const [errors, setErrors] = useState<ReportErrors>({});
   const filters = useFilterGroups();
   const { groups, setGroups } = filters;
-  const [saving, setSaving] = useState(false);
+  const { saving, save: persist } = useSaveView(viewId, 'analytics_report');
 
   useEffect(() => {
     if (!viewId) return;
@@ -83,24 +79,7 @@ export function useReportForm(viewId: string | undefined) {
       return;
     }
     setErrors({});
-    setSaving(true);
-    try {
-      if (viewId) {
-        await api(view.update, { viewId, viewType: 'analytics_report', ...checked.payload });
-        toastSuccess(t('feedSetting.updated'));
-        goBack();
-      } else {
-        const list = await api(view.add, { viewType: 'analytics_report', ...checked.payload });
-        const created = createdViewId(list, 'analytics_report');
-        if (created) await viewCreated(created, list);
-        toastSuccess(t('feedSetting.created'));
-        navigate(created ? `/?viewId=${encodeURIComponent(created)}` : '/', { replace: true });
-      }
-    } catch (error) {
-      toastError(error, t(viewId ? 'feedSetting.updateFailed' : 'feedSetting.createFailed'));
-    } finally {
-      setSaving(false);
-    }
+    await persist(checked.payload);
   };
 
   /** The message of one field's error in the reader's language. */
