@@ -10,8 +10,10 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/test/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Timeouts only end a hung test; they are no speed claim. A machine with both cores busy
+          // runs these several times slower, so they are far above any test's quiet-machine time.
+          testTimeout: 180_000,
+          hookTimeout: 300_000,
           // Integration tests share one embedded database per file; files run in parallel forks.
           pool: 'forks',
         },
@@ -22,8 +24,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/tests/**/*.e2e.ts'],
           environment: 'node',
-          testTimeout: 120_000,
-          hookTimeout: 300_000,
+          testTimeout: 300_000,
+          hookTimeout: 600_000,
           fileParallelism: false,
         },
       },

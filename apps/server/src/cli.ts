@@ -59,6 +59,9 @@ async function start(config: Config, role: Role) {
           clock: rt.services.clock,
           log,
           onSaved: (ids) => rt.services.notifier.postsSaved(ids),
+          ...(config.logLevel === 'debug' || config.logLevel === 'trace'
+            ? { onBatch: (name, stored, fresh) => log(`${name}: stored a batch of ${stored} posts (${fresh} new)`) }
+            : {}),
         });
   // Pushes held back by a view's update frequency go out when it ends; any role may send them.
   rt.services.notifier.start();

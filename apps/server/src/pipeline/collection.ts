@@ -40,6 +40,7 @@ export function startCollection(deps: {
   clock: Clock;
   log: (line: string) => void;
   onSaved?: (newPostIds: string[]) => Promise<void>;
+  onBatch?: (source: string, stored: number, fresh: number) => void;
 }) {
   const controller = new AbortController();
   const running = deps.sources.map((source) =>
@@ -51,6 +52,7 @@ export function startCollection(deps: {
         clock: deps.clock,
         log: deps.log,
         ...(deps.onSaved ? { onSaved: deps.onSaved } : {}),
+        ...(deps.onBatch ? { onBatch: deps.onBatch } : {}),
       },
       controller.signal,
     ),

@@ -27,6 +27,11 @@ export interface RunnerOptions {
    * Its failure is logged and never stops the source: the posts are saved either way.
    */
   onSaved?: (newPostIds: string[]) => Promise<void>;
+  /**
+   * Called after each batch is committed, with its size. Lets the CLI log batches at debug level,
+   * which tests use to act on observed progress instead of elapsed time.
+   */
+  onBatch?: (source: string, stored: number, fresh: number) => void;
 }
 
 /**
@@ -81,6 +86,7 @@ export async function runOnce(source: Source, opts: RunnerOptions, signal: Abort
     rejected,
     now: opts.clock.now(),
   });
+  opts.onBatch?.(source.name, posts.length, saved.newPostIds.length);
   if (opts.onSaved && saved.newPostIds.length) {
     await opts.onSaved(saved.newPostIds).catch((err: unknown) => {
       opts.log(`${source.name}: notifying failed: ${err instanceof Error ? err.message : String(err)}`);

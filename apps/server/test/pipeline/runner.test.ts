@@ -137,7 +137,8 @@ describe('runner', () => {
     ]);
     const controller = new AbortController();
     const run = runSource(source, { ...opts(), minBackoffMs: 20, maxBackoffMs: 100 }, controller.signal);
-    await expect.poll(async () => (await sourceStateRepo(db).get('s6'))?.cursor, { timeout: 5000 }).toBe('ok');
+    // The poll waits on the runner's own backoff (tens of ms here); its bound only ends a hung run.
+    await expect.poll(async () => (await sourceStateRepo(db).get('s6'))?.cursor, { timeout: 120_000 }).toBe('ok');
     controller.abort();
     await run;
     const state = await sourceStateRepo(db).get('s6');
@@ -160,7 +161,10 @@ describe('runner', () => {
     const runA = runSource(a.source, { ...opts(), owner: 'worker-a', leaseMs: 60_000 }, ca.signal);
     await expect.poll(() => a.asked.length).toBeGreaterThan(0);
     const runB = runSource(b.source, { ...opts(), owner: 'worker-b', leaseMs: 60_000 }, cb.signal);
-    await new Promise((r) => setTimeout(r, 300));
+    // B tries its lease at once and then sleeps half a lease; while A runs three more rounds B must
+    // not have fetched (counted in A's rounds, not in milliseconds).
+    const seen = a.asked.length;
+    await expect.poll(() => a.asked.length, { timeout: 120_000 }).toBeGreaterThan(seen + 2);
     expect(b.asked.length).toBe(0);
     ca.abort();
     cb.abort();

@@ -1,9 +1,11 @@
 /**
  * A worker killed with SIGKILL in the middle of a batch, then restarted, loses no post and
  * duplicates none. The real worker process collects from the demo source (deterministic for a
- * seed) into its own database; it is killed several times at random moments during the backfill,
- * then restarted and stopped gracefully. Afterwards the stored posts must be exactly the posts
- * the demo source produces up to the stored cursor.
+ * seed) into its own database; it is killed several times during the backfill, each time at a
+ * random moment after it has committed a random number of batches, then restarted and stopped
+ * gracefully after three more. Afterwards the stored posts must be exactly the posts the demo
+ * source produces up to the stored cursor. Every step waits for batches the worker reports (its
+ * debug log), never for a span of time, so a slow or busy machine changes nothing but the duration.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -30,7 +32,8 @@ function workerEnv(): NodeJS.ProcessEnv {
     DEMO_SEED: String(SEED),
     DEMO_POSTS_PER_DAY: String(POSTS_PER_DAY),
     SEED_DEMO: 'false',
-    LOG_LEVEL: 'warn',
+    // Debug makes the worker print a line per committed batch, which the test counts.
+    LOG_LEVEL: 'debug',
   };
   // On PostgreSQL the worker works in a schema of its own, chosen through the connection options.
   if (pgUrl)
@@ -39,23 +42,50 @@ function workerEnv(): NodeJS.ProcessEnv {
   return env;
 }
 
-function startWorker(): { child: ChildProcess; started: Promise<void> } {
+interface Worker {
+  child: ChildProcess;
+  /** Resolves once the worker has committed `n` batches since it started. */
+  batches(n: number): Promise<void>;
+}
+
+function startWorker(): Worker {
   const child = spawn(process.execPath, [BIN, 'start', '--role=worker'], {
     env: workerEnv(),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
-  const started = new Promise<void>((resolve, reject) => {
-    const onData = (d: Buffer) => {
-      out += d;
-      if (out.includes('worker started')) resolve();
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', (d) => (out += d));
-    child.once('exit', (code) => reject(new Error(`worker exited (${code}) before starting:\n${out}`)));
+  let committed = 0;
+  const waiters: { n: number; resolve: () => void; reject: (e: Error) => void }[] = [];
+  const settle = () => {
+    for (const w of [...waiters])
+      if (committed >= w.n) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve();
+      }
+  };
+  child.stdout?.on('data', (d: Buffer) => {
+    const text = String(d);
+    out += text;
+    committed += text.match(/demo: stored a batch/g)?.length ?? 0;
+    settle();
   });
-  return { child, started };
+  child.stderr?.on('data', (d) => (out += d));
+  child.once('exit', (code, signal) => {
+    for (const w of waiters.splice(0))
+      w.reject(new Error(`worker exited (${code ?? signal}) after ${committed} batches:\n${out.slice(-2000)}`));
+  });
+  return {
+    child,
+    batches: (n) =>
+      new Promise<void>((resolve, reject) => {
+        waiters.push({ n, resolve, reject });
+        settle();
+      }),
+  };
 }
+
+/** A whole number from 1 to max. */
+const upTo = (max: number) => 1 + Math.floor(Math.random() * max);
 
 const exited = (child: ChildProcess) =>
   new Promise<void>((resolve) =>
@@ -76,26 +106,26 @@ afterAll(async () => {
 });
 
 describe('a worker killed mid-batch', () => {
-  it('loses no post and duplicates none after a restart', { timeout: 180_000 }, async () => {
+  // A budget for the work (seven batches of 500 posts and four process starts), not a speed claim.
+  it('loses no post and duplicates none after a restart', { timeout: 600_000 }, async () => {
     if (pgUrl) {
       const admin = await openPostgres(pgUrl, { max: 1 });
       await admin.exec(`CREATE SCHEMA ${schema}`);
       await admin.close();
     }
     for (let kill = 0; kill < 3; kill++) {
-      const { child, started } = startWorker();
-      await started;
-      // Batches run back to back during the backfill, so a random moment is almost surely mid-batch.
-      await new Promise((r) => setTimeout(r, 1500 + Math.random() * 2500));
-      child.kill('SIGKILL');
-      await exited(child);
+      const worker = startWorker();
+      // Batches run back to back during the backfill: after a random number of commits and a
+      // random fraction of a batch more, the kill lands inside the next batch's transaction.
+      await worker.batches(upTo(3));
+      await new Promise((r) => setTimeout(r, Math.random() * 200));
+      worker.child.kill('SIGKILL');
+      await exited(worker.child);
     }
-    const { child, started } = startWorker();
-    await started;
-    // Long enough for a few batches even on a busy machine (every batch runs the rollup triggers).
-    await new Promise((r) => setTimeout(r, 4000));
-    child.kill('SIGTERM');
-    await exited(child);
+    const last = startWorker();
+    await last.batches(3);
+    last.child.kill('SIGTERM');
+    await exited(last.child);
 
     const db = await openWorkerDb();
     try {
@@ -114,7 +144,7 @@ describe('a worker killed mid-batch', () => {
       }).map((p) => p.id);
       const stored = (await db.query<{ id: string }>('SELECT id FROM posts ORDER BY id')).map((r) => r.id);
 
-      // Several batches (500 posts each) really were stored.
+      // At least the last run's three batches (500 posts each) plus the earlier runs' were stored.
       expect(expected.length).toBeGreaterThan(1500);
       expect(new Set(expected).size).toBe(expected.length);
       expect(stored).toEqual([...expected].sort());

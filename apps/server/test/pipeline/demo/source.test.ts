@@ -163,13 +163,11 @@ describe('demo source: volume and post shape', () => {
     expect(posts.some((p) => /demo/i.test(p.text))).toBe(false);
   });
 
-  it('generates 100,000 posts quickly', () => {
-    generateDemoPosts({ fromMs: NOW - DAY / 24, toMs: NOW, postsPerDay: 100_000 }); // warm up
-    const t0 = performance.now();
+  // Its speed is measured by bench/enrichment.bench.ts (demo generation), not here: a unit test
+  // must not depend on how fast the machine is.
+  it('generates a day at 100,000 posts a day', () => {
     const many = generateDemoPosts({ fromMs: NOW - DAY, toMs: NOW, postsPerDay: 100_000 });
-    const ms = performance.now() - t0;
     expect(many.length).toBeGreaterThan(80_000);
-    // Measured ~0.3-0.5 s on a developer machine; generous bound for loaded CI workers.
-    expect(ms).toBeLessThan(3000);
+    expect(many.length).toBeLessThan(120_000);
   });
 });
