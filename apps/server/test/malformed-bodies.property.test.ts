@@ -134,3 +134,120 @@ describe('every registered route', () => {
     expectEnvelope(get);
   });
 });
+
+describe('matching rules in any form (issue 12)', () => {
+  const types = ['crypto_types', 'keywords', 'coins', 'authors', 'fans'] as const;
+  const plain = fc.oneof(
+    fc.constantFrom('BTC', '$eth', 'defi', 'defi/dex', '@WhaleWatcher', '12345', 'etf', '', '  ', '$', '@'),
+    fc.string({ maxLength: 30 }),
+    fc.integer(),
+    fc.constant(null),
+  );
+  const object = fc.record(
+    {
+      label: fc.oneof(fc.string({ maxLength: 20 }), fc.integer()),
+      value: fc.oneof(fc.constantFrom('BTC', 'defi', '9', '1000,5000'), fc.string({ maxLength: 20 })),
+      data: fc.record(
+        {
+          username: fc.string({ maxLength: 20 }),
+          minFans: fc.oneof(fc.nat(), fc.integer(), fc.string({ maxLength: 5 })),
+          maxFans: fc.oneof(fc.nat(), fc.double()),
+        },
+        { requiredKeys: [] },
+      ),
+    },
+    { requiredKeys: [] },
+  );
+  const garbage = fc.oneof(plain, object, fc.tuple(plain, plain), fc.array(plain, { maxLength: 3 }));
+  const bound = fc.oneof(fc.nat({ max: 2_000_000 }), fc.nat({ max: 2_000_000 }).map(String), fc.constant(''));
+  // Mostly values a client could mean, in either form, so many bodies are accepted; some garbage.
+  const valid: Record<(typeof types)[number], fc.Arbitrary<unknown>> = {
+    crypto_types: fc.oneof(fc.constantFrom('defi', 'DeFi/dex', 'defi/lending'), fc.constant({ value: 'defi' })),
+    keywords: fc.oneof(fc.string({ maxLength: 12 }), fc.record({ value: fc.string({ maxLength: 12 }) })),
+    coins: fc.oneof(
+      fc.constantFrom('BTC', '$eth', 'uni', '$$sol'),
+      fc.record({ value: fc.constantFrom('$btc', 'AAVE') }),
+    ),
+    authors: fc.oneof(
+      fc.constantFrom('@WhaleWatcher', '@whalewatcher', '8', '9', 'handle:ghost', '@ghost_99', 'dabing'),
+      fc.record({
+        value: fc.constantFrom('9', '', '7'),
+        data: fc.record({ username: fc.constantFrom('', 'dabing', '@ghost') }),
+      }),
+    ),
+    fans: fc.oneof(
+      fc.tuple(bound, bound),
+      fc.record({ data: fc.record({ minFans: fc.nat({ max: 5000 }), maxFans: fc.nat({ max: 5000 }) }) }),
+    ),
+  };
+  const typed = fc.constantFrom(...types).chain((type) =>
+    fc.record({
+      type: fc.constant(type),
+      rules: fc.oneof(
+        {
+          weight: 6,
+          arbitrary: fc.array(fc.oneof({ weight: 8, arbitrary: valid[type] }, { weight: 1, arbitrary: garbage }), {
+            minLength: 1,
+            maxLength: 4,
+          }),
+        },
+        { weight: 1, arbitrary: fc.tuple(bound, bound) },
+      ),
+    }),
+  );
+  const group = fc.oneof(
+    { weight: 8, arbitrary: typed },
+    {
+      weight: 1,
+      arbitrary: fc.record({ type: fc.string({ maxLength: 8 }), rules: fc.array(garbage, { maxLength: 3 }) }),
+    },
+  );
+  const groups = fc.array(group, { maxLength: 3 });
+
+  it('never answers 500, and what it accepts is stored once, in the object form', async () => {
+    await fc.assert(
+      fc.asyncProperty(groups, async (matchingRules) => {
+        const res = await t.call('view/add', { name: 'fuzz', viewType: 'content_feed', matchingRules }, { token });
+        expectEnvelope(res.res);
+        if (res.body.ret !== 1) return;
+        const viewId = (res.body.data as { view_id: string }[]).at(-1)!.view_id;
+        const stored = (await t.call('view/info', { viewId }, { token })).body.data as {
+          matching_rules: { rules: unknown[] }[];
+        };
+        for (const g of stored.matching_rules) for (const r of g.rules) expect(typeof r).toBe('object');
+        // Saving what info answered changes nothing: the stored form is its own canonical form.
+        const again = await t.call(
+          'view/update',
+          { viewId, name: 'fuzz', viewType: 'content_feed', matchingRules: stored.matching_rules },
+          { token },
+        );
+        expect(again.body.ret).toBe(1);
+        expect((await t.call('view/info', { viewId }, { token })).body.data).toEqual(stored);
+        await t.call('view/delete', { viewId }, { token });
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('event opinion calls never answer 500 whatever the keyword groups hold', async () => {
+    const keywordGroup = fc.record(
+      {
+        type: fc.oneof(fc.constant('keywords'), fc.string({ maxLength: 8 })),
+        keywords: fc.oneof(fc.array(fc.oneof(plain, object), { maxLength: 4 }), plain),
+        rules: fc.array(fc.oneof(plain, object), { maxLength: 4 }),
+      },
+      { requiredKeys: ['type'] },
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(keywordGroup, { maxLength: 3 }), async (matchingRules) => {
+        const res = await t.call(
+          'view/v2/event_opinion_add',
+          { name: 'fuzz', kolGroupId: '', matchingRules },
+          { token },
+        );
+        expectEnvelope(res.res);
+      }),
+      { numRuns: 40 },
+    );
+  });
+});

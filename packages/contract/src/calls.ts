@@ -17,7 +17,6 @@ import {
 import {
   kolGroup,
   keywordRuleGroup,
-  matchingRuleGroup,
   notificationSource,
   page,
   post,
@@ -35,6 +34,7 @@ import * as f from './fields';
 import type { MessageKey } from './messages';
 import { ingestCalls } from './ingest';
 import { notificationCalls } from './notifications';
+import { keywordRuleGroupInput, matchingRuleGroupInput } from './rule-forms';
 
 export interface CallDef<Req extends z.ZodTypeAny = z.ZodTypeAny, Res extends z.ZodTypeAny = z.ZodTypeAny> {
   path: string;
@@ -87,7 +87,8 @@ export const account = {
 };
 
 // ---------- views ----------
-const matchingRules = z.array(matchingRuleGroup).max(20);
+/** Plain strings or rule objects in, the stored object form out (rule-forms.ts). */
+const matchingRules = z.array(matchingRuleGroupInput).max(20);
 /** A number within bounds, every failure reported with one message key. */
 const bounded = (min: number, max: number, error: MessageKey) =>
   z.number({ error }).min(min, { error }).max(max, { error });
@@ -146,7 +147,7 @@ const coinOpinionFields = z.object({
 const eventOpinionFields = z.object({
   name: f.title,
   kolGroupId: z.string().max(64).default(''),
-  matchingRules: z.array(keywordRuleGroup).min(1, { error: 'keywords_required' }).max(5),
+  matchingRules: z.array(keywordRuleGroupInput).min(1, { error: 'keywords_required' }).max(5),
 });
 
 export const view = {

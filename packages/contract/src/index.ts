@@ -2,6 +2,7 @@ export * from './constants';
 export * from './rules';
 export * from './wire';
 export * from './entities';
+export * from './rule-forms';
 export * as fields from './fields';
 export * from './calls';
 export * from './messages';

@@ -20,6 +20,7 @@ import { AppError, badRequest, notFound } from './errors';
 import { TtlCache } from './ttl-cache';
 import { checkNotificationFields, withNotificationDefaults } from './notifications/match';
 import { checkRankWeights } from './ranking/settings';
+import { resolveAuthors } from './view-authors';
 import { normaliseRules } from './view-rules';
 
 export const GROUP_IDS = ['coin_opinion', 'event_opinion'] as const;
@@ -57,6 +58,9 @@ export function parseViewId(id: string): number {
 }
 
 export function views(deps: { db: Db; clock: Clock; cacheMs?: number }) {
+  /** The rules as stored: normalised (spec section 5), authors completed from known accounts. */
+  const rulesToStore = async (fields: ViewFields) =>
+    resolveAuthors(deps.db, normaliseRules(fields.matchingRules, NEED_RULES.includes(fields.viewType)));
   const repoOf = (db: Queryable = deps.db) => viewsRepo(db);
   // Every feed page needs the user's views; changes made here drop the entry at once.
   const rowsCache = new TtlCache<number, ViewRow[]>(deps.cacheMs ?? 10_000, 10_000, () => deps.clock.now().getTime());
@@ -165,7 +169,7 @@ export function views(deps: { db: Db; clock: Clock; cacheMs?: number }) {
       if (!ADDABLE.includes(fields.viewType)) throw badRequest('view_type_not_allowed', { type: fields.viewType });
       if (fields.viewType === 'ranking_list') checkRankWeights(fields);
       if (fields.viewType === 'notification') checkNotificationFields(fields);
-      const matchingRules = normaliseRules(fields.matchingRules, NEED_RULES.includes(fields.viewType));
+      const matchingRules = await rulesToStore(fields);
       await seedStarters(userId, lang);
       const repo = repoOf();
       const created = await repo.insert(
@@ -190,7 +194,7 @@ export function views(deps: { db: Db; clock: Clock; cacheMs?: number }) {
       }
       if (fields.viewType === 'ranking_list') checkRankWeights(fields);
       if (fields.viewType === 'notification') checkNotificationFields(fields);
-      const matchingRules = normaliseRules(fields.matchingRules, NEED_RULES.includes(fields.viewType));
+      const matchingRules = await rulesToStore(fields);
       const settings =
         fields.viewType === 'notification' ? withNotificationDefaults(settingsOf(fields)) : settingsOf(fields);
       // A report's backtracking time is fixed when it is made (the spec shows it read-only).

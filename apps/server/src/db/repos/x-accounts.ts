@@ -31,6 +31,14 @@ export function xAccountsRepo(db: Queryable) {
         params,
       );
     },
+    /** Accounts whose handle is one of `names` (any case). */
+    async byUsernames(names: string[]): Promise<XAccountRow[]> {
+      if (names.length === 0) return [];
+      return db.query<XAccountRow>(
+        'SELECT id, username, name, icon, followers_count, is_blue_verified, verified_type FROM x_accounts WHERE lower(username) = ANY($1::text[])',
+        [names.map((n) => n.toLowerCase())],
+      );
+    },
     async existing(ids: string[]): Promise<XAccountRow[]> {
       if (ids.length === 0) return [];
       return db.query<XAccountRow>(
