@@ -294,3 +294,59 @@ describe('view settings (zh-CN)', () => {
     await page.context().close();
   });
 });
+
+/**
+ * Issue 12: a feed made through the API with the spec's plain strings opens in the edit form
+ * with every card filled as the pickers would have filled it, shows its match, and saves back
+ * unchanged.
+ */
+describe.each(['en', 'zh-CN'] as const)('a feed saved with plain-string rules (%s)', (lang) => {
+  it('opens in the edit form with every card filled, and saves back unchanged', async () => {
+    const page = await signIn(lang);
+    const sample = await samplePost(page);
+    const low = Math.max(1, Math.floor(sample.followers / 2));
+    const added = await page.request.post('/webapi/v1/view/add', {
+      data: {
+        name: 'Plain rules',
+        view_type: 'content_feed',
+        matching_rules: [
+          { type: 'crypto_types', rules: [sample.primaryId] },
+          { type: 'keywords', rules: [sample.keyword] },
+          { type: 'coins', rules: [`$${sample.coin.toLowerCase()}`] },
+          { type: 'authors', rules: [`@${sample.author.username}`] },
+          { type: 'fans', rules: [String(low), ''] },
+        ],
+      },
+    });
+    const list = (await added.json()).data as { view_id: string; view_type: string }[];
+    const viewId = list.filter((v) => v.view_type === 'content_feed').at(-1)?.view_id ?? '';
+    const stored = await call<{ matching_rules: unknown }>(page, 'view/info', { view_id: viewId });
+
+    await page.goto(`/#/?viewId=${viewId}`);
+    await page.locator(`[data-testid="post-card"][data-post-id="${sample.postId}"]`).waitFor();
+
+    await page.goto(`/#/feed-setting/${viewId}`);
+    // The category tag shows its name in the page's language (sample.primaryName is English).
+    const category = page.getByTestId(`filter-tag-${sample.primaryId}`);
+    await category.waitFor();
+    // The id shows until the category list has loaded.
+    await expect.poll(() => category.textContent()).toMatch(lang === 'en' ? sample.primaryName : /\p{Script=Han}/u);
+    await page.getByTestId('filter-card-keywords').getByText(sample.keyword).waitFor();
+    await page.getByTestId(`filter-tag-${sample.coin}`).waitFor();
+    await page.getByTestId(`filter-tag-${sample.author.id}`).getByText(`@${sample.author.username}`).waitFor();
+    expect(await page.getByTestId('fans-min').inputValue()).toBe(String(low));
+    expect(await page.getByTestId('fans-max').inputValue()).toBe('');
+    await screenshot(page, `${lang === 'en' ? 'en' : 'zh'}-30-plain-rules-edit`);
+    await page.getByTestId('fans-min').scrollIntoViewIfNeeded();
+    await screenshot(page, `${lang === 'en' ? 'en' : 'zh'}-30-plain-rules-edit-fans`);
+
+    const saved = page.waitForResponse((r) => r.url().endsWith('/view/update'));
+    await page.getByTestId('feed-save').click();
+    expect((await (await saved).json()).ret).toBe(1);
+    expect((await call<{ matching_rules: unknown }>(page, 'view/info', { view_id: viewId })).matching_rules).toEqual(
+      stored.matching_rules,
+    );
+    await call(page, 'view/delete', { view_id: viewId });
+    await page.context().close();
+  });
+});

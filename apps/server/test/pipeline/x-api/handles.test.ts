@@ -97,6 +97,13 @@ describe('x-api source: handle-only tracked accounts', () => {
       { token: ann },
     );
     expect(added.body.ret).toBe(1);
+    // The spec's plain form names the handle only; it is saved under the handle id (issue 12).
+    const plain = await t.call(
+      'view/add',
+      { name: 'Plain', viewType: 'content_feed', matchingRules: [{ type: 'authors', rules: ['@newkol'] }] },
+      { token: ann },
+    );
+    expect(plain.body.ret).toBe(1);
 
     fake.users = [
       user('300', 'NewKol', {
@@ -134,6 +141,13 @@ describe('x-api source: handle-only tracked accounts', () => {
       `SELECT matching_rules FROM views WHERE name = 'Mine'`,
     );
     expect(view!.matching_rules).toEqual([{ type: 'authors', rules: [{ ...rule, value: '300' }] }]);
+    const [plainView] = await t.db.query<{ matching_rules: unknown }>(
+      `SELECT matching_rules FROM views WHERE name = 'Plain'`,
+    );
+    expect(plainView!.matching_rules).toEqual([
+      // The label is the name the handle row had when the view was saved (from the RSS post).
+      { type: 'authors', rules: [{ label: 'Chart Wizard', value: '300', data: { username: 'NewKol' } }] },
+    ]);
     // The unknown name stays as it is, tracked, and waits in the cursor.
     expect(await account('handle:ghost_kol')).toMatchObject({ tracked: true });
     expect(await collectionRepo(t.db).trackedAccounts()).toEqual([{ id: '300', username: 'NewKol' }]);
