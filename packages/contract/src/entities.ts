@@ -134,8 +134,17 @@ export const kolGroup = z.object({
 });
 export type KolGroup = z.infer<typeof kolGroup>;
 
+/**
+ * The bucket holding "now" is still filling: `partial` marks it (only the last bucket of a
+ * series), `elapsed` is the share of its time gone by (0..1). Optional: older servers omit them.
+ */
+export const bucketProgress = {
+  partial: z.boolean().optional(),
+  elapsed: z.number().min(0).max(1).optional(),
+};
 export const reportBucket = z.object({
   ct: z.number().int(),
+  ...bucketProgress,
   cntUp: z.number().int(),
   cntNeutral: z.number().int(),
   cntDown: z.number().int(),
@@ -154,6 +163,8 @@ export const sumInfo = z.object({
 export type SumInfo = z.infer<typeof sumInfo>;
 export const reportData = z.object({ intervalList: z.array(reportBucket), sumInfo });
 export type ReportData = z.infer<typeof reportData>;
+export const statBucket = z.object({ ct: z.number().int(), cnt: z.number().int(), ...bucketProgress });
+export type StatBucket = z.infer<typeof statBucket>;
 
 export const userInfo = z.object({
   id: z.string(),
