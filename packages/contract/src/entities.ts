@@ -34,7 +34,16 @@ export const keywordRuleGroup = z.object({
 });
 export type KeywordRuleGroup = z.infer<typeof keywordRuleGroup>;
 
-export const viewSub = z.object({ viewId: z.string(), name: z.string(), viewType, fixed: z.boolean().optional() });
+export const viewSub = z.object({
+  viewId: z.string(),
+  name: z.string(),
+  viewType,
+  fixed: z.boolean().optional(),
+  /** Coin and event opinion subs: the KOL group's name ("All KOLs" when the view has none). */
+  kolGroupName: z.string().optional(),
+  /** Coin and event opinion subs: the counts of the detail's default report (1d at 1h). */
+  daySplit: z.object({ cntUp: z.number().int(), cntNeutral: z.number().int(), cntDown: z.number().int() }).optional(),
+});
 export const viewListItem = z.object({
   viewId: z.string(),
   name: z.string(),

@@ -137,3 +137,53 @@ describe('opinion views limited to a KOL group', () => {
     expect(await expectAgreement(viewId, 'view/v2/coin_opinion_detail', everyone)).toBe(52);
   });
 });
+
+describe('view/v2/list opinion rows', () => {
+  type Sub = { view_id: string; kol_group_name?: string; day_split?: Record<string, number> };
+  const subs = async (lang?: string) =>
+    (
+      (await t.call('view/v2/list', {}, { token: ann, lang })).body.data as {
+        view_id: string;
+        subs: Sub[];
+      }[]
+    ).flatMap((v) => (v.view_id === 'coin_opinion' || v.view_id === 'event_opinion' ? v.subs : []));
+
+  it("name each view's KOL group and give the same counts as its detail's default report", async () => {
+    const list = await subs();
+    expect(list.length).toBeGreaterThanOrEqual(4);
+    for (const sub of list) {
+      const info = await t.call('view/v2/coin_opinion_info', { viewId: sub.view_id }, { token: ann });
+      const type = info.body.ret === 1 ? 'coin' : 'event';
+      const detail = (
+        await t.call(
+          `view/v2/${type}_opinion_detail`,
+          { viewId: sub.view_id, period: '1d', interval: '1h' },
+          { token: ann },
+        )
+      ).body.data as Report;
+      const { cnt_up, cnt_neutral, cnt_down } = detail.sum_info;
+      expect(sub.day_split).toEqual({ cnt_up, cnt_neutral, cnt_down });
+    }
+    expect(list.map((s) => s.kol_group_name).sort()).toEqual(
+      ['All KOLs', 'Only Alice', 'Only Alice', 'Top Influencers'].sort(),
+    );
+    expect((await subs('zh-CN')).map((s) => s.kol_group_name)).toContain('全部 KOL');
+  });
+
+  it('claim nothing for a view whose group was deleted', async () => {
+    const add = await t.call(
+      'kol_group/add',
+      { name: 'Gone soon', twitterUserFans: [0, 0], whiteTwitterUserIds: [], blackTwitterUserIds: [] },
+      { token: ann },
+    );
+    expect(add.body.ret).toBe(1);
+    const groups = (await t.call('kol_group/list', {}, { token: ann })).body.data as { id: string; name: string }[];
+    const gone = groups.find((g) => g.name === 'Gone soon')!.id;
+    const view = await t.call('view/v2/coin_opinion_add', { coin: 'BTC', kolGroupId: gone }, { token: ann });
+    const viewId = subOf(view.body.data, 'coin_opinion');
+    expect((await t.call('kol_group/delete', { groupId: gone }, { token: ann })).body.ret).toBe(1);
+    const sub = (await subs()).find((s) => s.view_id === viewId)!;
+    expect(sub.kol_group_name).toBeUndefined();
+    expect(sub.day_split).toBeUndefined();
+  });
+});
