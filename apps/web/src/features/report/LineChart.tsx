@@ -149,6 +149,16 @@ export function LineChart({
                 >
                   {t('report.soFar')}
                 </text>
+                {/* How much of the bucket has gone by: a 10 % week is not a crash. */}
+                <text
+                  x={layout.partialSlot.x + layout.partialSlot.width / 2}
+                  y={PAD_TOP + 14}
+                  textAnchor="middle"
+                  className="report-chart__partial-label"
+                  data-testid={`${testId}-elapsed`}
+                >
+                  {Math.round((partialElapsed ?? 0) * 100)}%
+                </text>
               </g>
             )}
             {layout.ticks.map((tick) => (
