@@ -347,3 +347,64 @@ describe('detail refresh', () => {
     await page.context().close();
   });
 });
+
+describe.each(['en', 'zh-CN'] as const)('opinion rows that tell their groups apart (%s)', (lang) => {
+  const tag = lang === 'en' ? 'en' : 'zh';
+  const names = lang === 'en' ? { all: 'All KOLs', top: 'Top Influencers' } : { all: '全部 KOL', top: '头部大 V' };
+  const soFar = lang === 'en' ? 'so far' : '进行中';
+  let page: Page;
+  const ids: string[] = [];
+
+  beforeAll(async () => {
+    page = await signIn(lang);
+    const top = (await call<Group[]>(page, 'kol_group/list', {}, lang)).find((g) => g.default_role === 'top')!;
+    for (const kolGroupId of ['', top.id]) {
+      const list = await call<{ view_id: string; subs: { view_id: string }[] }[]>(page, 'view/v2/coin_opinion_add', {
+        coin: 'ETH',
+        kol_group_id: kolGroupId,
+      });
+      ids.push(list.find((v) => v.view_id === 'coin_opinion')!.subs.at(-1)!.view_id);
+    }
+  });
+  afterAll(async () => {
+    for (const viewId of ids) await call(page, 'view/v2/coin_opinion_delete', { view_id: viewId });
+    await page?.context().close();
+  });
+
+  it('shows two ETH rows with their group and split, agreeing with the detail cards and a dashed last bucket', async () => {
+    // The views were made through the API after the list loaded: load the app afresh.
+    await page.goto('/#/?tab=coin_opinion');
+    await page.reload();
+    const [allId, topId] = ids as [string, string];
+    const summary = (id: string) => page.getByTestId(`group-sub-summary-${id}`);
+    await summary(topId).waitFor();
+    expect(await summary(allId).textContent()).toContain(names.all);
+    expect(await summary(topId).textContent()).toContain(names.top);
+    await page.getByTestId(`group-sub-${topId}`).scrollIntoViewIfNeeded();
+    await screenshot(page, `${tag}-71-home-two-eth`);
+
+    for (const id of [allId, topId]) {
+      const row = {
+        bullish: await summary(id).getAttribute('data-bullish'),
+        bearish: await summary(id).getAttribute('data-bearish'),
+      };
+      await page.goto(`/#/view-detail/${id}`);
+      const report = page.getByTestId('report-view');
+      await expect.poll(() => report.getAttribute('data-state'), { timeout: 20_000 }).toMatch(/chart|empty/);
+      // The header repeats the row; the 1-day stat cards give the same shares.
+      expect(await page.getByTestId('detail-summary').textContent()).toContain(id === allId ? names.all : names.top);
+      expect(await page.getByTestId('detail-summary').getAttribute('data-bullish')).toBe(row.bullish);
+      expect(await page.getByTestId('stat-bullish').getAttribute('data-percent')).toBe(row.bullish);
+      expect(await page.getByTestId('stat-bearish').getAttribute('data-percent')).toBe(row.bearish);
+      if ((await report.getAttribute('data-state')) === 'chart') {
+        // The hour holding now is drawn dashed on a shaded slot, labelled "so far".
+        expect(await page.getByTestId('report-chart').getAttribute('data-partial')).toBe('true');
+        expect(await page.getByTestId('report-chart-partial').textContent()).toContain(soFar);
+        expect(await page.locator('.report-chart__partial-line').count()).toBe(3);
+      }
+      await screenshot(page, `${tag}-71-detail-${id === allId ? 'all' : 'top'}`);
+      await page.goto('/#/?tab=coin_opinion');
+      await summary(id).waitFor();
+    }
+  });
+});

@@ -166,6 +166,17 @@ describe.each(['en', 'zh-CN'] as const)('analytics report (%s)', (lang) => {
     await page.getByTestId('period-option-1m').click();
     expect(body(await asked)).toMatchObject({ view_id: viewId, period: '1m', interval: '1w' });
     await expect.poll(() => page.getByTestId('report-view').getAttribute('data-interval')).toBe('1w');
+    // A month by weeks (issue 12's "fake crash"): the week holding now is drawn as unfinished.
+    await expect.poll(() => page.getByTestId('report-view').getAttribute('data-loading')).toBe('false');
+    if ((await page.getByTestId('report-view').getAttribute('data-state')) === 'chart') {
+      expect(await page.getByTestId('report-chart').getAttribute('data-partial')).toBe('true');
+      expect(await page.getByTestId('report-chart-partial').textContent()).toContain(
+        lang === 'en' ? 'so far' : '进行中',
+      );
+      expect(await page.locator('.report-chart__partial-line').count()).toBe(3);
+      expect(await page.getByTestId('report-chart-elapsed').textContent()).toMatch(/^\d{1,3}%$/);
+    }
+    await screenshot(page, `${tag}-80-report-month-partial`);
   });
 
   it('edits the report with the backtracking time read-only', async () => {

@@ -22,6 +22,7 @@ import {
   post,
   rankItem,
   reportData,
+  statBucket,
   sortingIndicator,
   tweetCategory,
   twitterUser,
@@ -276,7 +277,7 @@ export const admin = {
     z.array(
       z.object({
         tableName: z.string(),
-        tableList: z.array(z.object({ ct: z.number().int(), cnt: z.number().int() })),
+        tableList: z.array(statBucket),
       }),
     ),
   ),

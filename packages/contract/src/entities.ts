@@ -34,7 +34,16 @@ export const keywordRuleGroup = z.object({
 });
 export type KeywordRuleGroup = z.infer<typeof keywordRuleGroup>;
 
-export const viewSub = z.object({ viewId: z.string(), name: z.string(), viewType, fixed: z.boolean().optional() });
+export const viewSub = z.object({
+  viewId: z.string(),
+  name: z.string(),
+  viewType,
+  fixed: z.boolean().optional(),
+  /** Coin and event opinion subs: the KOL group's name ("All KOLs" when the view has none). */
+  kolGroupName: z.string().optional(),
+  /** Coin and event opinion subs: the counts of the detail's default report (1d at 1h). */
+  daySplit: z.object({ cntUp: z.number().int(), cntNeutral: z.number().int(), cntDown: z.number().int() }).optional(),
+});
 export const viewListItem = z.object({
   viewId: z.string(),
   name: z.string(),
@@ -134,8 +143,17 @@ export const kolGroup = z.object({
 });
 export type KolGroup = z.infer<typeof kolGroup>;
 
+/**
+ * The bucket holding "now" is still filling: `partial` marks it (only the last bucket of a
+ * series), `elapsed` is the share of its time gone by (0..1). Optional: older servers omit them.
+ */
+export const bucketProgress = {
+  partial: z.boolean().optional(),
+  elapsed: z.number().min(0).max(1).optional(),
+};
 export const reportBucket = z.object({
   ct: z.number().int(),
+  ...bucketProgress,
   cntUp: z.number().int(),
   cntNeutral: z.number().int(),
   cntDown: z.number().int(),
@@ -154,6 +172,8 @@ export const sumInfo = z.object({
 export type SumInfo = z.infer<typeof sumInfo>;
 export const reportData = z.object({ intervalList: z.array(reportBucket), sumInfo });
 export type ReportData = z.infer<typeof reportData>;
+export const statBucket = z.object({ ct: z.number().int(), cnt: z.number().int(), ...bucketProgress });
+export type StatBucket = z.infer<typeof statBucket>;
 
 export const userInfo = z.object({
   id: z.string(),

@@ -5,9 +5,10 @@
  */
 import type { KeywordRuleGroup, Language, MatchingRuleGroup, Post, TradingTrend } from '@kolscope/contract';
 import type { Db } from '../db/db';
-import { type CompiledGroup, type FeedQuery, type FeedRow, feedRepo } from '../db/repos/feed';
+import { type CompiledGroup, type FeedQuery, type FeedRow, feedRepo, type GroupMembership } from '../db/repos/feed';
 import { categoryName } from '../pipeline/enrich/categories/taxonomy';
 import { badRequest } from './errors';
+import type { KolGroups } from './kol-groups';
 import { TtlCache } from './ttl-cache';
 import { compileRules } from './view-rules';
 import type { Views } from './views';
@@ -59,7 +60,7 @@ export function present(row: FeedRow, lang: Language, coinViews: Map<string, str
 /** How long a feed page may be served from memory: new posts show up at most this late. */
 export const FEED_CACHE_MS = 2000;
 
-export function feed(deps: { db: Db; views: Views; cacheMs?: number }) {
+export function feed(deps: { db: Db; views: Views; kolGroups: KolGroups; cacheMs?: number }) {
   // Shared by every user asking the same question (starter feeds have the same rules for all).
   const pages = new TtlCache<string, FeedRow[]>(deps.cacheMs ?? FEED_CACHE_MS, 2000);
   const query = (q: FeedQuery) => pages.get(JSON.stringify(q), () => feedRepo(deps.db).query(q));
@@ -74,6 +75,21 @@ export function feed(deps: { db: Db; views: Views; cacheMs?: number }) {
     return compileRules(rules);
   }
 
+  /**
+   * Coin and event opinion views count only their KOL group's members (all authors when the
+   * view has no group), so their related posts are limited the same way. A group no longer the
+   * user's makes the view not found, as its report does.
+   */
+  async function membershipOf(userId: number, viewType: string, settings: Record<string, unknown>) {
+    if (viewType !== 'coin_opinion' && viewType !== 'event_opinion') return undefined;
+    const kolGroupId = String(settings.kolGroupId ?? '');
+    if (!kolGroupId) return undefined;
+    const rule = await deps.kolGroups.ruleOf(userId, kolGroupId);
+    const member: GroupMembership = { groupId: rule.groupId! };
+    if (!rule.useFans) member.onlyAuthors = rule.white;
+    return member;
+  }
+
   return {
     async tweets(
       userId: number,
@@ -83,17 +99,18 @@ export function feed(deps: { db: Db; views: Views; cacheMs?: number }) {
       const { view, coinViews } = await deps.views.viewWithCoinViews(userId, req.viewId);
       const repo = feedRepo(deps.db);
       const groups = groupsOf(view.view_type, view.matching_rules as MatchingRuleGroup[], view.settings);
+      const member = await membershipOf(userId, view.view_type, view.settings);
       const sentiment = req.tradingTrend ? TREND[req.tradingTrend] : undefined;
       let rows: FeedRow[];
       let limit: number;
       if (req.newerThan) {
         const after = await repo.position(req.newerThan);
         limit = NEWER_MAX;
-        rows = after ? await query({ groups, sentiment, after, limit: limit + 1 }) : [];
+        rows = after ? await query({ groups, member, sentiment, after, limit: limit + 1 }) : [];
       } else {
         limit = PAGE_SIZE;
         const before = req.nextCb ? decodeCursor(req.nextCb) : undefined;
-        rows = await query({ groups, sentiment, before, limit: limit + 1 });
+        rows = await query({ groups, member, sentiment, before, limit: limit + 1 });
       }
       const page = rows.slice(0, limit);
       const last = page.at(-1);

@@ -65,7 +65,12 @@ export function createServices(deps: ServiceDeps) {
     opinion: opinion({ db, clock, views: viewService, kolGroups: groups }),
     ranking: ranking({ db, clock, views: viewService, authorWindows: rankingWindows }),
     rankingWindows,
-    feed: feed({ db, views: viewService, ...(deps.feedCacheMs !== undefined ? { cacheMs: deps.feedCacheMs } : {}) }),
+    feed: feed({
+      db,
+      views: viewService,
+      kolGroups: groups,
+      ...(deps.feedCacheMs !== undefined ? { cacheMs: deps.feedCacheMs } : {}),
+    }),
     twitterUsers: twitterUsers({ db }),
     kolGroups: groups,
     kolReview: kolReview({ db, clock }),

@@ -47,6 +47,10 @@ function decode(cursor: string): { followers: number; id: string; page: number }
   return { followers: Number(m[1]), id: m[2]!, page: Number(m[3]) };
 }
 
+/** A group's name as shown: default groups are named in the reader's language. */
+export const groupName = (r: Pick<KolGroupRow, 'default_key' | 'name'>, lang: Language) =>
+  isMessageKey(r.default_key) ? translate(lang, r.default_key) : r.name;
+
 export function kolGroups(deps: { db: Db; clock: Clock }) {
   const repoOf = (db: Queryable = deps.db) => kolGroupsRepo(db);
 
@@ -97,9 +101,7 @@ export function kolGroups(deps: { db: Db; clock: Clock }) {
     );
   }
 
-  /** Default groups are named in the reader's language. */
-  const nameOf = (r: KolGroupRow, lang: Language) =>
-    isMessageKey(r.default_key) ? translate(lang, r.default_key) : r.name;
+  const nameOf = groupName;
 
   async function checkFields(fields: GroupFields) {
     const white = uniqueIds(fields.whiteTwitterUserIds);

@@ -1,9 +1,9 @@
 /** Bucket rows from the opinion repo into the wire's report: every bucket, and the totals. */
 import type { ReportData, SumInfo } from '@kolscope/contract';
 import type { BucketCounts } from '../db/repos/opinion';
-import type { ReportWindow } from './opinion-window';
+import { markPartial, type ReportWindow } from './opinion-window';
 
-export function presentReport(window: ReportWindow, rows: BucketCounts[]): ReportData {
+export function presentReport(window: ReportWindow, rows: BucketCounts[], nowSeconds: number): ReportData {
   const byBucket = new Map(window.buckets.map((ct) => [ct, { ct, cntUp: 0, cntNeutral: 0, cntDown: 0 }]));
   const sum: SumInfo = {
     cntUp: 0,
@@ -36,5 +36,5 @@ export function presentReport(window: ReportWindow, rows: BucketCounts[]): Repor
       sum.cntDownGold += r.down;
     }
   }
-  return { intervalList: [...byBucket.values()], sumInfo: sum };
+  return { intervalList: markPartial([...byBucket.values()], window, nowSeconds), sumInfo: sum };
 }

@@ -40,3 +40,19 @@ export function alignedWindow(period: ReportPeriod, interval: Granularity, nowSe
   const buckets = Array.from({ length: n }, (_, i) => last - (n - 1 - i) * intervalS);
   return { from: buckets[0]!, to: last + intervalS, intervalS, offsetS, buckets };
 }
+
+/**
+ * Marks the bucket holding `nowSeconds` as still filling (issue 12): without it the last point
+ * of every chart reads as a crash. Only that bucket is marked; `elapsed` is its share gone by.
+ */
+export function markPartial<T extends { ct: number }>(
+  list: T[],
+  window: { intervalS: number },
+  nowSeconds: number,
+): (T & { partial?: boolean; elapsed?: number })[] {
+  return list.map((b) => {
+    const gone = nowSeconds - b.ct;
+    if (gone < 0 || gone >= window.intervalS) return b;
+    return { ...b, partial: true, elapsed: Math.round((gone / window.intervalS) * 1000) / 1000 };
+  });
+}

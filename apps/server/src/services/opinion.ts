@@ -117,12 +117,13 @@ export function opinion(deps: { db: Db; clock: Clock; views: Views; kolGroups: K
       },
       async detail(userId: number, q: ReportQuery): Promise<ReportData> {
         const row = await deps.views.ownOfType(userId, q.viewId, 'coin_opinion');
-        const window = reportWindow(q.period, q.interval, nowSeconds());
+        const now = nowSeconds();
+        const window = reportWindow(q.period, q.interval, now);
         const kolGroupId = String(row.settings.kolGroupId ?? '');
         // Checks the group is still the user's (a deleted group makes the view not found).
         await ruleFor(userId, kolGroupId);
         const groupId = kolGroupId ? Number(kolGroupId) : undefined;
-        return presentReport(window, await repo().coin(String(row.settings.coin ?? ''), window, groupId));
+        return presentReport(window, await repo().coin(String(row.settings.coin ?? ''), window, groupId), now);
       },
     },
 
@@ -183,10 +184,11 @@ export function opinion(deps: { db: Db; clock: Clock; views: Views; kolGroups: K
       },
       async detail(userId: number, q: ReportQuery): Promise<ReportData> {
         const row = await deps.views.ownOfType(userId, q.viewId, 'event_opinion');
-        const window = reportWindow(q.period, q.interval, nowSeconds());
+        const now = nowSeconds();
+        const window = reportWindow(q.period, q.interval, now);
         // Checks the group is still the user's (a deleted group makes the view not found).
         await ruleFor(userId, String(row.settings.kolGroupId ?? ''));
-        return presentReport(window, await repo().event(row.id, window));
+        return presentReport(window, await repo().event(row.id, window), now);
       },
     },
 
@@ -206,7 +208,7 @@ export function opinion(deps: { db: Db; clock: Clock; views: Views; kolGroups: K
         const floor = backtracking > 0 ? Math.floor(row.created_at.getTime() / 1000) - backtracking : 0;
         const groups = compileRules(row.matching_rules as MatchingRuleGroup[]);
         const rows = await repo().matching(groups, { ...window, from: Math.max(window.from, floor) });
-        return presentReport(window, rows);
+        return presentReport(window, rows, now);
       });
     },
   };

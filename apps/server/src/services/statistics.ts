@@ -22,11 +22,11 @@ import { type StatColumn, statisticsRepo } from '../db/repos/statistics';
 import { TAXONOMY, categoryName } from '../pipeline/enrich/categories/taxonomy';
 import { type Clock, epochSeconds } from './clock';
 import { badRequest } from './errors';
-import { alignedWindow } from './opinion-window';
+import { alignedWindow, markPartial } from './opinion-window';
 
 export interface StatTable {
   tableName: string;
-  tableList: { ct: number; cnt: number }[];
+  tableList: { ct: number; cnt: number; partial?: boolean; elapsed?: number }[];
 }
 
 export interface StatQuery {
@@ -66,12 +66,14 @@ export function statistics(deps: { db: Db; clock: Clock }) {
       const source = q.fromAcntName.trim();
       if (source !== '' && !(await repo().sourceExists(source)))
         throw badRequest('stat_source_unknown', { name: source });
-      const w = alignedWindow(q.period, q.interval, epochSeconds(deps.clock.now()));
+      const now = epochSeconds(deps.clock.now());
+      const w = alignedWindow(q.period, q.interval, now);
+      const fill = (rows: { bucket: number; cnt: number }[]) => markPartial(fillBuckets(w.buckets, rows), w, now);
       const range = { res: w.intervalS, source, from: w.from, to: w.to };
 
       if (q.statType !== 'count_category_tweet') {
         const rows = await repo().counts(COLUMN[q.statType], range);
-        return [{ tableName: translate(lang, `stat_table_${q.statType}`), tableList: fillBuckets(w.buckets, rows) }];
+        return [{ tableName: translate(lang, `stat_table_${q.statType}`), tableList: fill(rows) }];
       }
 
       const rows = await repo().categoryCounts(range);
@@ -80,10 +82,7 @@ export function statistics(deps: { db: Db; clock: Clock }) {
       const ids = [...new Set([...TAXONOMY.map((p) => p.id), ...rows.map((r) => r.category)])];
       const tables = ids.map((id) => ({
         tableName: categoryName(id, lang) ?? id,
-        tableList: fillBuckets(
-          w.buckets,
-          rows.filter((r) => r.category === id),
-        ),
+        tableList: fill(rows.filter((r) => r.category === id)),
       }));
       // The busiest categories first; equal totals keep the taxonomy's order (sort is stable).
       return tables

@@ -17,6 +17,7 @@ import type { Db, Queryable } from '../db/db';
 import { type NewView, type ViewRow, viewsRepo } from '../db/repos/views';
 import type { Clock } from './clock';
 import { AppError, badRequest, notFound } from './errors';
+import { opinionSubExtras } from './opinion-subs';
 import { TtlCache } from './ttl-cache';
 import { checkNotificationFields, withNotificationDefaults } from './notifications/match';
 import { checkRankWeights } from './ranking/settings';
@@ -146,6 +147,7 @@ export function views(deps: { db: Db; clock: Clock; cacheMs?: number }) {
       const repo = repoOf();
       const rows = await rowsOf(userId);
       const byId = new Map(rows.map((r) => [String(r.id), r]));
+      const extras = await opinionSubExtras(deps.db, userId, rows, lang, Math.floor(deps.clock.now().getTime() / 1000));
       return ordered(rows, await repo.tabOrder(userId)).map((id): ViewListItem => {
         if (id === 'coin_opinion' || id === 'event_opinion') {
           return {
@@ -155,7 +157,7 @@ export function views(deps: { db: Db; clock: Clock; cacheMs?: number }) {
             fixed: true,
             subs: rows
               .filter((r) => r.view_type === id)
-              .map((r) => ({ viewId: String(r.id), name: r.name, viewType: id })),
+              .map((r) => ({ viewId: String(r.id), name: r.name, viewType: id, ...extras.get(r.id) })),
           };
         }
         const r = byId.get(id)!;

@@ -12,6 +12,8 @@ import { prng, type StatPost, saveStatPosts } from './support';
 
 type Table = { table_name: string; table_list: { ct: number; cnt: number }[] };
 
+/** A bucket's counts, without the partial mark of the last one (tested in partial-bucket). */
+const countsOnly = ({ ct, cnt }: { ct: number; cnt: number }) => ({ ct, cnt });
 const INTERVAL_S: Record<StatInterval, number> = { '1h': 3600, '1d': 86_400, '1w': 604_800 };
 const SOURCES = ['alpha', 'beta'];
 const AUTHORS = ['ann', 'bob', 'cyd', 'dee', 'eve', 'fay', 'gus'];
@@ -193,14 +195,18 @@ describe('admin/stat', () => {
             count_interaction: 'Interactions',
           }[statType],
         ]);
-        expect(tables[0]!.table_list).toEqual(await directCounts(statType, source, cts, INTERVAL_S[interval]));
+        expect(tables[0]!.table_list.map(countsOnly)).toEqual(
+          await directCounts(statType, source, cts, INTERVAL_S[interval]),
+        );
         return;
       }
       // One series per primary category, named in the reader language, the busiest first.
       expect(tables.map((x) => x.table_name).sort()).toEqual(TAXONOMY.map((p) => p.en).sort());
       for (const p of TAXONOMY) {
         const table = tables.find((x) => x.table_name === categoryName(p.id, 'en'))!;
-        expect(table.table_list, p.id).toEqual(await directCategoryCounts(p.id, source, cts, INTERVAL_S[interval]));
+        expect(table.table_list.map(countsOnly), p.id).toEqual(
+          await directCategoryCounts(p.id, source, cts, INTERVAL_S[interval]),
+        );
       }
       const totals = tables.map((x) => x.table_list.reduce((s, b) => s + b.cnt, 0));
       expect(totals).toEqual([...totals].sort((a, b) => b - a));

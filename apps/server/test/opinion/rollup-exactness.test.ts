@@ -109,10 +109,12 @@ async function expected(
   return { interval_list: buckets, sum_info: sum };
 }
 
-async function detail(path: string, viewId: string, period: string, interval: string) {
+async function detail(path: string, viewId: string, period: string, interval: string): Promise<unknown> {
   const res = await t.call(path, { viewId, period, interval }, { token });
   expect(res.body.ret, JSON.stringify(res.body)).toBe(1);
-  return res.body.data;
+  // The counts only: the partial mark of the last bucket has a test of its own (partial-bucket).
+  const { interval_list, ...rest } = res.body.data as { interval_list: Record<string, unknown>[] };
+  return { ...rest, interval_list: interval_list.map(({ partial: _p, elapsed: _e, ...counts }) => counts) };
 }
 
 const PAIRS = (Object.keys(REPORT_INTERVALS) as ReportPeriod[]).flatMap((period) =>

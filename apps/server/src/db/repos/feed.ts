@@ -18,8 +18,19 @@ export interface CompiledGroup {
   fans?: { min: number; max: number }[];
 }
 
+/**
+ * Only the posts of one KOL group's members: the same kol_group_member() the opinion rollups
+ * count with (migration 0005), so related posts and report counts cannot disagree.
+ */
+export interface GroupMembership {
+  groupId: number;
+  /** The whitelist of a group without a follower range: its only possible authors. */
+  onlyAuthors?: string[];
+}
+
 export interface FeedQuery {
   groups: CompiledGroup[];
+  member?: GroupMembership;
   sentiment?: -1 | 0 | 1;
   /** Posts strictly older than this position (the next page). */
   before?: { ct: number; id: string };
@@ -85,6 +96,12 @@ export function feedRepo(db: Queryable) {
         return `$${params.length}`;
       };
       const where = q.groups.map((g) => groupCondition(g, param));
+      if (q.member) {
+        // Implied by membership, but lets the planner walk posts_by_author for a whitelist-only group
+        // instead of scanning every post of the coin for its few authors.
+        if (q.member.onlyAuthors) where.push(`p.author_id = ANY(${param(q.member.onlyAuthors)}::text[])`);
+        where.push(`kol_group_member(${param(q.member.groupId)}::bigint, a.id, a.followers_count, a.tracked)`);
+      }
       if (q.sentiment !== undefined) where.push(`p.sentiment = ${param(q.sentiment)}`);
       if (q.before) where.push(`(p.ct, p.id) < (${param(q.before.ct)}, ${param(q.before.id)})`);
       if (q.after) where.push(`(p.ct, p.id) > (${param(q.after.ct)}, ${param(q.after.id)})`);

@@ -1,4 +1,5 @@
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { bucketAt, layoutLines, PAD_BOTTOM, PAD_TOP, tipWidth } from './chartGeometry';
 import { bucketLabel } from './format';
 
@@ -20,6 +21,11 @@ interface Props {
   formatValue?: (value: number) => string;
   /** `<testId>`, `<testId>-scroll` and `<testId>-tip`. */
   testId?: string;
+  /**
+   * The share (0..1) of the last bucket gone by, when it is still filling: it is drawn dashed, on
+   * a shaded slot, labelled "so far", so its low count does not read as a drop.
+   */
+  partialElapsed?: number | undefined;
 }
 
 /** Dots stop helping (and cost nodes) once points sit 60 px apart over thousands of pixels. */
@@ -31,15 +37,27 @@ const TIP_ROW = 16;
  * end (the newest bucket); tapping a bucket (or the arrow keys: the plot is a slider whose value
  * text reads the bucket's values) shows its values.
  */
-export function LineChart({ cts, series, label, formatValue = String, testId = 'report-chart' }: Props) {
+export function LineChart({
+  cts,
+  series,
+  label,
+  formatValue = String,
+  testId = 'report-chart',
+  partialElapsed,
+}: Props) {
+  const { t } = useTranslation();
+  const partial = partialElapsed !== undefined;
   const layout = useMemo(
     () =>
       layoutLines(
         cts.length,
         series.map((s) => s.values),
+        partial,
       ),
-    [cts, series],
+    [cts, series, partial],
   );
+  const soFar = partial ? t('report.soFarTip', { percent: Math.round(partialElapsed * 100) }) : '';
+  const isPartial = (i: number) => partial && i === cts.length - 1;
   const scroller = useRef<HTMLDivElement>(null);
   const [picked, setPicked] = useState<number | null>(null);
 
@@ -56,18 +74,28 @@ export function LineChart({ cts, series, label, formatValue = String, testId = '
   const valueText = (i: number) => {
     const ct = cts[i];
     if (ct === undefined) return '';
-    return `${bucketLabel(ct)}: ${series.map((s) => rowText(s, i)).join(', ')}`;
+    const when = isPartial(i) ? `${bucketLabel(ct)} (${soFar})` : bucketLabel(ct);
+    return `${when}: ${series.map((s) => rowText(s, i)).join(', ')}`;
   };
 
   const labelY = layout.height - PAD_BOTTOM + 16;
   const tipCt = picked !== null ? cts[picked] : undefined;
   const tipX = picked !== null ? (layout.xs[picked] ?? 0) : 0;
-  const tipW = picked !== null ? tipWidth(series.map((s) => rowText(s, picked))) : 0;
+  const tipTime = tipCt !== undefined ? bucketLabel(tipCt) : '';
+  const tipW =
+    picked !== null ? tipWidth([...series.map((s) => rowText(s, picked)), ...(isPartial(picked) ? [soFar] : [])]) : 0;
+  const tipRows = series.length + (picked !== null && isPartial(picked) ? 1 : 0);
   const tipLeft = tipX + 8 + tipW > layout.width ? tipX - 8 - tipW : tipX + 8;
   const showDots = cts.length * series.length <= MAX_DOTS;
 
   return (
-    <div className="report-chart" data-testid={testId} data-buckets={cts.length} data-series={series.length}>
+    <div
+      className="report-chart"
+      data-testid={testId}
+      data-buckets={cts.length}
+      data-series={series.length}
+      data-partial={partial ? 'true' : undefined}
+    >
       <div className="report-chart__axis" aria-hidden="true">
         {layout.ticks.map((tick) => (
           <span key={tick.value} className="report-chart__tick" style={{ top: tick.y - 7 }}>
@@ -104,6 +132,35 @@ export function LineChart({ cts, series, label, formatValue = String, testId = '
             viewBox={`0 0 ${layout.width} ${layout.height}`}
             aria-hidden="true"
           >
+            {layout.partialSlot && (
+              <g data-testid={`${testId}-partial`}>
+                <rect
+                  x={layout.partialSlot.x}
+                  y={PAD_TOP}
+                  width={layout.partialSlot.width}
+                  height={layout.height - PAD_TOP - PAD_BOTTOM}
+                  className="report-chart__partial-slot"
+                />
+                <text
+                  x={layout.partialSlot.x + layout.partialSlot.width / 2}
+                  y={PAD_TOP - 4}
+                  textAnchor="middle"
+                  className="report-chart__partial-label"
+                >
+                  {t('report.soFar')}
+                </text>
+                {/* How much of the bucket has gone by: a 10 % week is not a crash. */}
+                <text
+                  x={layout.partialSlot.x + layout.partialSlot.width / 2}
+                  y={PAD_TOP + 14}
+                  textAnchor="middle"
+                  className="report-chart__partial-label"
+                  data-testid={`${testId}-elapsed`}
+                >
+                  {Math.round((partialElapsed ?? 0) * 100)}%
+                </text>
+              </g>
+            )}
             {layout.ticks.map((tick) => (
               <line key={tick.value} x1={0} x2={layout.width} y1={tick.y} y2={tick.y} className="report-chart__grid" />
             ))}
@@ -125,8 +182,29 @@ export function LineChart({ cts, series, label, formatValue = String, testId = '
             {series.map((s, n) => (
               <g key={s.key} className={`report-chart__series report-chart__series--${s.tone}`}>
                 <polyline points={layout.lines[n]} fill="none" strokeWidth={2} strokeLinejoin="round" />
+                {layout.partialLines[n] !== undefined && (
+                  <polyline
+                    points={layout.partialLines[n]}
+                    fill="none"
+                    strokeWidth={2}
+                    strokeDasharray="4 4"
+                    className="report-chart__partial-line"
+                  />
+                )}
                 {showDots &&
-                  cts.map((ct, i) => <circle key={ct} cx={layout.xs[i]} cy={layout.y(s.values[i] ?? 0)} r={2.5} />)}
+                  cts.map((ct, i) =>
+                    isPartial(i) ? (
+                      <circle
+                        key={ct}
+                        cx={layout.xs[i]}
+                        cy={layout.y(s.values[i] ?? 0)}
+                        r={3}
+                        className="report-chart__partial-dot"
+                      />
+                    ) : (
+                      <circle key={ct} cx={layout.xs[i]} cy={layout.y(s.values[i] ?? 0)} r={2.5} />
+                    ),
+                  )}
               </g>
             ))}
             {picked !== null && tipCt !== undefined && (
@@ -135,9 +213,9 @@ export function LineChart({ cts, series, label, formatValue = String, testId = '
                 transform={`translate(${tipLeft},${PAD_TOP})`}
                 data-testid={`${testId}-tip`}
               >
-                <rect width={tipW} height={28 + series.length * TIP_ROW} rx={8} />
+                <rect width={tipW} height={28 + tipRows * TIP_ROW} rx={8} />
                 <text x={10} y={18} className="report-chart__tip-time">
-                  {bucketLabel(tipCt)}
+                  {tipTime}
                 </text>
                 {series.map((s, row) => (
                   <g key={s.key} transform={`translate(10,${36 + row * TIP_ROW})`}>
@@ -147,6 +225,11 @@ export function LineChart({ cts, series, label, formatValue = String, testId = '
                     </text>
                   </g>
                 ))}
+                {isPartial(picked) && (
+                  <text x={10} y={36 + series.length * TIP_ROW} className="report-chart__tip-partial">
+                    {soFar}
+                  </text>
+                )}
               </g>
             )}
           </svg>

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Bucket, SeriesKey } from './chartGeometry';
+import { type Bucket, partialElapsedOf, type SeriesKey } from './chartGeometry';
 import { type ChartSeries, LineChart } from './LineChart';
 
 const LINES: { key: SeriesKey; trend: 'bullish' | 'neutral' | 'bearish' }[] = [
@@ -23,5 +23,7 @@ export function SentimentChart({ buckets }: { buckets: Bucket[] }) {
       })),
     [buckets, t],
   );
-  return <LineChart cts={cts} series={series} label={t('report.chartLabel')} />;
+  return (
+    <LineChart cts={cts} series={series} label={t('report.chartLabel')} partialElapsed={partialElapsedOf(buckets)} />
+  );
 }

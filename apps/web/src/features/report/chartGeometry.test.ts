@@ -130,3 +130,29 @@ describe('tip width', () => {
     expect(tipWidth([])).toBe(124);
   });
 });
+
+describe('a partial last bucket', () => {
+  const values = [100, 200, 40];
+
+  it('ends the solid line at the last complete bucket and dashes the segment into the last point', () => {
+    const layout = layoutLines(3, [values], true);
+    const [x0, x1, x2] = layout.xs;
+    expect(layout.lines).toEqual([`${x0},${layout.y(100)} ${x1},${layout.y(200)}`]);
+    expect(layout.partialLines).toEqual([`${x1},${layout.y(200)} ${x2},${layout.y(40)}`]);
+    expect(layout.partialSlot).toEqual({ x: 200, width: 100 });
+  });
+
+  it('is drawn whole, with no dashes, when every bucket is complete', () => {
+    const layout = layoutLines(3, [values]);
+    expect(layout.lines[0]!.split(' ')).toHaveLength(3);
+    expect(layout.partialLines).toEqual([]);
+    expect(layout.partialSlot).toBeNull();
+  });
+
+  it('is only a dashed point when it is the only bucket', () => {
+    const layout = layoutLines(1, [[5]], true);
+    expect(layout.lines).toEqual(['']);
+    expect(layout.partialLines).toEqual([`${layout.xs[0]},${layout.y(5)}`]);
+    expect(layout.partialSlot).toEqual({ x: 0, width: 300 });
+  });
+});

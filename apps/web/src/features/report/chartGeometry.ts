@@ -9,6 +9,15 @@ export interface Bucket {
   cntUp: number;
   cntNeutral: number;
   cntDown: number;
+  /** Still filling (the bucket holding now), and the share of it gone by. */
+  partial?: boolean | undefined;
+  elapsed?: number | undefined;
+}
+
+/** The elapsed share of the last bucket when the server marks it partial, else undefined. */
+export function partialElapsedOf(buckets: readonly { partial?: boolean | undefined; elapsed?: number | undefined }[]) {
+  const last = buckets.at(-1);
+  return last?.partial ? (last.elapsed ?? 0) : undefined;
 }
 
 export const SERIES = ['cntUp', 'cntNeutral', 'cntDown'] as const;
@@ -54,9 +63,16 @@ export interface ChartLayout {
 /** The layout of any number of lines over `buckets` slots; `lines[i]` draws `series[i]`. */
 export interface LinesLayout extends Omit<ChartLayout, 'lines'> {
   lines: string[];
+  /**
+   * With a partial last bucket (still filling, issue 12): `lines` stop at the last complete
+   * bucket and `partialLines[i]` is the dashed segment from there into the last point; `partialSlot`
+   * is the last bucket's slot, shaded. Empty and null when every bucket is complete.
+   */
+  partialLines: string[];
+  partialSlot: { x: number; width: number } | null;
 }
 
-export function layoutLines(buckets: number, series: readonly (readonly number[])[]): LinesLayout {
+export function layoutLines(buckets: number, series: readonly (readonly number[])[], partialLast = false): LinesLayout {
   const width = chartWidth(buckets);
   const height = CHART_HEIGHT_PX;
   const slot = buckets > 0 ? width / buckets : width;
@@ -68,13 +84,27 @@ export function layoutLines(buckets: number, series: readonly (readonly number[]
     const value = (top / TICKS) * i;
     return { value, y: y(value) };
   });
-  const lines = series.map((values) => xs.map((x, i) => `${x},${y(values[i] ?? 0)}`).join(' '));
-  return { width, height, slot, xs, ticks, y, lines };
+  const points = (values: readonly number[], from: number, to: number) =>
+    xs
+      .slice(from, to)
+      .map((x, i) => `${x},${y(values[from + i] ?? 0)}`)
+      .join(' ');
+  const partial = partialLast && buckets > 0;
+  // The solid line ends at the last complete bucket; the dashed one repeats that point so the two meet.
+  const lines = series.map((values) => points(values, 0, partial ? buckets - 1 : buckets));
+  const partialLines = partial ? series.map((values) => points(values, Math.max(0, buckets - 2), buckets)) : [];
+  const partialSlot = partial ? { x: Math.round((buckets - 1) * slot * 10) / 10, width: slot } : null;
+  return { width, height, slot, xs, ticks, y, lines, partialLines, partialSlot };
 }
 
 /** The sentiment chart: one line per sentiment. */
 export function layoutChart(buckets: readonly Bucket[]): ChartLayout {
-  const { lines, ...layout } = layoutLines(
+  const {
+    lines,
+    partialLines: _dashed,
+    partialSlot: _slot,
+    ...layout
+  } = layoutLines(
     buckets.length,
     SERIES.map((key) => buckets.map((b) => b[key] ?? 0)),
   );

@@ -126,6 +126,7 @@ export function StatisticsBoard() {
               label={t(`statistics.metrics.${selection.statType}`)}
               formatValue={formatStatValue}
               testId="statistics-chart"
+              partialElapsed={display === 'chart' ? model.partialElapsed : undefined}
             />
           )}
           {display === 'empty' && (

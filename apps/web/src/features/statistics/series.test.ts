@@ -66,3 +66,15 @@ describe('statistics series', () => {
     expect(tableScrolls(12)).toBe(true);
   });
 });
+
+describe('the partial last bucket', () => {
+  it('is taken from the server mark on the last bucket, and absent without it', () => {
+    const plain = table('Posts', [3, 7, 1]);
+    const marked = {
+      ...plain,
+      tableList: plain.tableList.map((b, i) => (i === 2 ? { ...b, partial: true, elapsed: 0.25 } : b)),
+    };
+    expect(shapeStat([marked], 'count_tweet').partialElapsed).toBe(0.25);
+    expect(shapeStat([table('Posts', [3, 7, 1])], 'count_tweet').partialElapsed).toBeUndefined();
+  });
+});

@@ -23,6 +23,8 @@ export interface StatLine {
 export interface StatModel {
   cts: number[];
   lines: StatLine[];
+  /** The share of the last bucket gone by when it is still filling (every table shares it). */
+  partialElapsed?: number | undefined;
 }
 
 /** Distinct accounts per bucket cannot be added up across buckets: those show their peak. */
@@ -51,7 +53,10 @@ export function shapeStat(tables: StatTables, statType: StatType): StatModel {
       summary,
     };
   });
-  return { cts, lines };
+  // The server marks the bucket holding now in every table; the first table's mark stands for all.
+  const last = tables[0]?.tableList.at(-1);
+  const partialElapsed = last?.partial && last.ct === cts.at(-1) ? (last.elapsed ?? 0) : undefined;
+  return { cts, lines, partialElapsed };
 }
 
 /** The lines the chart draws: all, or only the one picked in the table (when it is there). */

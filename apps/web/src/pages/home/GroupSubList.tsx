@@ -3,6 +3,7 @@ import { Button } from 'antd-mobile';
 import { AddOutline, RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { OpinionSummary } from '../../features/opinion/OpinionSummary';
 import { coinIconUrl } from '../../features/opinion/opinionForm';
 import { TAB_ICONS } from './viewMeta';
 
@@ -49,7 +50,10 @@ export function GroupSubList({ group, selected }: { group: ViewListItem; selecte
                   <Icon />
                 )}
               </span>
-              <span className="home-group__name">{sub.name}</span>
+              <span className="home-group__text">
+                <span className="home-group__name">{sub.name}</span>
+                <OpinionSummary sub={sub} testId={`group-sub-summary-${sub.viewId}`} />
+              </span>
               <RightOutline className="home-group__chevron" />
             </button>
           </li>

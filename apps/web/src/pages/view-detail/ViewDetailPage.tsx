@@ -4,6 +4,7 @@ import { FileOutline, MoreOutline } from 'antd-mobile-icons';
 import { type CSSProperties, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { OpinionSummary } from '../../features/opinion/OpinionSummary';
 import { PageNavBar } from '../../features/PageNavBar';
 import ReportView from '../../features/report/ReportView';
 import { toastSuccess } from '../../features/toast';
@@ -122,14 +123,22 @@ export default function ViewDetailPage() {
       </div>
     );
   } else {
+    const sub = found.group.subs.find((s) => s.viewId === found.viewId);
     body = (
-      <ReportView
-        key={found.viewId}
-        viewId={found.viewId}
-        viewType={found.viewType}
-        autoRefresh
-        insertNearTop={false}
-      />
+      <>
+        {sub && (
+          <div className="detail-summary">
+            <OpinionSummary sub={sub} testId="detail-summary" />
+          </div>
+        )}
+        <ReportView
+          key={found.viewId}
+          viewId={found.viewId}
+          viewType={found.viewType}
+          autoRefresh
+          insertNearTop={false}
+        />
+      </>
     );
   }
 

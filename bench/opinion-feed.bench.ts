@@ -1,0 +1,138 @@
+/**
+ * Related posts of coin opinion views limited to a KOL group (issue 12): view/v2/tweets for ETH
+ * with no group, Top Influencers (>= 100k followers), a narrow follower range and a whitelist of
+ * one author, on PostgreSQL, first and deeper pages over every trend tab (p50/p95/p99).
+ * Target: p95 < 30 ms, as the feed benchmark.
+ * Run: `node bench/run.mjs opinion-feed` (BENCH_N posts, default 300,000; BENCH_KEEP=1 keeps the schema).
+ */
+import { type Db, openPostgres } from '../apps/server/src/db/db';
+import { migrate } from '../apps/server/src/db/migrate';
+import { createEnricher } from '../apps/server/src/pipeline/enrich/index';
+import { builtinClassifier } from '../apps/server/src/pipeline/enrich/sentiment/classifier';
+import { createDemoSource } from '../apps/server/src/pipeline/sources/demo/index';
+import { saveBatch } from '../apps/server/src/pipeline/store';
+import { createServices } from '../apps/server/src/services/index';
+import type { Mailer } from '../apps/server/src/services/mail';
+
+const N = Number(process.env.BENCH_N ?? 300_000);
+const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
+const noMail: Mailer = { send: async () => {}, close: () => {} };
+
+async function fill(db: Db) {
+  await migrate(db);
+  const source = createDemoSource({ seed: 21, postsPerDay: Math.ceil(N / 29), batchSize: 2000, refreshEveryMs: 0 });
+  const enricher = createEnricher(builtinClassifier);
+  const signal = new AbortController().signal;
+  let cursor: string | null = null;
+  let stored = 0;
+  const start = Date.now();
+  while (stored < N) {
+    const b = await source.fetch(cursor, signal);
+    if (b.posts.length === 0) break;
+    const enrichments = await enricher.enrich(b.posts);
+    await saveBatch(db, {
+      source: 'demo',
+      posts: b.posts,
+      enrichments,
+      cursor: b.nextCursor,
+      rejected: 0,
+      now: new Date(),
+    });
+    cursor = b.nextCursor ?? cursor;
+    stored += b.posts.length;
+  }
+  await db.exec('ANALYZE');
+  console.log(`  loaded ${stored.toLocaleString('en-US')} posts in ${((Date.now() - start) / 1000).toFixed(0)} s`);
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+async function measure(db: Db) {
+  const services = createServices({
+    db,
+    mailer: noMail,
+    config: { innerCodes: [], adminEmails: [], smtpUrl: undefined },
+    feedCacheMs: 0,
+  });
+  const user = (await services.accounts.createDirect(`bench-${Date.now()}@example.com`, 'bench-pass', {
+    isAdmin: false,
+    lang: 'en',
+  }))!;
+  const groups = await services.kolGroups.list(user.id, 'en');
+  const top = groups.find((g) => g.defaultRole === 'top')!;
+  // A narrow range around the median author, and one author with few ETH posts.
+  const [median] = await db.query<{ f: number }>(
+    `SELECT percentile_disc(0.5) WITHIN GROUP (ORDER BY followers_count) AS f FROM x_accounts WHERE tracked`,
+  );
+  const [quiet] = await db.query<{ author_id: string; n: number }>(
+    `SELECT author_id, count(*)::int AS n FROM posts WHERE coins && ARRAY['ETH'] GROUP BY 1 ORDER BY 2 LIMIT 1`,
+  );
+  const f = Number(median!.f);
+  await services.kolGroups.add(
+    user.id,
+    {
+      name: 'narrow',
+      twitterUserFans: [Math.floor(f * 0.95), Math.ceil(f * 1.05)],
+      whiteTwitterUserIds: [],
+      blackTwitterUserIds: [],
+    },
+    'en',
+  );
+  await services.kolGroups.add(
+    user.id,
+    {
+      name: 'one author',
+      twitterUserFans: [1_000_000_000, 0],
+      whiteTwitterUserIds: [quiet!.author_id],
+      blackTwitterUserIds: [],
+    },
+    'en',
+  );
+  const all = await services.kolGroups.list(user.id, 'en');
+  const cases = [
+    { label: 'no group', id: '' },
+    { label: 'Top Influencers', id: top.id },
+    {
+      label: `followers ${Math.floor(f * 0.95)}..${Math.ceil(f * 1.05)}`,
+      id: all.find((g) => g.name === 'narrow')!.id,
+    },
+    { label: `whitelist of one (${quiet!.n} ETH posts)`, id: all.find((g) => g.name === 'one author')!.id },
+  ];
+  for (const c of cases) {
+    const list = await services.opinion.coin.add(user.id, { coin: 'ETH', kolGroupId: c.id }, 'en');
+    const viewId = list.find((v) => v.viewId === 'coin_opinion')!.subs.at(-1)!.viewId;
+    const times: number[] = [];
+    let posts = 0;
+    for (let round = 0; round < 24; round++) {
+      let nextCb = '';
+      for (let depth = 0; depth < 5; depth++) {
+        const trend = (['', 'bullish', 'neutral', 'bearish'] as const)[round % 4]!;
+        const t0 = process.hrtime.bigint();
+        const page = await services.feed.tweets(user.id, { viewId, nextCb, tradingTrend: trend }, 'en');
+        times.push(Number(process.hrtime.bigint() - t0) / 1e6);
+        posts += page.list.length;
+        nextCb = page.nextCb;
+        if (!page.more) break;
+      }
+    }
+    times.sort((a, b) => a - b);
+    const p95 = percentile(times, 95);
+    console.log(
+      `  ETH, ${c.label}: ${times.length} pages (${posts} posts), p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, p99 ${percentile(times, 99).toFixed(1)} ms — target p95 < 30 ms: ${p95 < 30 ? 'met' : 'NOT met'}`,
+    );
+  }
+}
+
+console.log(`opinion related-posts benchmark: ${N.toLocaleString('en-US')} posts, PostgreSQL`);
+const schema = process.env.BENCH_KEEP ? 'benchopfeed_kept' : `benchopfeed_${process.pid}`;
+const admin = await openPostgres(PG_URL, { max: 1 });
+const reuse =
+  process.env.BENCH_KEEP && (await admin.query(`SELECT 1 FROM pg_namespace WHERE nspname = $1`, [schema])).length > 0;
+if (!reuse) await admin.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE; CREATE SCHEMA ${schema}`);
+const db = await openPostgres(PG_URL, { searchPath: schema, max: 4 });
+if (!reuse) await fill(db);
+await measure(db);
+await db.close();
+if (!process.env.BENCH_KEEP) await admin.exec(`DROP SCHEMA ${schema} CASCADE`);
+await admin.close();
