@@ -6,7 +6,7 @@
  */
 import { RANK_PAGE_SIZE, type RankItem, type SortingIndicator } from '@kolscope/contract';
 import type { Db } from '../../db/db';
-import { type RankPerson, rankingRepo, type Window } from '../../db/repos/ranking';
+import { type CoinAuthors, type RankPerson, rankingRepo, type Window } from '../../db/repos/ranking';
 import { coinBySymbol, GENERIC_ICON } from '../../pipeline/enrich/coins/catalogue';
 import { type Clock, epochSeconds } from '../clock';
 import { notFound } from '../errors';
@@ -45,22 +45,35 @@ export function ranking(deps: { db: Db; clock: Clock; views: Views; authorWindow
   const people = new TtlCache<string, RankPerson[]>(ttl, 2000, now);
   const repo = () => rankingRepo(deps.db);
 
-  async function values(p: RankParams, w: Window, which: 'current' | 'previous'): Promise<Map<string, number>> {
-    if (needsAuthors(p.sortingIndicatorType)) {
-      const authors = await deps.authorWindows[which](p.statRangeSeconds, w);
-      return indicatorValues(p, { authors });
-    }
-    return indicatorValues(p, { sums: await repo().sums(w) });
-  }
-
+  /**
+   * The indicator's values of both windows, and the distinct KOLs that the minimum volume of
+   * order.ts reads. Distinct authors are counted for every ranking (unknown tickers need them);
+   * only a view that compares windows, or ranks by authors, writes its windows down (they are
+   * what the previous window is read back from).
+   */
   async function compute(p: RankParams, w: Window): Promise<RankedCoin[]> {
     const before = p.newCoinEntry || p.fastestRising;
-    // On PostgreSQL both windows are read at once, on two connections.
-    const [current, previous] = await Promise.all([
-      values(p, w, 'current'),
-      before ? values(p, { start: w.start - p.statRangeSeconds, end: w.start }, 'previous') : undefined,
+    const byAuthors = needsAuthors(p.sortingIndicatorType);
+    const prevW = { start: w.start - p.statRangeSeconds, end: w.start };
+    // On PostgreSQL the reads run at once, on separate connections.
+    const [authorsNow, authorsBefore, sumsNow, sumsBefore] = await Promise.all([
+      before || byAuthors
+        ? deps.authorWindows.current(p.statRangeSeconds, w)
+        : repo().authors(w, epochSeconds(deps.clock.now())),
+      before ? deps.authorWindows.previous(p.statRangeSeconds, prevW) : undefined,
+      byAuthors ? undefined : repo().sums(w),
+      before && !byAuthors ? repo().sums(prevW) : undefined,
     ]);
-    return rankCoins(p, current, previous);
+    const current = indicatorValues(p, byAuthors ? { authors: authorsNow } : { sums: sumsNow });
+    const previous = before
+      ? indicatorValues(p, byAuthors ? { authors: authorsBefore } : { sums: sumsBefore })
+      : undefined;
+    const kols = (list: CoinAuthors[] | undefined) => new Map((list ?? []).map((a) => [a.coin, a.kols]));
+    return rankCoins(p, current, previous, {
+      kolsNow: kols(authorsNow),
+      kolsBefore: before ? kols(authorsBefore) : undefined,
+      isCatalogued: (coin) => coinBySymbol(coin) !== undefined,
+    });
   }
 
   function strips(found: RankPerson[], coin: string) {
