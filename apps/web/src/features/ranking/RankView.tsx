@@ -1,4 +1,4 @@
-import type { RankItem } from '@kolscope/contract';
+import { RANK_MIN_KOLS, type RankItem } from '@kolscope/contract';
 import { Button, PullToRefresh, SpinLoading } from 'antd-mobile';
 import { ExclamationCircleOutline, HistogramOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
@@ -67,6 +67,7 @@ export default function RankView({ viewId }: { viewId: string }) {
   const indicator = state.sortingIndicatorType;
   // Growth comes only with fastestRising; a coin new to the window has none and shows NEW there.
   const fastestRising = state.items.some((i) => i.growth !== undefined);
+  const newEntries = state.items.some((i) => i.isNew !== undefined);
   const win = windowOf(state.statRangeSeconds);
   // One format for the whole value column, from every row shown.
   const column = rankColumn(
@@ -129,6 +130,12 @@ export default function RankView({ viewId }: { viewId: string }) {
             ))}
           </tbody>
         </table>
+        {(fastestRising || newEntries) && (
+          <div className="rank-note" data-testid="rank-note">
+            {fastestRising && <p>{t('rank.risingNote', { min: RANK_MIN_KOLS })}</p>}
+            {newEntries && <p>{t('rank.newNote', { min: RANK_MIN_KOLS })}</p>}
+          </div>
+        )}
         <div className="rank-footer">
           {state.more === 1 ? (
             <Button
