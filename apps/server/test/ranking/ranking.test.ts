@@ -479,6 +479,7 @@ describe('against the previous window', () => {
       ...byOne(FADED, 20, E - 600),
     ]);
     const a = await rank(await addRank({ fastestRising: true }));
+    expect(a).toMatchObject({ fastest_rising: true, new_coin_entry: false });
     expect(coinsOf(a)).toEqual([RISER, BIG, FALLER]);
     expect(a.list.map((i) => i.growth)).toEqual([3, 0.2, -0.4]);
     // Without it, every catalogue coin by heat (posts here: each adds the same heat).

@@ -32,6 +32,8 @@ export interface RankingPage {
   statRangeSeconds: number;
   updateTime: number;
   sortingIndicatorType: SortingIndicator;
+  fastestRising: boolean;
+  newCoinEntry: boolean;
   more: 0 | 1;
   nextCb: string;
 }
@@ -116,6 +118,8 @@ export function ranking(deps: { db: Db; clock: Clock; views: Views; authorWindow
         statRangeSeconds: p.statRangeSeconds,
         updateTime: end,
         sortingIndicatorType: p.sortingIndicatorType,
+        fastestRising: p.fastestRising,
+        newCoinEntry: p.newCoinEntry,
         more: more ? 1 : 0,
         nextCb: more ? encodeRankCursor({ end, offset: offset + RANK_PAGE_SIZE }) : '',
       };

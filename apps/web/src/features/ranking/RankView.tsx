@@ -65,9 +65,9 @@ export default function RankView({ viewId }: { viewId: string }) {
   const { state, reload, refresh, loadMore } = useRanking(viewId);
   const display = rankDisplay(state);
   const indicator = state.sortingIndicatorType;
-  // Growth comes only with fastestRising; a coin new to the window has none and shows NEW there.
-  const fastestRising = state.items.some((i) => i.growth !== undefined);
-  const newEntries = state.items.some((i) => i.isNew !== undefined);
+  // The page says which comparisons the view makes: the growth figures and the note follow them.
+  const fastestRising = state.fastestRising;
+  const newEntries = state.newCoinEntry;
   const win = windowOf(state.statRangeSeconds);
   // One format for the whole value column, from every row shown.
   const column = rankColumn(
@@ -98,7 +98,9 @@ export default function RankView({ viewId }: { viewId: string }) {
       <div className="rank-state" data-testid="rank-empty">
         <HistogramOutline className="rank-state__icon" />
         <div className="rank-state__title">{t('rank.emptyTitle')}</div>
-        <div className="rank-state__body">{t('rank.emptyBody')}</div>
+        <div className="rank-state__body">
+          {fastestRising ? t('rank.emptyRisingBody', { min: RANK_MIN_KOLS }) : t('rank.emptyBody')}
+        </div>
       </div>
     );
   } else {

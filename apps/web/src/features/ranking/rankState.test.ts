@@ -33,6 +33,15 @@ const page = (coins: string[], more: 0 | 1, from = 1): RankPage => ({
 });
 
 describe('rank state', () => {
+  it("keeps the view's comparisons from the page, so an empty fastest-rising list can say why", () => {
+    let s = startLoad(initialRank);
+    s = firstPageLoaded(s, s.requestId, { ...page([], 0), fastestRising: true, newCoinEntry: false });
+    expect(rankDisplay(s)).toBe('empty');
+    expect(s).toMatchObject({ fastestRising: true, newCoinEntry: false });
+    s = firstPageLoaded(startLoad(s), s.requestId + 1, page(['BTC'], 0));
+    expect(s).toMatchObject({ fastestRising: false, newCoinEntry: false });
+  });
+
   it('shows a spinner, then the list, then appends the next page without repeats', () => {
     let s = startLoad(initialRank);
     expect(rankDisplay(s)).toBe('spinner');
