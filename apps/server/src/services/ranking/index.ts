@@ -47,21 +47,22 @@ export function ranking(deps: { db: Db; clock: Clock; views: Views; authorWindow
   const people = new TtlCache<string, RankPerson[]>(ttl, 2000, now);
   const repo = () => rankingRepo(deps.db);
 
+  const isCatalogued = (coin: string) => coinBySymbol(coin) !== undefined;
+  const kolsOf = (list: CoinAuthors[] | undefined) => new Map((list ?? []).map((a) => [a.coin, a.kols]));
+
   /**
    * The indicator's values of both windows, and the distinct KOLs that the minimum volume of
-   * order.ts reads. Distinct authors are counted for every ranking (unknown tickers need them);
-   * only a view that compares windows, or ranks by authors, writes its windows down (they are
-   * what the previous window is read back from).
+   * order.ts reads. A view that compares windows, or ranks by authors, counts distinct authors
+   * and writes its windows down (they are what the previous window is read back from).
    */
   async function compute(p: RankParams, w: Window): Promise<RankedCoin[]> {
     const before = p.newCoinEntry || p.fastestRising;
     const byAuthors = needsAuthors(p.sortingIndicatorType);
+    if (!before && !byAuthors) return summed(p, w);
     const prevW = { start: w.start - p.statRangeSeconds, end: w.start };
     // On PostgreSQL the reads run at once, on separate connections.
     const [authorsNow, authorsBefore, sumsNow, sumsBefore] = await Promise.all([
-      before || byAuthors
-        ? deps.authorWindows.current(p.statRangeSeconds, w)
-        : repo().authors(w, epochSeconds(deps.clock.now())),
+      deps.authorWindows.current(p.statRangeSeconds, w),
       before ? deps.authorWindows.previous(p.statRangeSeconds, prevW) : undefined,
       byAuthors ? undefined : repo().sums(w),
       before && !byAuthors ? repo().sums(prevW) : undefined,
@@ -70,12 +71,25 @@ export function ranking(deps: { db: Db; clock: Clock; views: Views; authorWindow
     const previous = before
       ? indicatorValues(p, byAuthors ? { authors: authorsBefore } : { sums: sumsBefore })
       : undefined;
-    const kols = (list: CoinAuthors[] | undefined) => new Map((list ?? []).map((a) => [a.coin, a.kols]));
     return rankCoins(p, current, previous, {
-      kolsNow: kols(authorsNow),
-      kolsBefore: before ? kols(authorsBefore) : undefined,
-      isCatalogued: (coin) => coinBySymbol(coin) !== undefined,
+      kolsNow: kolsOf(authorsNow),
+      kolsBefore: before ? kolsOf(authorsBefore) : undefined,
+      isCatalogued,
     });
+  }
+
+  /**
+   * A summed indicator without comparisons (Hot Coins): distinct authors matter only for unknown
+   * tickers, so they are counted only when one is hot enough to make the list.
+   */
+  async function summed(p: RankParams, w: Window): Promise<RankedCoin[]> {
+    const current = indicatorValues(p, { sums: await repo().sums(w) });
+    const known = rankCoins(p, current, undefined, { kolsNow: new Map(), isCatalogued });
+    const floor = known.length < p.topNum ? Number.NEGATIVE_INFINITY : known.at(-1)!.value;
+    const contender = [...current].some(([coin, value]) => value >= floor && !isCatalogued(coin));
+    if (!contender) return known;
+    const kolsNow = kolsOf(await repo().authors(w, epochSeconds(deps.clock.now())));
+    return rankCoins(p, current, undefined, { kolsNow, isCatalogued });
   }
 
   function strips(found: RankPerson[], coin: string) {
