@@ -15,10 +15,19 @@ import { signInAsDemo } from '../support/session';
 process.env.DEMO_POSTS_PER_DAY = '300';
 const INGEST_KEY = 'e2e-ranking-ingest';
 process.env.INGEST_KEYS = INGEST_KEY;
-const PUSHED_COINS = (
-  'BTC ETH SOL XRP BNB DOGE ADA TRX SUI LINK AVAX TON SHIB PEPE LTC BCH DOT NEAR UNI APT ' +
-  'ARB OP AAVE ENA WIF ONDO BONK FET INJ TIA ATOM FIL ETC XLM'
-).split(' ');
+/** Coins whose icons the cryptocurrency-icons release of 2022 lacked: pushed hottest, so they lead. */
+const ICON_COINS = 'SHIB PEPE WIF BONK TON HYPE SUI OP'.split(' ');
+const PUSHED_COINS = [
+  ...ICON_COINS,
+  ...(
+    'BTC ETH SOL XRP BNB DOGE ADA TRX LINK AVAX LTC BCH DOT NEAR UNI APT ' +
+    'ARB AAVE ENA ONDO FET INJ TIA ATOM FIL ETC XLM'
+  ).split(' '),
+];
+/** Posts that must never rank: cashtags glued to numbers and Chinese, and one KOL's own ticker. */
+const JUNK_TEXTS = ['$BTC100x多单 走起', '$SHIB4小时级别突破', '$UNI1小时 回踩'];
+const LONE_TICKER = 'LONEPUMP';
+const MIN_KOLS = 3;
 
 const LANGS = [
   { lang: 'en', prefix: 'en', title: 'Verified buzz', edited: 'Verified buzz, top 15' },
@@ -66,7 +75,12 @@ async function setStepper(page: Page, testId: string, value: string) {
   await input.blur();
 }
 
-/** Posts about each pushed coin in the last hours, by a handful of KOLs, as a collector would. */
+/**
+ * Posts about each pushed coin in the last hours by several KOLs, as a collector would, and the
+ * day before by MIN_KOLS of them (so fastest rising has a base to grow from): ICON_COINS often by
+ * all eight KOLs now, the others once by three to six. Then the junk: cashtags glued to numbers and
+ * Chinese (stored as the coin they start with), and one KOL's ticker posted many times.
+ */
 async function pushPosts() {
   const now = Math.floor(Date.now() / 1000);
   const authors = Array.from({ length: 8 }, (_, i) => ({
@@ -78,21 +92,33 @@ async function pushPosts() {
     is_blue_verified: i % 2 === 0,
     verified_type: i === 7 ? 'business' : 'none',
   }));
-  const posts = PUSHED_COINS.flatMap((coin, c) =>
-    Array.from({ length: 1 + (c % 4) }, (_, k) => ({
-      id: `71${String(c).padStart(3, '0')}${k}${String(now).slice(-9)}`,
-      text: `$${coin} holding the weekly level, watching volume into the close`,
-      created_at: now - 600 * (1 + k + (c % 7)),
-      author: authors[(c + k) % authors.length],
-      metrics: {
-        like_count: 10 * c,
-        retweet_count: 3 * k,
-        reply_count: c % 5,
-        quote_count: 0,
-        impression_count: 1000 * c,
-      },
-    })),
-  );
+  let n = 0;
+  const post = (text: string, createdAt: number, author: (typeof authors)[number], c: number, k: number) => ({
+    id: `71${String(n++).padStart(5, '0')}${String(now).slice(-9)}`,
+    text,
+    created_at: createdAt,
+    author,
+    metrics: {
+      like_count: 10 * c,
+      retweet_count: 3 * k,
+      reply_count: c % 5,
+      quote_count: 0,
+      impression_count: 1000 * (c + 1),
+    },
+  });
+  const text = (coin: string) => `$${coin} holding the weekly level, watching volume into the close`;
+  const posts = PUSHED_COINS.flatMap((coin, c) => {
+    // ICON_COINS: five posts by each of the eight KOLs, hotter than all but BTC and ETH of the demo.
+    const count = ICON_COINS.includes(coin) ? 40 : MIN_KOLS + (c % 4);
+    return [
+      ...Array.from({ length: count }, (_, k) =>
+        post(text(coin), now - 600 * (1 + (k % 8) + (c % 7)) - k, authors[(c + k) % 8]!, c, k % 8),
+      ),
+      ...Array.from({ length: MIN_KOLS }, (_, k) => post(text(coin), now - 86_400 - 600 * (1 + k), authors[k]!, c, k)),
+    ];
+  });
+  for (const [k, junk] of JUNK_TEXTS.entries()) posts.push(post(junk, now - 900 - k, authors[k]!, 1, 0));
+  for (let k = 0; k < 12; k++) posts.push(post(`$${LONE_TICKER} to the moon`, now - 1200 - k, authors[7]!, 99, k));
   const res = await fetch(`${product.url}/webapi/v1/ingest/posts`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-ingest-key': INGEST_KEY },
@@ -100,6 +126,19 @@ async function pushPosts() {
   });
   const json = (await res.json()) as { data?: { accepted: number } };
   expect(json.data?.accepted).toBe(posts.length);
+}
+
+/** The coins of the rows shown, and whether each row's icon is a real, loaded one. */
+function rowIcons(page: Page): Promise<{ coin: string; real: boolean }[]> {
+  return page.getByTestId('rank-row').evaluateAll((rows) =>
+    rows.map((r) => {
+      const img = r.querySelector('img.rank-coin__icon') as HTMLImageElement;
+      return {
+        coin: r.getAttribute('data-coin') ?? '',
+        real: img.complete && img.naturalWidth > 0 && !img.src.endsWith('/generic.svg'),
+      };
+    }),
+  );
 }
 
 beforeAll(async () => {
@@ -138,6 +177,17 @@ describe.each(LANGS)('ranking ($lang)', ({ lang, prefix, title, edited }) => {
     expect(Number(await page.getByTestId('rank-whistleblowers').first().getAttribute('data-count'))).toBeGreaterThan(0);
     expect(Number(await page.getByTestId('rank-crowns').first().getAttribute('data-count'))).toBeGreaterThan(0);
     await expect.poll(() => page.getByTestId('rank-end').count()).toBe(1);
+    // The coins the old icon set lacked lead, each with its own icon (not the placeholder).
+    await page.waitForLoadState('networkidle');
+    const icons = await rowIcons(page);
+    for (const coin of ICON_COINS) expect(icons.find((i) => i.coin === coin)).toEqual({ coin, real: true });
+    // No junk ticker: neither "$BTC100x多单" read as BTC100X nor one KOL's own ticker.
+    for (const junk of ['BTC100X', 'SHIB4', 'UNI1', LONE_TICKER]) expect(icons.map((i) => i.coin)).not.toContain(junk);
+    // One format for every value of the column (a unit on all rows or on none).
+    const values = await page.getByTestId('rank-hot').allTextContents();
+    expect(new Set(values.map((v) => v.replace(/[\d,]/g, '9').replace(/9+/g, '9'))).size).toBe(1);
+    // No minimum-volume note without fastest rising or new entries.
+    expect(await page.getByTestId('rank-note').count()).toBe(0);
     // Hot Coins is fixed: no settings action.
     expect(await page.getByTestId('view-settings').count()).toBe(0);
     // Images settle before the picture.
@@ -191,6 +241,13 @@ describe.each(LANGS)('ranking ($lang)', ({ lang, prefix, title, edited }) => {
         (rows) => rows.filter((r) => r.querySelector('[data-testid="rank-growth"], [data-testid="rank-new"]')).length,
       );
     expect(marked).toBe(20);
+    // With the minimum volume in both windows, every riser has a growth figure; the note says why.
+    expect(await page.getByTestId('rank-growth').count()).toBe(20);
+    const rising = await page
+      .getByTestId('rank-row')
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-coin')));
+    expect(rising).not.toContain(LONE_TICKER);
+    expect(await page.getByTestId('rank-note').textContent()).toContain(String(MIN_KOLS));
     await page.waitForLoadState('networkidle');
     for (const end = Date.now() + 10_000; (await page.locator('.adm-toast-mask').count()) > 0; ) {
       if (Date.now() > end) throw new Error('a toast stayed open');

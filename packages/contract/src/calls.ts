@@ -166,6 +166,9 @@ export const view = {
       statRangeSeconds: z.number().int(),
       updateTime: z.number().int(),
       sortingIndicatorType: sortingIndicator,
+      /** The view's comparisons, so the view can explain an empty or short list (RANK_MIN_KOLS). */
+      fastestRising: z.boolean().optional(),
+      newCoinEntry: z.boolean().optional(),
       more: z.union([z.literal(0), z.literal(1)]),
       nextCb: z.string(),
     }),

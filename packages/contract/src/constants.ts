@@ -48,6 +48,12 @@ export const HOT_COIN = {
   statRangeSeconds: { min: 60, max: 30 * 86_400, default: 86_400 },
   sortingIndicatorType: 'hot',
 } as const;
+/**
+ * The minimum volume of the hot-coin ranking, in distinct KOLs: a ticker outside the coin
+ * catalogue is ranked only once this many named it in the window, fastestRising ranks only coins
+ * with this many in both windows, and newCoinEntry marks only coins with this many now.
+ */
+export const RANK_MIN_KOLS = 3;
 /** Coins per view/ranking_list page; topNum (at most 100) bounds the whole list. */
 export const RANK_PAGE_SIZE = 20;
 

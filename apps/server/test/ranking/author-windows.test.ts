@@ -4,6 +4,7 @@
  * recorder for the ranges views compare with. Runs on PGlite, and on PostgreSQL with
  * TEST_DATABASE_URL.
  */
+import { RANK_MIN_KOLS } from '@kolscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { epochSeconds } from '../../src/services/clock';
 import { registerAndLogin, startTestApp, type TestApp } from '../support/test-app';
@@ -72,21 +73,22 @@ describe('recorded ranking windows', () => {
     expect(await t.db.query('SELECT 1 FROM ranking_author_windows WHERE window_end = $1', [w.end])).toHaveLength(1);
   });
 
-  it('are written each minute for the ranges of views that compare distinct authors, and forgotten after 30 days', async () => {
+  it('are written each minute for the ranges of views that compare windows, and forgotten after 30 days', async () => {
     const end = await fresh();
     await addRank({ sortingIndicatorType: 'kol_count', newCoinEntry: true, statRangeSeconds: 7200 });
     await addRank({ sortingIndicatorType: 'kol_score', fastestRising: true, statRangeSeconds: 5400 });
-    // Neither a heat ranking nor one that does not compare needs them.
+    // A heat ranking that compares needs them too (its minimum volume counts distinct KOLs)...
     await addRank({ sortingIndicatorType: 'hot', newCoinEntry: true, statRangeSeconds: 600 });
+    // ...one that does not compare does not.
     await addRank({ sortingIndicatorType: 'kol_count', statRangeSeconds: 900 });
     await savePosts(t.db, [{ ct: end - 60, coins: ['TIA'], author: 'r1' }]);
 
-    expect((await windows().recordInUse()).sort()).toEqual([5400, 7200]);
+    expect((await windows().recordInUse()).sort()).toEqual([5400, 600, 7200]);
     const rows = await t.db.query<{ range_seconds: number }>(
       'SELECT range_seconds FROM ranking_author_windows WHERE window_end = $1 ORDER BY 1',
       [end],
     );
-    expect(rows.map((r) => r.range_seconds)).toEqual([5400, 7200]);
+    expect(rows.map((r) => r.range_seconds)).toEqual([600, 5400, 7200]);
 
     t.clock.advance(31 * 86_400);
     await windows().recordInUse();
@@ -100,9 +102,10 @@ describe('recorded ranking windows', () => {
     await savePosts(t.db, [{ ct: end - 100, coins: ['SUI'], author: 'n1' }]);
     await windows().recordInUse();
     t.clock.advance(HOUR);
+    // Now SUI again, and SEI by enough KOLs to be a new entry (RANK_MIN_KOLS).
     await savePosts(t.db, [
       { ct: end + 100, coins: ['SUI'], author: 'n1' },
-      { ct: end + 200, coins: ['SEI'], author: 'n2' },
+      ...Array.from({ length: RANK_MIN_KOLS }, (_, i) => ({ ct: end + 200 + i, coins: ['SEI'], author: `n2-${i}` })),
     ]);
     const res = await t.call('view/ranking_list', { viewId: view }, { token });
     const list = (res.body.data as { list: { coin: string; is_new: boolean }[] }).list;

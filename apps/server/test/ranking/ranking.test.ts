@@ -4,7 +4,9 @@
  * fastestRising and paging. Each test moves the clock 5 days on, so its window (and the previous
  * one) hold only its own posts.
  */
+import { RANK_MIN_KOLS } from '@kolscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COINS } from '../../src/pipeline/enrich/coins/catalogue';
 import { epochSeconds } from '../../src/services/clock';
 import { registerAndLogin, startTestApp, type TestApp } from '../support/test-app';
 import { type RankPost, savePosts } from './support';
@@ -70,6 +72,17 @@ async function rank(viewId: string, nextCb?: string, as = token): Promise<Answer
 }
 
 const coinsOf = (a: Answer) => a.list.map((i) => i.coin);
+/**
+ * n catalogue coins other than `skip`: rankings count a ticker outside the catalogue only once
+ * RANK_MIN_KOLS KOLs named it, so tests that are not about that rule use catalogue coins.
+ */
+const listed = (n: number, skip: string[] = []) =>
+  COINS.map((c) => c.symbol)
+    .filter((s) => !skip.includes(s))
+    .slice(0, n);
+/** Posts about a coin by `kols` distinct authors, one post each. */
+const byKols = (coin: string, kols: number, ct: number, tag = coin): RankPost[] =>
+  Array.from({ length: kols }, (_, i) => ({ ct: ct - i, coins: [coin], author: `${tag}-k${i}`, followers: 99 }));
 const hotOf = (a: Answer, coin: string) => a.list.find((i) => i.coin === coin)?.hot;
 
 describe('rank settings are validated on save', () => {
@@ -179,16 +192,17 @@ describe('ownership', () => {
 describe('defaults', () => {
   it('rank the last 24 h by heat, top 10, for a view without settings and for Hot Coins', async () => {
     const E = await fresh();
+    const [OLD, NEW, ...C] = listed(14, ['BTC']);
     const posts: RankPost[] = Array.from({ length: 12 }, (_, i) => ({
       ct: E - 3600 * (i + 1),
-      coins: [`C${String(i).padStart(2, '0')}`],
+      coins: [C[i]!],
       author: `d${i}`,
       followers: 10 ** (i % 7),
       impressions: 100 * i,
     }));
     // Outside the window: 25 h ago, and in the last minute (the window ends at the minute).
-    posts.push({ ct: E - 25 * 3600, coins: ['OLD'], author: 'd0', followers: 1 });
-    posts.push({ ct: E + 10, coins: ['NEW'], author: 'd0', followers: 1 });
+    posts.push({ ct: E - 25 * 3600, coins: [OLD!], author: 'd0', followers: 1 });
+    posts.push({ ct: E + 10, coins: [NEW!], author: 'd0', followers: 1 });
     // One post whose heat is worked out by hand below.
     posts.push({
       ct: E - 600,
@@ -216,8 +230,8 @@ describe('defaults', () => {
       });
       expect(a.list).toHaveLength(10);
       expect(a.list.map((i) => i.rank)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
-      expect(coinsOf(a)).not.toContain('OLD');
-      expect(coinsOf(a)).not.toContain('NEW');
+      expect(coinsOf(a)).not.toContain(OLD);
+      expect(coinsOf(a)).not.toContain(NEW);
       const hots = a.list.map((i) => i.hot);
       expect(hots).toEqual([...hots].sort((x, y) => y - x));
       // alpha 2, beta 2, weights 0.2/0.4/0.4, logs on: 2·log10(1e6) + 2·(0.2·ln 11 + 0.4·ln 8 + 0.4·ln 5001)
@@ -295,7 +309,7 @@ describe('each parameter', () => {
     const E = await fresh();
     await savePosts(
       t.db,
-      Array.from({ length: 25 }, (_, i) => ({ ct: E - 60 * (i + 1), coins: [`T${i}`], author: 'lister' })),
+      listed(25).map((coin, i) => ({ ct: E - 60 * (i + 1), coins: [coin], author: 'lister' })),
     );
     expect(await rank(await addRank({ topNum: 10 }))).toMatchObject({ more: 0, list: { length: 10 } });
     const wideId = await addRank({ topNum: 25 });
@@ -416,64 +430,94 @@ describe('against the previous window', () => {
   it('newCoinEntry marks coins that were not in the previous top', async () => {
     const E = await fresh();
     const D = 86_400;
-    // Previous window: eleven coins, P10 the weakest (outside a top 10).
+    // Previous window: eleven coins, P[10] the weakest (outside a top 10).
+    const [FRESH, SOLO, ...P] = listed(13);
     await savePosts(
       t.db,
-      Array.from({ length: 11 }, (_, i) => ({
-        ct: E - D - 3600,
-        coins: [`P${i}`],
-        author: `prev${i}`,
-        followers: 10 ** (10 - i),
-      })),
+      P.map((coin, i) => ({ ct: E - D - 3600, coins: [coin], author: `prev${i}`, followers: 10 ** (10 - i) })),
     );
+    // Now: each by the minimum of distinct KOLs, but SOLO, named by one KOL only.
     await savePosts(t.db, [
-      { ct: E - 3600, coins: ['P0'], author: 'now0', followers: 1000 },
-      { ct: E - 3600, coins: ['P10'], author: 'now1', followers: 1000 },
-      { ct: E - 3600, coins: ['FRESH'], author: 'now2', followers: 1000 },
+      ...byKols(P[0]!, RANK_MIN_KOLS, E - 3600),
+      ...byKols(P[10]!, RANK_MIN_KOLS, E - 3600),
+      ...byKols(FRESH!, RANK_MIN_KOLS, E - 3600),
+      { ct: E - 3600, coins: [SOLO!], author: 'solo', followers: 1e9 },
     ]);
     const marked = await rank(await addRank({ newCoinEntry: true }));
     expect(Object.fromEntries(marked.list.map((i) => [i.coin, i.is_new]))).toEqual({
-      P0: false,
-      P10: true,
-      FRESH: true,
+      [P[0]!]: false,
+      [P[10]!]: true,
+      [FRESH!]: true,
+      // Not in the previous top, but one KOL is below the minimum volume of a new entry.
+      [SOLO!]: false,
     });
     const plain = await rank(await addRank());
     expect(plain.list.every((i) => i.is_new === undefined)).toBe(true);
   });
 
-  it('fastestRising ranks growth, a newcomer first', async () => {
+  it('fastestRising ranks growth among coins with the minimum of distinct KOLs in both windows', async () => {
     const E = await fresh();
     const D = 86_400;
-    const posts = (coin: string, n: number, ct: number): RankPost[] =>
-      Array.from({ length: n }, (_, i) => ({ ct: ct - i, coins: [coin], author: 'same', followers: 99 }));
+    const [BIG, RISER, FALLER, NEWBIE, LONER, FADED] = ['ETH', 'SOL', 'DOGE', 'PEPE', 'WIF', 'BONK'] as const;
+    /** n posts about a coin by one author. */
+    const byOne = (coin: string, n: number, ct: number): RankPost[] =>
+      Array.from({ length: n }, (_, i) => ({ ct: ct - i, coins: [coin], author: `${coin}-one`, followers: 99 }));
     await savePosts(t.db, [
-      ...posts('BIG', 10, E - D - 600),
-      ...posts('BIG', 12, E - 600),
-      ...posts('RISER', 2, E - D - 600),
-      ...posts('RISER', 8, E - 600),
-      ...posts('NEWBIE', 1, E - 600),
-      ...posts('FALLER', 5, E - D - 600),
-      ...posts('FALLER', 1, E - 600),
+      ...byKols(BIG, 10, E - D - 600, 'big'),
+      ...byKols(BIG, 12, E - 600, 'big'),
+      ...byKols(RISER, RANK_MIN_KOLS, E - D - 600, 'riser'),
+      ...byKols(RISER, 4 * RANK_MIN_KOLS, E - 600, 'riser'),
+      ...byKols(FALLER, 5, E - D - 600, 'faller'),
+      ...byKols(FALLER, RANK_MIN_KOLS, E - 600, 'faller'),
+      // Nothing before: a new entry, not a riser.
+      ...byKols(NEWBIE, 6, E - 600, 'newbie'),
+      // +500 % from one KOL: below the minimum in both windows.
+      ...byOne(LONER, 1, E - D - 600),
+      ...byOne(LONER, 6, E - 600),
+      // Enough KOLs before, too few now.
+      ...byKols(FADED, RANK_MIN_KOLS, E - D - 600, 'faded'),
+      ...byOne(FADED, 20, E - 600),
     ]);
     const a = await rank(await addRank({ fastestRising: true }));
-    expect(coinsOf(a)).toEqual(['NEWBIE', 'RISER', 'BIG', 'FALLER']);
-    expect(a.list.map((i) => i.growth)).toEqual([undefined, 3, 0.2, -0.8]);
-    // Without it, the same coins by heat.
-    expect(coinsOf(await rank(await addRank()))).toEqual(['BIG', 'RISER', 'FALLER', 'NEWBIE']);
+    expect(a).toMatchObject({ fastest_rising: true, new_coin_entry: false });
+    expect(coinsOf(a)).toEqual([RISER, BIG, FALLER]);
+    expect(a.list.map((i) => i.growth)).toEqual([3, 0.2, -0.4]);
+    // Without it, every catalogue coin by heat (posts here: each adds the same heat).
+    expect(coinsOf(await rank(await addRank()))).toEqual([FADED, BIG, RISER, NEWBIE, LONER, FALLER]);
+  });
+});
+
+describe('unknown tickers', () => {
+  it('count as coins once the minimum of distinct KOLs named them in the window, stored junk included', async () => {
+    const E = await fresh();
+    await savePosts(t.db, [
+      // What the extractor stored before it read "$BTC100x多单" as BTC: many posts, two KOLs.
+      ...Array.from({ length: 30 }, (_, i) => ({ ct: E - 600 - i, coins: ['BTC100X'], author: `junk${i % 2}` })),
+      ...byKols('NEWCOIN', RANK_MIN_KOLS, E - 900),
+      ...byKols('ALMOST', RANK_MIN_KOLS - 1, E - 900),
+      { ct: E - 1200, coins: ['ETH'], author: 'lone', followers: 1 },
+    ]);
+    const hot = await rank(await addRank());
+    expect(coinsOf(hot)).toEqual(['NEWCOIN', 'ETH']);
+    const kols = await rank(await addRank({ sortingIndicatorType: 'kol_count' }));
+    expect(kols.list.map((i) => [i.coin, i.hot])).toEqual([
+      ['NEWCOIN', RANK_MIN_KOLS],
+      ['ETH', 1],
+    ]);
+    // One more KOL and ALMOST is a coin too.
+    await savePosts(t.db, [{ ct: E - 300, coins: ['ALMOST'], author: 'third' }]);
+    t.clock.advance(60);
+    expect(coinsOf(await rank(await addRank()))).toContain('ALMOST');
   });
 });
 
 describe('paging', () => {
   it('walks the list by next_cb without repeats, from one window even as posts arrive', async () => {
     const E = await fresh();
+    const Q = listed(45, ['BTC']);
     await savePosts(
       t.db,
-      Array.from({ length: 45 }, (_, i) => ({
-        ct: E - 60 * (i + 1),
-        coins: [`Q${String(i).padStart(2, '0')}`],
-        author: `pager${i}`,
-        followers: 1000 * (45 - i),
-      })),
+      Q.map((coin, i) => ({ ct: E - 60 * (i + 1), coins: [coin], author: `pager${i}`, followers: 1000 * (45 - i) })),
     );
     const id = await addRank({ topNum: 45 });
     const first = await rank(id);
@@ -481,7 +525,7 @@ describe('paging', () => {
     expect(first.list.map((i) => i.rank)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
     // A new coin arrives, hotter than all, and a few minutes pass before the next page.
     t.clock.advance(180);
-    await savePosts(t.db, [{ ct: E + 100, coins: ['HOTTEST'], author: 'late', followers: 1e9 }]);
+    await savePosts(t.db, [{ ct: E + 100, coins: ['BTC'], author: 'late', followers: 1e9 }]);
     const second = await rank(id, first.next_cb);
     const third = await rank(id, second.next_cb);
     expect(second).toMatchObject({ more: 1, update_time: E });
@@ -489,8 +533,8 @@ describe('paging', () => {
     expect(third.list.map((i) => i.rank)).toEqual([41, 42, 43, 44, 45]);
     const all = [...first.list, ...second.list, ...third.list].map((i) => i.coin);
     expect(new Set(all).size).toBe(45);
-    expect(all).toEqual(Array.from({ length: 45 }, (_, i) => `Q${String(i).padStart(2, '0')}`));
+    expect(all).toEqual(Q);
     // A new first page sees the newcomer.
-    expect((await rank(id)).list[0]!.coin).toBe('HOTTEST');
+    expect((await rank(id)).list[0]!.coin).toBe('BTC');
   });
 });

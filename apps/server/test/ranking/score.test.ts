@@ -2,12 +2,13 @@
  * The heat score, the indicator values, the order and the window split, as pure functions:
  * monotone in every input and parameter (property tests), and each parameter's direction.
  */
+import { RANK_MIN_KOLS } from '@kolscope/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { CoinSums } from '../../src/db/repos/ranking';
 import { coverWindow, sumsParams } from '../../src/db/repos/ranking';
 import { decodeRankCursor, encodeRankCursor } from '../../src/services/ranking/cursor';
-import { rankCoins, RISING_POOL } from '../../src/services/ranking/order';
+import { type RankVolume, rankCoins, RISING_POOL } from '../../src/services/ranking/order';
 import { heat, indicatorValues } from '../../src/services/ranking/score';
 import { DEFAULT_RANK_PARAMS, rankParams } from '../../src/services/ranking/settings';
 
@@ -141,9 +142,14 @@ describe('heat', () => {
 describe('order', () => {
   const values = (o: Record<string, number>) => new Map(Object.entries(o));
   const base = { topNum: 10, newCoinEntry: false, fastestRising: false };
+  /** Every coin catalogued and named by RANK_MIN_KOLS KOLs in both windows: no minimum in the way. */
+  const open = (coins: string[]): RankVolume => {
+    const kols = new Map(coins.map((c) => [c, RANK_MIN_KOLS]));
+    return { kolsNow: kols, kolsBefore: kols, isCatalogued: () => true };
+  };
 
   it('sorts by value, ties by symbol, and keeps topNum', () => {
-    const got = rankCoins({ ...base, topNum: 2 }, values({ B: 5, A: 5, C: 9 }));
+    const got = rankCoins({ ...base, topNum: 2 }, values({ B: 5, A: 5, C: 9 }), undefined, open([]));
     expect(got).toEqual([
       { coin: 'C', value: 9 },
       { coin: 'A', value: 5 },
@@ -155,6 +161,7 @@ describe('order', () => {
       { ...base, topNum: 2, newCoinEntry: true },
       values({ A: 9, B: 8 }),
       values({ A: 3, C: 2, B: 1 }),
+      open(['A', 'B', 'C']),
     );
     expect(got.map((c) => [c.coin, c.isNew])).toEqual([
       ['A', false],
@@ -162,21 +169,72 @@ describe('order', () => {
     ]);
   });
 
-  it('ranks by growth with fastestRising; a coin new to the window leads', () => {
+  it('ranks by growth with fastestRising, among coins with the minimum volume in both windows', () => {
     const got = rankCoins(
       { ...base, fastestRising: true },
       values({ A: 100, B: 30, C: 12, D: 5 }),
       values({ A: 90, B: 10, C: 3 }),
+      open(['A', 'B', 'C', 'D']),
     );
-    expect(got.map((c) => c.coin)).toEqual(['D', 'C', 'B', 'A']);
-    expect(got.map((c) => c.growth)).toEqual([undefined, 3, 2, expect.closeTo(0.111, 3)]);
+    // D had nothing before: no growth to rank (it is a new entry, not a riser).
+    expect(got.map((c) => c.coin)).toEqual(['C', 'B', 'A']);
+    expect(got.map((c) => c.growth)).toEqual([3, 2, expect.closeTo(0.111, 3)]);
+  });
+
+  it('leaves out of fastestRising a coin below the minimum in either window, however much it grew', () => {
+    const kolsNow = new Map([
+      ['MOVER', 40],
+      ['FEWNOW', RANK_MIN_KOLS - 1],
+      ['FEWBEFORE', 9],
+    ]);
+    const kolsBefore = new Map([
+      ['MOVER', 8],
+      ['FEWNOW', 5],
+      ['FEWBEFORE', RANK_MIN_KOLS - 1],
+    ]);
+    const got = rankCoins(
+      { ...base, fastestRising: true },
+      values({ MOVER: 60, FEWNOW: 50, FEWBEFORE: 40 }),
+      values({ MOVER: 10, FEWNOW: 1, FEWBEFORE: 1 }),
+      { kolsNow, kolsBefore, isCatalogued: () => true },
+    );
+    expect(got).toEqual([{ coin: 'MOVER', value: 60, growth: 5 }]);
+  });
+
+  it('marks as new only coins with the minimum volume now', () => {
+    const got = rankCoins({ ...base, newCoinEntry: true }, values({ BIG: 9, SMALL: 8 }), values({}), {
+      kolsNow: new Map([
+        ['BIG', RANK_MIN_KOLS],
+        ['SMALL', 1],
+      ]),
+      kolsBefore: new Map(),
+      isCatalogued: () => true,
+    });
+    expect(got.map((c) => [c.coin, c.isNew])).toEqual([
+      ['BIG', true],
+      ['SMALL', false],
+    ]);
+  });
+
+  it('ranks an unknown ticker only once the minimum of distinct KOLs named it in the window', () => {
+    const kolsNow = new Map([
+      ['BTC', 1],
+      ['NEWCOIN', RANK_MIN_KOLS],
+      ['BTC100X', RANK_MIN_KOLS - 1],
+    ]);
+    const got = rankCoins(base, values({ BTC100X: 99, NEWCOIN: 5, BTC: 1 }), undefined, {
+      kolsNow,
+      isCatalogued: (coin) => coin === 'BTC',
+    });
+    expect(got.map((c) => c.coin)).toEqual(['NEWCOIN', 'BTC']);
   });
 
   it('ranks growth among the hottest coins only', () => {
     const now = new Map(Array.from({ length: RISING_POOL + 1 }, (_, i) => [`C${i}`, 1000 - i]));
     const before = new Map([...now].map(([k, v]) => [k, v]));
     before.set(`C${RISING_POOL}`, 1); // the 101st coin grew the most, but is not hot enough
-    const got = rankCoins({ ...base, topNum: 100, fastestRising: true }, now, before);
+    const got = rankCoins({ ...base, topNum: 100, fastestRising: true }, now, before, open([...now.keys()]));
+    expect(got).toHaveLength(RISING_POOL);
     expect(got.some((c) => c.coin === `C${RISING_POOL}`)).toBe(false);
   });
 });

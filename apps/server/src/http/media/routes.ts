@@ -1,6 +1,6 @@
 /**
  * Images served by kolscope itself, so nothing is fetched from the network at run time: coin
- * icons from the cryptocurrency-icons package, and the demo source's avatars and images.
+ * icons from the cryptocurrency-icons fork (catalogue.ts), and the demo source's avatars and images.
  */
 import { createReadStream } from 'node:fs';
 import type { FastifyInstance } from 'fastify';

@@ -8,7 +8,6 @@
 import type { Db } from '../../db/db';
 import { AUTHORS_NOW_MAX_AGE, type CoinAuthors, rankingRepo, type Window } from '../../db/repos/ranking';
 import { type Clock, epochSeconds } from '../clock';
-import { needsAuthors } from './score';
 import { rankParams } from './settings';
 
 /** Windows are kept for the longest range a view may set (30 days), and an hour more. */
@@ -40,14 +39,17 @@ export function authorWindows(deps: { db: Db; clock: Clock; log: (line: string) 
       return counts;
     },
 
-    /** Writes down this minute's window of every range a view compares with its previous window. */
+    /**
+     * Writes down this minute's window of every range a view compares with its previous window:
+     * whatever the indicator, the minimum volume of those comparisons counts distinct KOLs.
+     */
     async recordInUse(): Promise<number[]> {
       const t = now();
       const end = t - (t % 60);
       const ranges = new Set<number>();
       for (const settings of await repo().rankingSettings()) {
         const p = rankParams(settings);
-        if (needsAuthors(p.sortingIndicatorType) && (p.newCoinEntry || p.fastestRising)) ranges.add(p.statRangeSeconds);
+        if (p.newCoinEntry || p.fastestRising) ranges.add(p.statRangeSeconds);
       }
       for (const range of ranges) await current(range, { start: end - range, end });
       await repo().forgetAuthorWindows(t - KEEP_SECONDS);

@@ -6,7 +6,7 @@
  */
 import { RANK_PAGE_SIZE, type RankItem, type SortingIndicator } from '@kolscope/contract';
 import type { Db } from '../../db/db';
-import { type RankPerson, rankingRepo, type Window } from '../../db/repos/ranking';
+import { type CoinAuthors, type RankPerson, rankingRepo, type Window } from '../../db/repos/ranking';
 import { coinBySymbol, GENERIC_ICON } from '../../pipeline/enrich/coins/catalogue';
 import { type Clock, epochSeconds } from '../clock';
 import { notFound } from '../errors';
@@ -32,6 +32,8 @@ export interface RankingPage {
   statRangeSeconds: number;
   updateTime: number;
   sortingIndicatorType: SortingIndicator;
+  fastestRising: boolean;
+  newCoinEntry: boolean;
   more: 0 | 1;
   nextCb: string;
 }
@@ -45,22 +47,49 @@ export function ranking(deps: { db: Db; clock: Clock; views: Views; authorWindow
   const people = new TtlCache<string, RankPerson[]>(ttl, 2000, now);
   const repo = () => rankingRepo(deps.db);
 
-  async function values(p: RankParams, w: Window, which: 'current' | 'previous'): Promise<Map<string, number>> {
-    if (needsAuthors(p.sortingIndicatorType)) {
-      const authors = await deps.authorWindows[which](p.statRangeSeconds, w);
-      return indicatorValues(p, { authors });
-    }
-    return indicatorValues(p, { sums: await repo().sums(w) });
-  }
+  const isCatalogued = (coin: string) => coinBySymbol(coin) !== undefined;
+  const kolsOf = (list: CoinAuthors[] | undefined) => new Map((list ?? []).map((a) => [a.coin, a.kols]));
 
+  /**
+   * The indicator's values of both windows, and the distinct KOLs that the minimum volume of
+   * order.ts reads. A view that compares windows, or ranks by authors, counts distinct authors
+   * and writes its windows down (they are what the previous window is read back from).
+   */
   async function compute(p: RankParams, w: Window): Promise<RankedCoin[]> {
     const before = p.newCoinEntry || p.fastestRising;
-    // On PostgreSQL both windows are read at once, on two connections.
-    const [current, previous] = await Promise.all([
-      values(p, w, 'current'),
-      before ? values(p, { start: w.start - p.statRangeSeconds, end: w.start }, 'previous') : undefined,
+    const byAuthors = needsAuthors(p.sortingIndicatorType);
+    if (!before && !byAuthors) return summed(p, w);
+    const prevW = { start: w.start - p.statRangeSeconds, end: w.start };
+    // On PostgreSQL the reads run at once, on separate connections.
+    const [authorsNow, authorsBefore, sumsNow, sumsBefore] = await Promise.all([
+      deps.authorWindows.current(p.statRangeSeconds, w),
+      before ? deps.authorWindows.previous(p.statRangeSeconds, prevW) : undefined,
+      byAuthors ? undefined : repo().sums(w),
+      before && !byAuthors ? repo().sums(prevW) : undefined,
     ]);
-    return rankCoins(p, current, previous);
+    const current = indicatorValues(p, byAuthors ? { authors: authorsNow } : { sums: sumsNow });
+    const previous = before
+      ? indicatorValues(p, byAuthors ? { authors: authorsBefore } : { sums: sumsBefore })
+      : undefined;
+    return rankCoins(p, current, previous, {
+      kolsNow: kolsOf(authorsNow),
+      kolsBefore: before ? kolsOf(authorsBefore) : undefined,
+      isCatalogued,
+    });
+  }
+
+  /**
+   * A summed indicator without comparisons (Hot Coins): distinct authors matter only for unknown
+   * tickers, so they are counted only when one is hot enough to make the list.
+   */
+  async function summed(p: RankParams, w: Window): Promise<RankedCoin[]> {
+    const current = indicatorValues(p, { sums: await repo().sums(w) });
+    const known = rankCoins(p, current, undefined, { kolsNow: new Map(), isCatalogued });
+    const floor = known.length < p.topNum ? Number.NEGATIVE_INFINITY : known.at(-1)!.value;
+    const contender = [...current].some(([coin, value]) => value >= floor && !isCatalogued(coin));
+    if (!contender) return known;
+    const kolsNow = kolsOf(await repo().authors(w, epochSeconds(deps.clock.now())));
+    return rankCoins(p, current, undefined, { kolsNow, isCatalogued });
   }
 
   function strips(found: RankPerson[], coin: string) {
@@ -103,6 +132,8 @@ export function ranking(deps: { db: Db; clock: Clock; views: Views; authorWindow
         statRangeSeconds: p.statRangeSeconds,
         updateTime: end,
         sortingIndicatorType: p.sortingIndicatorType,
+        fastestRising: p.fastestRising,
+        newCoinEntry: p.newCoinEntry,
         more: more ? 1 : 0,
         nextCb: more ? encodeRankCursor({ end, offset: offset + RANK_PAGE_SIZE }) : '',
       };

@@ -8,6 +8,7 @@ import {
   coinIconFile,
   GENERIC_ICON,
 } from '../../../src/pipeline/enrich/coins/catalogue';
+import { TOP_100 } from './top100';
 
 describe('coin catalogue', () => {
   it('holds the package coins and our additions, one entry per symbol', () => {
@@ -47,8 +48,23 @@ describe('coin catalogue', () => {
   it('points icons at /coin-icons/, the generic one for coins without a package svg', () => {
     expect(coinBySymbol('BTC')?.icon).toBe('/coin-icons/btc.svg');
     expect(coinBySymbol('1INCH')?.icon).toBe('/coin-icons/1inch.svg');
-    expect(coinBySymbol('SUI')?.icon).toBe(GENERIC_ICON);
+    expect(coinBySymbol('SUI')?.icon).toBe('/coin-icons/sui.svg');
+    expect(coinBySymbol('PI')?.icon).toBe(GENERIC_ICON);
     expect(GENERIC_ICON).toBe('/coin-icons/generic.svg');
+  });
+
+  it('has a real icon for every top-100 coin but PI, which no icon package has', () => {
+    expect(TOP_100).toHaveLength(100);
+    const missing = TOP_100.filter((symbol) => {
+      const coin = coinBySymbol(symbol);
+      return !coin || coin.icon === GENERIC_ICON || !existsSync(coinIconFile(symbol)!);
+    });
+    expect(missing).toEqual(['PI']);
+  });
+
+  it("serves the fork's project-named icons for tickers it files by name", () => {
+    expect(coinIconFile('HYPE')).toMatch(/[/\\]hyperliquid\.svg$/);
+    expect(coinIconFile('hype.svg')).toBe(coinIconFile('HYPE'));
   });
 
   it('resolves icon files inside the package, and nothing else', () => {
@@ -57,7 +73,7 @@ describe('coin catalogue', () => {
     expect(existsSync(btc!)).toBe(true);
     expect(coinIconFile('btc.svg')).toBe(btc);
     expect(existsSync(coinIconFile('generic')!)).toBe(true);
-    expect(coinIconFile('SUI')).toBeUndefined();
+    expect(coinIconFile('PI')).toBeUndefined();
     expect(coinIconFile('../../package')).toBeUndefined();
     expect(coinIconFile('')).toBeUndefined();
   });

@@ -23,6 +23,30 @@ describe('extractCoins: cashtags', () => {
     expect(extractCoins('$1INCH is a coin though')).toEqual(['1INCH']);
   });
 
+  it('reads a cashtag followed by a number, a unit or Chinese as the coin it starts with', () => {
+    expect(extractCoins('$BTC100x多单')).toEqual(['BTC']);
+    expect(extractCoins('$SHIB4小时级别突破')).toEqual(['SHIB']);
+    expect(extractCoins('$UNI1小时')).toEqual(['UNI']);
+    expect(extractCoins('$ETH2k止损 $SOL3x $PEPE15min $DOGE10pct')).toEqual(['ETH', 'SOL', 'PEPE', 'DOGE']);
+    expect(extractCoins('$BTC1.5x')).toEqual(['BTC']);
+    expect(extractCoins('$BTC多单 $ETH现货')).toEqual(['BTC', 'ETH']);
+    expect(extractCoins('$BTCUSDT $ethusdt')).toEqual(['BTC', 'ETH']);
+  });
+
+  it('keeps symbols with digits of their own and the longest symbol a cashtag starts with', () => {
+    expect(extractCoins('$API3 $AI16Z $USD1 $1INCH')).toEqual(['API3', 'AI16Z', 'USD1', '1INCH']);
+    expect(extractCoins('$API35x')).toEqual(['API3']);
+    // Letters after the symbol make another ticker, which stays as it is (a new coin, perhaps).
+    expect(extractCoins('$BTCFI $SHIBAI')).toEqual(['BTCFI', 'SHIBAI']);
+  });
+
+  it('does not change clean cashtags in ordinary text', () => {
+    expect(extractCoins('$BTC.')).toEqual(['BTC']);
+    expect(extractCoins('Long $ETH. Then "$SOL," maybe')).toEqual(['ETH', 'SOL']);
+    expect(extractCoins('今天$BTC突破，$ETH跟涨')).toEqual(['BTC', 'ETH']);
+    expect(extractCoins('（$SOL）看多')).toEqual(['SOL']);
+  });
+
   it('does not take stock, index or fiat cashtags for coins', () => {
     expect(extractCoins('$NVDA $TSLA $MSTR $COIN $SPX $DXY $USD $GOLD')).toEqual([]);
   });

@@ -1,23 +1,15 @@
-import type { RankItem, SortingIndicator } from '@kolscope/contract';
+import { RANK_MIN_KOLS, type RankItem } from '@kolscope/contract';
 import { Button, PullToRefresh, SpinLoading } from 'antd-mobile';
 import { ExclamationCircleOutline, HistogramOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { AvatarStrip } from './AvatarStrip';
-import { formatGrowth, formatRankValue, formatUpdateTime, windowOf } from './rankFormat';
+import { formatGrowth, formatRankValue, formatUpdateTime, type RankColumn, rankColumn, windowOf } from './rankFormat';
 import { rankDisplay } from './rankState';
 import { useRanking } from './useRanking';
 import './rank.css';
 
-function Row({
-  item,
-  indicator,
-  fastestRising,
-}: {
-  item: RankItem;
-  indicator: SortingIndicator;
-  fastestRising: boolean;
-}) {
-  const { t, i18n } = useTranslation();
+function Row({ item, column, fastestRising }: { item: RankItem; column: RankColumn; fastestRising: boolean }) {
+  const { t } = useTranslation();
   const growth = item.growth;
   return (
     <tr className="rank-row" data-testid="rank-row" data-coin={item.coin} data-rank={item.rank}>
@@ -37,7 +29,7 @@ function Row({
       </td>
       <td className="rank-col-value">
         <span className="rank-value" data-testid="rank-hot">
-          {formatRankValue(item.hot, indicator, i18n.language)}
+          {formatRankValue(item.hot, column)}
         </span>
         {/* A coin with nothing before has no growth: NEW, unless its new-entry badge says so already. */}
         {fastestRising && !(growth === undefined && item.isNew) && (
@@ -69,13 +61,20 @@ function Row({
  * load more by cursor. Used by ranking_list views and the Hot Coins tab.
  */
 export default function RankView({ viewId }: { viewId: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { state, reload, refresh, loadMore } = useRanking(viewId);
   const display = rankDisplay(state);
   const indicator = state.sortingIndicatorType;
-  // Growth comes only with fastestRising; a coin new to the window has none and shows NEW there.
-  const fastestRising = state.items.some((i) => i.growth !== undefined);
+  // The page says which comparisons the view makes: the growth figures and the note follow them.
+  const fastestRising = state.fastestRising;
+  const newEntries = state.newCoinEntry;
   const win = windowOf(state.statRangeSeconds);
+  // One format for the whole value column, from every row shown.
+  const column = rankColumn(
+    state.items.map((i) => i.hot),
+    indicator,
+    i18n.language,
+  );
 
   let body: React.ReactNode;
   if (display === 'spinner') {
@@ -99,7 +98,9 @@ export default function RankView({ viewId }: { viewId: string }) {
       <div className="rank-state" data-testid="rank-empty">
         <HistogramOutline className="rank-state__icon" />
         <div className="rank-state__title">{t('rank.emptyTitle')}</div>
-        <div className="rank-state__body">{t('rank.emptyBody')}</div>
+        <div className="rank-state__body">
+          {fastestRising ? t('rank.emptyRisingBody', { min: RANK_MIN_KOLS }) : t('rank.emptyBody')}
+        </div>
       </div>
     );
   } else {
@@ -127,10 +128,16 @@ export default function RankView({ viewId }: { viewId: string }) {
           </thead>
           <tbody>
             {state.items.map((item) => (
-              <Row key={item.coin} item={item} indicator={indicator} fastestRising={fastestRising} />
+              <Row key={item.coin} item={item} column={column} fastestRising={fastestRising} />
             ))}
           </tbody>
         </table>
+        {(fastestRising || newEntries) && (
+          <div className="rank-note" data-testid="rank-note">
+            {fastestRising && <p>{t('rank.risingNote', { min: RANK_MIN_KOLS })}</p>}
+            {newEntries && <p>{t('rank.newNote', { min: RANK_MIN_KOLS })}</p>}
+          </div>
+        )}
         <div className="rank-footer">
           {state.more === 1 ? (
             <Button

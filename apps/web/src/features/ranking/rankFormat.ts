@@ -1,6 +1,5 @@
 /** Texts of the rank view: update time, values by indicator, growth and the window length. */
 import { fromSeconds, type SortingIndicator } from '@kolscope/contract';
-import { formatFollowersFor } from '../pickers/format';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -10,13 +9,51 @@ export function formatUpdateTime(unixSeconds: number): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
-/** Scores keep one decimal; counts are whole and abbreviated like follower counts (k, 万). */
-export function formatRankValue(value: number, indicator: SortingIndicator, lang: string): string {
-  if (indicator === 'hot' || indicator === 'kol_score') {
-    if (value >= 10_000) return formatFollowersFor(value, lang);
-    return value.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+/**
+ * How every value of a column is written: one unit and one number of decimals for the whole
+ * column, so rows compare at a glance ("13.3k" never stands beside "8,274.1").
+ */
+export interface RankColumn {
+  divisor: number;
+  suffix: string;
+  decimals: number;
+}
+
+/** Columns whose largest value reaches this are compact (both languages: 万 starts here). */
+export const COMPACT_FROM = 10_000;
+const EN_UNITS: [number, string][] = [
+  [1e9, 'b'],
+  [1e6, 'm'],
+  [1e3, 'k'],
+];
+const ZH_UNITS: [number, string][] = [
+  [1e8, '亿'],
+  [1e4, '万'],
+];
+
+/**
+ * The column's format, from its largest value: below COMPACT_FROM plain numbers with grouping
+ * (scores with one decimal, counts whole); from it, the largest unit the largest value reaches
+ * (k, m, b in English; 万, 亿 in Chinese) with one decimal on every row, two when the smallest
+ * value would otherwise read 0.0.
+ */
+export function rankColumn(values: readonly number[], indicator: SortingIndicator, lang: string): RankColumn {
+  const finite = values.filter((v) => Number.isFinite(v) && v > 0);
+  const max = Math.max(0, ...finite);
+  if (max < COMPACT_FROM) {
+    return { divisor: 1, suffix: '', decimals: indicator === 'hot' || indicator === 'kol_score' ? 1 : 0 };
   }
-  return formatFollowersFor(Math.round(value), lang);
+  const units = lang.startsWith('zh') ? ZH_UNITS : EN_UNITS;
+  const [divisor, suffix] = units.find(([size]) => max >= size)!;
+  const decimals = Math.min(...finite) / divisor < 0.05 ? 2 : 1;
+  return { divisor, suffix, decimals };
+}
+
+/** One value in its column's format. */
+export function formatRankValue(value: number, column: RankColumn): string {
+  const n = Number.isFinite(value) ? Math.max(0, value) / column.divisor : 0;
+  const digits = { minimumFractionDigits: column.decimals, maximumFractionDigits: column.decimals };
+  return `${n.toLocaleString('en-US', digits)}${column.suffix}`;
 }
 
 /** +300%, −80%; growth is a fraction of the previous window's value. */

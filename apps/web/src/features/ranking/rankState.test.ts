@@ -1,6 +1,7 @@
-import type { RankItem } from '@kolscope/contract';
+import type { RankItem, SortingIndicator } from '@kolscope/contract';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatGrowth, formatRankValue, formatUpdateTime, windowOf } from './rankFormat';
+import { formatGrowth, formatRankValue, formatUpdateTime, rankColumn, windowOf } from './rankFormat';
 import {
   firstPageFailed,
   firstPageLoaded,
@@ -32,6 +33,15 @@ const page = (coins: string[], more: 0 | 1, from = 1): RankPage => ({
 });
 
 describe('rank state', () => {
+  it("keeps the view's comparisons from the page, so an empty fastest-rising list can say why", () => {
+    let s = startLoad(initialRank);
+    s = firstPageLoaded(s, s.requestId, { ...page([], 0), fastestRising: true, newCoinEntry: false });
+    expect(rankDisplay(s)).toBe('empty');
+    expect(s).toMatchObject({ fastestRising: true, newCoinEntry: false });
+    s = firstPageLoaded(startLoad(s), s.requestId + 1, page(['BTC'], 0));
+    expect(s).toMatchObject({ fastestRising: false, newCoinEntry: false });
+  });
+
   it('shows a spinner, then the list, then appends the next page without repeats', () => {
     let s = startLoad(initialRank);
     expect(rankDisplay(s)).toBe('spinner');
@@ -88,13 +98,44 @@ describe('rank texts', () => {
     expect(formatUpdateTime(t)).toBe('2026-01-05 09:07');
   });
 
-  it('formats values by indicator and language', () => {
-    expect(formatRankValue(123.456, 'hot', 'en')).toBe('123.5');
-    expect(formatRankValue(4321.04, 'kol_score', 'en')).toBe('4,321.0');
-    expect(formatRankValue(25_400, 'hot', 'en')).toBe('25.4k');
-    expect(formatRankValue(1_234_567, 'impression_count', 'en')).toBe('1.2m');
-    expect(formatRankValue(1_234_567, 'impression_count', 'zh-CN')).toBe('123万');
-    expect(formatRankValue(7, 'kol_count', 'en')).toBe('7');
+  const column = (values: number[], indicator: SortingIndicator, lang: string) => {
+    const c = rankColumn(values, indicator, lang);
+    return values.map((v) => formatRankValue(v, c));
+  };
+
+  it('writes a column of small values plainly: scores with one decimal, counts whole', () => {
+    expect(column([8274.06, 123.456, 0.5], 'hot', 'en')).toEqual(['8,274.1', '123.5', '0.5']);
+    expect(column([8303.6, 950], 'kol_score', 'zh-CN')).toEqual(['8,303.6', '950.0']);
+    expect(column([7, 3], 'kol_count', 'en')).toEqual(['7', '3']);
+  });
+
+  it('writes every row of a column in the unit of its largest value', () => {
+    // The columns: "13.3k" beside "8,274.1", "1.3万" beside "8,303.6".
+    expect(column([13_312, 8274.1, 2100], 'hot', 'en')).toEqual(['13.3k', '8.3k', '2.1k']);
+    expect(column([13_312, 8303.6], 'hot', 'zh-CN')).toEqual(['1.3万', '0.8万']);
+    expect(column([1_234_567, 98_000], 'impression_count', 'en')).toEqual(['1.2m', '0.1m']);
+    expect(column([1_234_567, 98_000], 'impression_count', 'zh-CN')).toEqual(['123.5万', '9.8万']);
+    expect(column([3e8, 2e7], 'impression_count', 'zh-CN')).toEqual(['3.0亿', '0.2亿']);
+  });
+
+  it('keeps a second decimal when the smallest value would read as zero', () => {
+    expect(column([25_400, 40], 'hot', 'en')).toEqual(['25.40k', '0.04k']);
+  });
+
+  it('has one unit and one number of decimals per column, whatever the values', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.double({ min: 0, max: 1e10, noNaN: true }), { minLength: 1, maxLength: 100 }),
+        fc.constantFrom<SortingIndicator>('hot', 'kol_score', 'kol_count', 'impression_count'),
+        fc.constantFrom('en', 'zh-CN'),
+        (values, indicator, lang) => {
+          const shapes = new Set(
+            column(values, indicator, lang).map((s) => s.replace(/[\d,]/g, '9').replace(/9+/g, '9')),
+          );
+          expect(shapes.size).toBe(1);
+        },
+      ),
+    );
   });
 
   it('formats growth and the window', () => {

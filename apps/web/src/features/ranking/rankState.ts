@@ -11,6 +11,8 @@ export interface RankPage {
   statRangeSeconds: number;
   updateTime: number;
   sortingIndicatorType: SortingIndicator;
+  fastestRising?: boolean;
+  newCoinEntry?: boolean;
   more: 0 | 1;
   nextCb: string;
 }
@@ -22,6 +24,9 @@ export interface RankState {
   updateTime: number;
   statRangeSeconds: number;
   sortingIndicatorType: SortingIndicator;
+  /** The view compares with the previous window: its minimum volume is explained. */
+  fastestRising: boolean;
+  newCoinEntry: boolean;
   loaded: boolean;
   /** The first page is on its way. */
   loading: boolean;
@@ -39,6 +44,8 @@ export const initialRank: RankState = {
   updateTime: 0,
   statRangeSeconds: 0,
   sortingIndicatorType: 'hot',
+  fastestRising: false,
+  newCoinEntry: false,
   loaded: false,
   loading: false,
   loadingMore: false,
@@ -55,6 +62,8 @@ function withPage(s: RankState, page: RankPage, items: RankItem[]): RankState {
     updateTime: page.updateTime,
     statRangeSeconds: page.statRangeSeconds,
     sortingIndicatorType: page.sortingIndicatorType,
+    fastestRising: page.fastestRising ?? false,
+    newCoinEntry: page.newCoinEntry ?? false,
     loaded: true,
     error: null,
   };

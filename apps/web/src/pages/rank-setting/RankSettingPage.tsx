@@ -1,4 +1,10 @@
-import { SORTING_INDICATORS, type SortingIndicator, TIME_UNITS, type TimeUnit } from '@kolscope/contract';
+import {
+  RANK_MIN_KOLS,
+  SORTING_INDICATORS,
+  type SortingIndicator,
+  TIME_UNITS,
+  type TimeUnit,
+} from '@kolscope/contract';
 import { Button, Selector, SpinLoading, Stepper, Switch } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -188,10 +194,10 @@ export default function RankSettingPage() {
 
         <section className="rank-set__card">
           <h2>{t('rankSetting.sectionExtras')}</h2>
-          <Row label={t('rankSetting.newCoinEntry')} hint={t('rankSetting.newCoinEntryHint')}>
+          <Row label={t('rankSetting.newCoinEntry')} hint={t('rankSetting.newCoinEntryHint', { min: RANK_MIN_KOLS })}>
             {toggle('newCoinEntry', 'rank-new-entry')}
           </Row>
-          <Row label={t('rankSetting.fastestRising')} hint={t('rankSetting.fastestRisingHint')}>
+          <Row label={t('rankSetting.fastestRising')} hint={t('rankSetting.fastestRisingHint', { min: RANK_MIN_KOLS })}>
             {toggle('fastestRising', 'rank-fastest-rising')}
           </Row>
         </section>

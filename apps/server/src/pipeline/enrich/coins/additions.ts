@@ -1,15 +1,28 @@
 /**
- * Coins KOLs talk about that cryptocurrency-icons 0.18.1 lacks (its manifest stops around 2022).
- * Symbol and display name only; aliases live in aliases.ts and icons fall back to the generic one.
- * Every symbol here was checked against the package manifest: none of them is in it.
+ * Coins KOLs talk about that the icon package's manifest lacks (it lists the coins of 2022).
+ * Symbol and display name only; aliases live in aliases.ts. Icons come from the package's svg
+ * folder when it has one for the symbol (catalogue.ts), else the generic one. Every symbol here
+ * was checked against the package manifest: none of them is in it. The first block is top-100
+ * coins the fork's manifest dropped or never had.
  */
 export const ADDED_COINS: readonly (readonly [symbol: string, name: string])[] = [
+  // Top-100 coins missing from the manifest
+  ['AVAX', 'Avalanche'],
+  ['1INCH', '1inch'],
+  ['APE', 'ApeCoin'],
+  ['CHZ', 'Chiliz'],
+  ['QNT', 'Quant'],
+  ['RAY', 'Raydium'],
+  ['FLR', 'Flare'],
+  ['KAIA', 'Kaia'],
+  ['JASMY', 'JasmyCoin'],
+  ['IOTA', 'IOTA'],
+  ['PI', 'Pi Network'],
   // Layer 1s and their ecosystems
   ['SUI', 'Sui'],
   ['APT', 'Aptos'],
   ['SEI', 'Sei'],
   ['TON', 'Toncoin'],
-  ['NEAR', 'NEAR Protocol'],
   ['TIA', 'Celestia'],
   ['INJ', 'Injective'],
   ['HBAR', 'Hedera'],
@@ -74,7 +87,6 @@ export const ADDED_COINS: readonly (readonly [symbol: string, name: string])[] =
   ['OM', 'MANTRA'],
   ['AEVO', 'Aevo'],
   ['WLFI', 'World Liberty Financial'],
-  ['SUN', 'Sun'],
   ['ASTER', 'Aster'],
   // Stablecoins
   ['USDE', 'Ethena USDe'],
@@ -100,7 +112,6 @@ export const ADDED_COINS: readonly (readonly [symbol: string, name: string])[] =
   ['AKT', 'Akash Network'],
   ['IO', 'io.net'],
   ['GRASS', 'Grass'],
-  ['HNT', 'Helium'],
   ['VIRTUAL', 'Virtuals Protocol'],
   ['AI16Z', 'ai16z'],
   ['KAITO', 'Kaito'],

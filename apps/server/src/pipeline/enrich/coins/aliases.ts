@@ -21,6 +21,10 @@ export const NAME_OVERRIDES: Readonly<Record<string, string>> = {
   TRX: 'TRON',
   USDT: 'Tether',
   HT: 'Huobi Token',
+  // The icon fork's manifest names these by their ticker.
+  NEAR: 'NEAR Protocol',
+  HNT: 'Helium',
+  SUN: 'Sun',
 };
 
 /**

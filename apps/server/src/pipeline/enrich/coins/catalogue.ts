@@ -1,6 +1,12 @@
 /**
- * The coin catalogue: every coin of the cryptocurrency-icons package plus our additions, with
+ * The coin catalogue: every coin of the cryptocurrency-icons manifest plus our additions, with
  * display names, aliases (en and zh) and an icon URL. Built once at module load.
+ *
+ * Icons come from @bitgo-forks/cryptocurrency-icons, BitGo's maintained fork (CC0, no install
+ * script): the same manifest and svg/color layout as the original, whose last release (0.18.1,
+ * 2022) lacked SHIB, PEPE, TON, SUI, OP and most coins since, but with over 2,000 svgs. The
+ * fork's manifest still lists the original 500 coins, so the catalogue is unchanged: only the
+ * icons of our additions appear. The server serves each svg as a file (a few KB, cached a day).
  *
  * The manifest is read with createRequire rather than a JSON import: it resolves the same way
  * under vitest (source files) and in the esbuild bundle, where the package stays external and
@@ -18,7 +24,7 @@ export interface Coin {
   name: string;
   /** English and Chinese aliases, for search (detection uses aliases.ts directly). */
   aliases: string[];
-  /** URL path: '/coin-icons/<symbol lower>.svg' when the package has the icon, else the generic one. */
+  /** URL path: '/coin-icons/<symbol lower>.svg' when the package has an icon, else the generic one. */
   icon: string;
 }
 
@@ -34,13 +40,14 @@ export const GENERIC_ICON = `${COIN_ICON_PREFIX}generic.svg`;
 /**
  * Manifest entries left out: fiat currencies and the generic placeholder are not coins, $PAC's
  * '$' cannot be stored, GOLD (an obscure token) would turn every "$GOLD" about the metal into a
- * coin, and the obscure one-letter D, R and X would do the same to "$X" (the platform).
+ * coin, the obscure one-letter D, R and X would do the same to "$X" (the platform), and BSC is
+ * the chain's name (its coin is BNB), written in caps all the time.
  */
-const EXCLUDED = new Set(['USD', 'EUR', 'GBP', 'JPY', 'RUB', 'CNY', 'GENERIC', '$PAC', 'GOLD', 'D', 'R', 'X']);
+const EXCLUDED = new Set(['USD', 'EUR', 'GBP', 'JPY', 'RUB', 'CNY', 'GENERIC', '$PAC', 'GOLD', 'D', 'R', 'X', 'BSC']);
 
 const requireHere = createRequire(import.meta.url);
-const manifestPath = requireHere.resolve('cryptocurrency-icons/manifest.json');
-const manifest = requireHere('cryptocurrency-icons/manifest.json') as ManifestEntry[];
+const manifestPath = requireHere.resolve('@bitgo-forks/cryptocurrency-icons/manifest.json');
+const manifest = requireHere('@bitgo-forks/cryptocurrency-icons/manifest.json') as ManifestEntry[];
 const svgDir = join(dirname(manifestPath), 'svg', 'color');
 
 /** Lower-case symbols that have an svg; read once (a few hundred names) instead of a stat per icon. */
@@ -49,6 +56,14 @@ const svgSymbols = new Set(
     .filter((file) => file.endsWith('.svg'))
     .map((file) => file.slice(0, -4)),
 );
+
+/**
+ * Icon file names (without .svg) that are not the lower-case symbol: the fork names a few coins
+ * by project, and files named by our symbol there are another token or absent.
+ */
+const ICON_FILES: Readonly<Record<string, string>> = { HYPE: 'hyperliquid', OKB: 'ethokb', S: 'sonic' };
+
+const iconName = (symbol: string) => ICON_FILES[symbol] ?? symbol.toLowerCase();
 
 function buildCatalogue(): { coins: Coin[]; fromPackage: number } {
   const coins: Coin[] = [];
@@ -63,7 +78,7 @@ function buildCatalogue(): { coins: Coin[]; fromPackage: number } {
       symbol,
       name: NAME_OVERRIDES[symbol] ?? rawName,
       aliases: [...(EN_ALIASES[symbol] ?? []), ...(ZH_ALIASES[symbol] ?? [])],
-      icon: svgSymbols.has(lower) ? `${COIN_ICON_PREFIX}${lower}.svg` : GENERIC_ICON,
+      icon: svgSymbols.has(iconName(symbol)) ? `${COIN_ICON_PREFIX}${lower}.svg` : GENERIC_ICON,
     });
   };
   for (const entry of manifest) add(entry.symbol, entry.name);
@@ -98,5 +113,5 @@ export function coinIconFile(symbol: string): string | undefined {
   if (lower === 'generic') return join(svgDir, 'generic.svg');
   const coin = bySymbol.get(lower.toUpperCase());
   if (!coin || coin.icon === GENERIC_ICON) return undefined;
-  return join(svgDir, `${lower}.svg`);
+  return join(svgDir, `${iconName(coin.symbol)}.svg`);
 }

@@ -34,8 +34,13 @@ for (const [symbol, aliases] of Object.entries(ZH_ALIASES)) for (const a of alia
 // Longest alternative first: the regex takes the first that matches at a position.
 const ZH_RE = new RegExp([...ZH_SYMBOL.keys()].sort((a, b) => b.length - a.length).join('|'), 'g');
 
-const UNKNOWN_CASHTAG = /^[A-Za-z][A-Za-z0-9]{1,9}$/;
+const UNKNOWN_CASHTAG = /^[A-Z][A-Z0-9]{1,9}$/;
 const DIGITS = /^\d+(?:[.,]\d+)?$/;
+/**
+ * What may follow a coin's symbol inside a cashtag without making it another coin: a number and
+ * a unit of leverage, size, time or percent (x, k, m, b, u for USDT, h, d, w, min, pct).
+ */
+const NUMBER_UNIT = /^\d+(?:X|K|M|B|U|H|HR|HRS|D|W|MIN|MINS|PCT)?$/;
 const QUOTES = new Set(PAIR_SUFFIXES.filter((s) => s !== 'PERP'));
 
 /** Token kinds, as small integers kept in a parallel array. */
@@ -156,8 +161,8 @@ export function extractCoins(text: string): string[] {
       continue;
     }
     if (kind === Kind.Cash) {
-      const upper = caps[i] ? token : token.toUpperCase();
-      if (SYMBOLS.has(upper) || (UNKNOWN_CASHTAG.test(token) && !CASHTAG_DENY.has(upper))) add(upper, i, true);
+      const symbol = cashtagCoin(caps[i] ? token : token.toUpperCase());
+      if (symbol) add(symbol, i, true);
       continue;
     }
     if (caps[i]) {
@@ -198,6 +203,27 @@ export function extractCoins(text: string): string[] {
   return [...tally.entries()]
     .sort(([, a], [, b]) => Number(b.cash > 0) - Number(a.cash > 0) || b.count - a.count || a.first - b.first)
     .map(([symbol]) => symbol);
+}
+
+/**
+ * The coin of a cashtag (upper case, without '$'): a catalogue symbol as it is; else the
+ * catalogue symbol it starts with when the rest is a number with an optional unit ("$BTC100x多单",
+ * "$SHIB4小时", "$ETH2k": the scanner stops at Chinese, so "$BTC多单" is plain BTC) or a quote
+ * currency ("$BTCUSDT"); else the cashtag itself when it may be a new coin (see UNKNOWN_CASHTAG;
+ * whether it counts anywhere is the ranking's call, docs/ARCHITECTURE.md "Unknown cashtags").
+ */
+export function cashtagCoin(upper: string): string | undefined {
+  if (SYMBOLS.has(upper)) return upper;
+  // The longest symbol wins: "$API35" is API3 with 5 after it.
+  for (let j = upper.length - 1; j > 0; j--) {
+    if (isDigit(upper.charCodeAt(j))) {
+      const base = upper.slice(0, j);
+      if (SYMBOLS.has(base) && NUMBER_UNIT.test(upper.slice(j))) return base;
+    }
+  }
+  const base = upper.length > 4 ? pairBase(upper) : undefined;
+  if (base) return base;
+  return UNKNOWN_CASHTAG.test(upper) && !CASHTAG_DENY.has(upper) ? upper : undefined;
 }
 
 /** Guarded: listed in GUARDED, or one or two characters long. */
