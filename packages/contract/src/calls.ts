@@ -210,6 +210,15 @@ export const view = {
   eventOpinionDelete: call('view/v2/event_opinion_delete', viewRef, ack),
   /** The report view's data (analytics_report) by viewId, period and interval. */
   reportDetail: call('view/report_detail', reportQuery, reportData),
+  /**
+   * Makes again the fixed default views (Hot Coins, All KOLs) the caller deleted; answers the
+   * ones made, none when nothing was missing.
+   */
+  restoreDefaults: call(
+    'view/restore_defaults',
+    none,
+    z.object({ restored: z.array(z.object({ viewId: z.string(), name: z.string() })) }),
+  ),
 };
 
 // ---------- search ----------
