@@ -57,6 +57,15 @@ export const account = {
   changePasswdEmailCode: call('account/change_passwd_email_code', z.object({ email: f.email }), ack),
   /** Sign-in with an e-mailed code ("or with a verification code"): send the code... */
   loginEmailCode: call('account/login_email_code', z.object({ email: f.email }), ack),
+  /**
+   * The verify step of registration or reset: answers whether the code is right without using it
+   * up; a wrong code counts against the code's tries like the final call.
+   */
+  checkEmailCode: call(
+    'account/check_email_code',
+    z.object({ email: f.email, code: f.verificationCode, purpose: z.enum(['register', 'reset']) }),
+    ack,
+  ),
   register: call(
     'account/register',
     z.object({
