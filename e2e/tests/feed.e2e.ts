@@ -131,12 +131,13 @@ beforeAll(async () => {
   product = await startProduct();
   browser = await launchBrowser();
   await ingest([{ text: LONG_TEXT, medias: 6 }]);
-  [countedId] = await ingest([
+  const counted = await ingest([
     {
       text: `$ETH staking flows turning positive again (${COUNTED})`,
       metrics: { like_count: 1234, retweet_count: 40, quote_count: 2, impression_count: 3_400_000 },
     },
   ]);
+  countedId = counted[0] ?? '';
 });
 afterAll(async () => {
   await browser?.close();
