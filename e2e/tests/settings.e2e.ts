@@ -311,6 +311,7 @@ describe('view settings (en)', () => {
 
   it('opens the analytics report form from the add menu', async () => {
     await page.goto('/#/');
+    await toastsGone(page);
     await page.getByTestId('home-add').click();
     await page.getByTestId('add-menu-report').waitFor();
     await screenshot(page, 'en-32-add-menu');
