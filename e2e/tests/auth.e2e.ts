@@ -62,6 +62,12 @@ describe('accounts in the browser', () => {
     await byId('register-send-code').click();
     const code = await waitForMailCode(email, 0);
     await page.getByText(/Resend in \d+s/).waitFor();
+    // A wrong code is named on this step, before a password is chosen.
+    await byId('register-code').fill(code === '000000' ? '111111' : '000000');
+    await byId('register-next').click();
+    await page.getByText('Invalid verification code').waitFor();
+    expect(await step()).toBe('register_verify');
+    await screenshot(page, 'en-03-register-verify-wrong');
     await byId('register-code').fill(code);
     await screenshot(page, 'en-03-register-verify');
     await byId('register-next').click();
@@ -109,6 +115,10 @@ describe('accounts in the browser', () => {
     const before = product.smtp.mailsTo(email).length;
     await byId('forgot-send-code').click();
     const code = await waitForMailCode(email, before);
+    await byId('forgot-code').fill(code === '000000' ? '111111' : '000000');
+    await byId('forgot-next').click();
+    await page.getByText('Invalid verification code').waitFor();
+    expect(await step()).toBe('forgot_verify');
     await byId('forgot-code').fill(code);
     await screenshot(page, 'en-07-forgot-verify');
     await byId('forgot-next').click();
@@ -157,6 +167,18 @@ describe('accounts in the browser', () => {
     await byId('invite-next').click();
     await page.getByText('请输入邀请码').first().waitFor();
     await screenshot(page, 'zh-02-register-invite');
+    await byId('invite-inner-code').fill(INNER_CODE);
+    await byId('invite-next').click();
+    await expect.poll(step).toBe('register_verify');
+    const zhEmail = `zh-${email}`;
+    await byId('register-email').fill(zhEmail);
+    await byId('register-send-code').click();
+    const code = await waitForMailCode(zhEmail, 0);
+    await byId('register-code').fill(code === '000000' ? '111111' : '000000');
+    await byId('register-next').click();
+    await page.getByText('验证码无效').waitFor();
+    expect(await step()).toBe('register_verify');
+    await screenshot(page, 'zh-03-register-verify-wrong');
   });
 
   it('lets the printed demo account in, as an administrator', async () => {

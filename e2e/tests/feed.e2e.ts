@@ -28,8 +28,12 @@ let product: Product;
 let browser: Browser;
 let postSeq = 0;
 
-/** Pushes posts as an external collector would; ids are numeric and unique per run. */
-async function ingest(posts: { text: string; medias?: number }[]) {
+const COUNTED = 'zzcountedzz';
+let countedId = '';
+type Metrics = { like_count: number; retweet_count: number; quote_count: number; impression_count: number };
+
+/** Pushes posts as an external collector would; ids are numeric and unique per run. Answers the ids. */
+async function ingest(posts: { text: string; medias?: number; metrics?: Metrics }[]): Promise<string[]> {
   const now = Math.floor(Date.now() / 1000);
   const body = {
     posts: posts.map((p) => {
@@ -50,6 +54,7 @@ async function ingest(posts: { text: string; medias?: number }[]) {
           img_url_thumb: `/demo-media/image/shot-f-BTC-${id}-${i}.svg?size=thumb`,
           img_url_origin: `/demo-media/image/shot-f-BTC-${id}-${i}.svg`,
         })),
+        ...(p.metrics ? { metrics: p.metrics } : {}),
       };
     }),
   };
@@ -60,6 +65,7 @@ async function ingest(posts: { text: string; medias?: number }[]) {
   });
   const json = (await res.json()) as { ret: number; data?: { accepted: number } };
   expect(json.data?.accepted).toBe(posts.length);
+  return body.posts.map((p) => p.id);
 }
 
 async function signIn(page: Page) {
@@ -125,6 +131,13 @@ beforeAll(async () => {
   product = await startProduct();
   browser = await launchBrowser();
   await ingest([{ text: LONG_TEXT, medias: 6 }]);
+  const counted = await ingest([
+    {
+      text: `$ETH staking flows turning positive again (${COUNTED})`,
+      metrics: { like_count: 1234, retweet_count: 40, quote_count: 2, impression_count: 3_400_000 },
+    },
+  ]);
+  countedId = counted[0] ?? '';
 });
 afterAll(async () => {
   await browser?.close();
@@ -219,6 +232,44 @@ describe('home and feed', () => {
       await page.waitForTimeout(80);
       await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
       await page.locator('.post-viewer-mask').waitFor({ state: 'detached' });
+      await page.context().close();
+    });
+  }
+
+  for (const { lang, prefix } of LANGS) {
+    it(`links a post to x.com from its time and shows its counts (${lang})`, async () => {
+      const page = await newPhonePage(browser, product.url, lang);
+      // Nothing leaves the machine: the new tab gets a stand-in page for x.com.
+      await page
+        .context()
+        .route('https://x.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<p>x.com</p>' }));
+      await signIn(page);
+      const ids = await starterViews(page);
+      await page.goto(`/#/?tab=${ids.allKols}`);
+      const card = page.getByTestId('post-card').filter({ hasText: COUNTED });
+      await card.waitFor();
+      await card.scrollIntoViewIfNeeded();
+      const link = card.getByTestId('post-link');
+      expect(await link.getAttribute('href')).toBe(`https://x.com/e2e_research/status/${countedId}`);
+      expect(await link.getAttribute('target')).toBe('_blank');
+      // Compact counts in the reader's language; reposts include quotes.
+      const expected = lang === 'en' ? ['1.2k', '42', '3.4m'] : ['1234', '42', '340万'];
+      for (const [i, key] of ['likes', 'reposts', 'views'].entries()) {
+        expect(await card.getByTestId(`post-${key}`).textContent()).toBe(expected[i]);
+      }
+      await screenshot(page, `${prefix}-29-post-link-counts`);
+      const opened = page.context().waitForEvent('page');
+      await link.click();
+      const tab = await opened;
+      await tab.waitForLoadState();
+      expect(tab.url()).toContain(`x.com/e2e_research/status/${countedId}`);
+      await tab.close();
+      // Demo posts are invented: their time links nowhere, and their counts still show.
+      const demo = page
+        .getByTestId('post-card')
+        .filter({ hasNot: page.getByTestId('post-link') })
+        .first();
+      await demo.getByTestId('post-metrics').waitFor();
       await page.context().close();
     });
   }

@@ -102,6 +102,60 @@ async function dragRow(page: Page, fromId: string, toId: string) {
   await page.mouse.up();
 }
 
+/** The ids of the built-in views (Hot Coins, the fixed All KOLs feed) now in the tab list. */
+async function builtIns(page: Page): Promise<{ hotCoins?: string; allKols?: string }> {
+  const list = await call<{ view_id: string; view_type: string; fixed: boolean }[]>(page, 'view/v2/list');
+  return {
+    hotCoins: list.find((v) => v.fixed && v.view_type === 'hot_coins')?.view_id,
+    allKols: list.find((v) => v.fixed && v.view_type === 'content_feed')?.view_id,
+  };
+}
+
+/** Deletes a view from /nav-setting through its confirm dialog. */
+async function deleteRow(page: Page, viewId: string, deleted: string) {
+  await page.getByTestId(`nav-delete-${viewId}`).click();
+  await page.getByTestId('nav-delete-confirm').click();
+  await page.getByText(deleted).waitFor();
+  await page.getByTestId(`nav-row-${viewId}`).waitFor({ state: 'detached' });
+}
+
+/** Waits until no toast covers the page (screenshots and taps). */
+async function toastsGone(page: Page) {
+  await page.locator('.adm-toast-mask').waitFor({ state: 'detached' });
+}
+
+/**
+ * Opens the author picker of a new feed form in KOL mode, then switches to all users: each mode
+ * asks its own call and keeps its own search history.
+ */
+async function checkPickerModes(page: Page, prefix: string) {
+  await page.goto('/#/feed-setting');
+  const kolCall = page.waitForRequest((r) => r.url().endsWith('/search/twitter_kol'));
+  await addFilter(page, 'authors');
+  await kolCall;
+  await page.locator('[data-testid^="picker-item-"]').first().waitFor();
+  await screenshot(page, `${prefix}-31-picker-kol`);
+  const userCall = page.waitForRequest((r) => r.url().endsWith('/search/twitter_user'));
+  await page.getByTestId('picker-mode-user').click();
+  await userCall;
+  await page.locator('[data-testid^="picker-item-"]').first().waitFor();
+  // A search in user mode joins the user history only.
+  const query = 'zzuseronlyzz';
+  const searched = page.waitForResponse(
+    (r) => r.url().endsWith('/search/twitter_user') && (r.request().postData() ?? '').includes(query),
+  );
+  await page.getByTestId('picker-search').fill(query);
+  await searched;
+  await page.getByTestId('picker-search').fill('');
+  await page.getByTestId('picker-history').filter({ hasText: query }).waitFor();
+  await screenshot(page, `${prefix}-31-picker-user`);
+  await page.getByTestId('picker-mode-kol').click();
+  await page.locator('[data-testid^="picker-item-"]').first().waitFor();
+  expect(await page.getByTestId('picker-history').filter({ hasText: query }).count()).toBe(0);
+  await page.getByTestId('picker-confirm').click();
+  await page.getByTestId('picker-confirm').waitFor({ state: 'detached' });
+}
+
 beforeAll(async () => {
   product = await startProduct();
   browser = await launchBrowser();
@@ -254,6 +308,41 @@ describe('view settings (en)', () => {
     await page.getByText('Deleted successfully').waitFor();
     await page.getByTestId(`nav-row-${viewId}`).waitFor({ state: 'detached' });
   });
+
+  it('opens the analytics report form from the add menu', async () => {
+    await page.goto('/#/');
+    await toastsGone(page);
+    await page.getByTestId('home-add').click();
+    await page.getByTestId('add-menu-report').waitFor();
+    await screenshot(page, 'en-32-add-menu');
+    await page.getByTestId('add-menu-report').click();
+    await page.waitForURL(/#\/report-setting$/);
+  });
+
+  it('restores deleted built-in views from /nav-setting', async () => {
+    await page.goto('/#/nav-setting');
+    const { hotCoins, allKols } = await builtIns(page);
+    await page.getByTestId(`nav-row-${hotCoins}`).waitFor();
+    expect(await page.getByTestId('nav-restore').count()).toBe(0);
+    await deleteRow(page, hotCoins ?? '', 'Deleted successfully');
+    await deleteRow(page, allKols ?? '', 'Deleted successfully');
+    await page.getByTestId('nav-restore').getByText('Built-in views deleted: Hot Coins, All KOLs.').waitFor();
+    await toastsGone(page);
+    await screenshot(page, 'en-33-nav-restore');
+    await page.getByTestId('nav-restore-defaults').click();
+    await page.getByText('Hot Coins, All KOLs will come back at the top of your tabs.').waitFor();
+    await page.getByTestId('nav-restore-confirm').click();
+    await page.getByText('Default views restored').waitFor();
+    await page.getByTestId('nav-restore').waitFor({ state: 'detached' });
+    const back = await builtIns(page);
+    expect((await rowOrder(page)).slice(0, 2)).toEqual([back.hotCoins, back.allKols]);
+    await toastsGone(page);
+    await screenshot(page, 'en-33-nav-restored');
+  });
+
+  it('switches the author picker between KOLs and all users', async () => {
+    await checkPickerModes(page, 'en');
+  });
 });
 
 describe('view settings (zh-CN)', () => {
@@ -291,6 +380,32 @@ describe('view settings (zh-CN)', () => {
     await page.getByTestId('nav-delete-confirm').click();
     await page.getByText('删除成功').waitFor();
     await page.getByTestId(`nav-row-${viewId}`).waitFor({ state: 'detached' });
+    await page.context().close();
+  });
+
+  it('offers the report entry, restores a built-in view and switches the picker, in Chinese', async () => {
+    const page = await signIn('zh-CN');
+    await page.getByTestId('home-add').click();
+    await page.getByTestId('add-menu-report').getByText('分析报告').waitFor();
+    await screenshot(page, 'zh-32-add-menu');
+    await page.keyboard.press('Escape');
+
+    await page.goto('/#/nav-setting');
+    const { allKols } = await builtIns(page);
+    await page.getByTestId(`nav-row-${allKols}`).waitFor();
+    await deleteRow(page, allKols ?? '', '删除成功');
+    await page.getByTestId('nav-restore').getByText('已删除的内置视图：全部 KOL。').waitFor();
+    await toastsGone(page);
+    await screenshot(page, 'zh-33-nav-restore');
+    await page.getByTestId('nav-restore-defaults').click();
+    await page.getByTestId('nav-restore-confirm').click();
+    await page.getByText('默认视图已恢复').waitFor();
+    await page.getByTestId('nav-restore').waitFor({ state: 'detached' });
+    expect((await builtIns(page)).allKols).toBeTruthy();
+    await toastsGone(page);
+    await screenshot(page, 'zh-33-nav-restored');
+
+    await checkPickerModes(page, 'zh');
     await page.context().close();
   });
 });

@@ -52,7 +52,13 @@ function expectEnvelope(res: { statusCode: number; body: string }) {
 describe('every registered route', () => {
   it('registers all account calls', () => {
     expect(registered().map((c) => c.path)).toEqual(
-      expect.arrayContaining(['account/info', 'account/login', 'account/register']),
+      expect.arrayContaining([
+        'account/info',
+        'account/login',
+        'account/register',
+        'account/check_email_code',
+        'view/restore_defaults',
+      ]),
     );
   });
 

@@ -58,6 +58,15 @@ export const account = {
   changePasswdEmailCode: call('account/change_passwd_email_code', z.object({ email: f.email }), ack),
   /** Sign-in with an e-mailed code ("or with a verification code"): send the code... */
   loginEmailCode: call('account/login_email_code', z.object({ email: f.email }), ack),
+  /**
+   * The verify step of registration or reset: answers whether the code is right without using it
+   * up; a wrong code counts against the code's tries like the final call.
+   */
+  checkEmailCode: call(
+    'account/check_email_code',
+    z.object({ email: f.email, code: f.verificationCode, purpose: z.enum(['register', 'reset']) }),
+    ack,
+  ),
   register: call(
     'account/register',
     z.object({
@@ -215,6 +224,15 @@ export const view = {
   eventOpinionDelete: call('view/v2/event_opinion_delete', viewRef, ack),
   /** The report view's data (analytics_report) by viewId, period and interval. */
   reportDetail: call('view/report_detail', reportQuery, reportData),
+  /**
+   * Makes again the fixed default views (Hot Coins, All KOLs) the caller deleted; answers the
+   * ones made, none when nothing was missing.
+   */
+  restoreDefaults: call(
+    'view/restore_defaults',
+    none,
+    z.object({ restored: z.array(z.object({ viewId: z.string(), name: z.string() })) }),
+  ),
 };
 
 // ---------- search ----------

@@ -114,6 +114,12 @@ export const post = z.object({
   coinViewList: z.array(z.object({ coin: z.string(), viewId: z.string() })),
   medias: z.array(z.object({ imgUrlThumb: z.string(), imgUrlOrigin: z.string() })),
   sentiment: z.enum(['bullish', 'neutral', 'bearish']).optional(),
+  /** The post on its network (X), opened by tapping the time; absent when it has no page there. */
+  url: z.string().optional(),
+  /** Counts as the source last reported them; absent when the source reports none (RSS). */
+  metrics: z
+    .object({ likeCount: z.number().int(), repostCount: z.number().int(), viewCount: z.number().int() })
+    .optional(),
 });
 export type Post = z.infer<typeof post>;
 

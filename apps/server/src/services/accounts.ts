@@ -99,6 +99,13 @@ export function accounts(deps: {
       await deps.codes.send(email, 'login', client.lang, client.ip);
     },
 
+    /** The verify step of registration or reset: is this the mailed code? (not used up) */
+    async checkEmailCode(email: string, purpose: 'register' | 'reset', code: string, client: Client): Promise<void> {
+      await deps.limiter.hit(LIMITS.codeCheckPerIp, client.ip);
+      await deps.limiter.hit(LIMITS.codeCheckPerEmail, email);
+      await deps.codes.check(email, purpose, code);
+    },
+
     async register(
       r: { email: string; code: string; passwd: string; inviteCode: string; innerCode: string },
       client: Client,

@@ -37,6 +37,28 @@ function categoryList(ids: string[], lang: Language): Post['categoryList'] {
   }));
 }
 
+/**
+ * Where a post lives and which counts to show, by source. X posts (x-api, push) and RSS items
+ * (Nitter/RSSHub mirror X, and their ids are the X status ids) open on x.com; demo posts are
+ * invented, so a link would lead nowhere. RSS carries no counts.
+ */
+export function postOrigin(row: FeedRow): Pick<Post, 'url' | 'metrics'> {
+  const onX = row.source !== 'demo' && /^\d{1,20}$/.test(row.id) && /^\w{1,50}$/.test(row.username);
+  return {
+    ...(onX ? { url: `https://x.com/${row.username}/status/${row.id}` } : {}),
+    ...(row.source === 'rss'
+      ? {}
+      : {
+          metrics: {
+            likeCount: row.like_count,
+            // X's repost count on a post includes quotes.
+            repostCount: row.retweet_count + row.quote_count,
+            viewCount: row.impression_count,
+          },
+        }),
+  };
+}
+
 export function present(row: FeedRow, lang: Language, coinViews: Map<string, string>): Post {
   return {
     id: row.id,
@@ -54,6 +76,7 @@ export function present(row: FeedRow, lang: Language, coinViews: Map<string, str
     coinViewList: row.coins.map((coin) => ({ coin, viewId: coinViews.get(coin) ?? '' })),
     medias: row.medias,
     sentiment: SENTIMENT[row.sentiment as 1 | 0 | -1] ?? 'neutral',
+    ...postOrigin(row),
   };
 }
 

@@ -17,6 +17,9 @@ export const LIMITS = {
   loginPerEmail: { name: 'login:email', max: 10, windowSeconds: 900 },
   loginPerIp: { name: 'login:ip', max: 50, windowSeconds: 900 },
   innerCodePerIp: { name: 'inner-code:ip', max: 20, windowSeconds: 900 },
+  // Checking a code at the verify step; each code also allows only 5 wrong tries.
+  codeCheckPerEmail: { name: 'code-check:email', max: 10, windowSeconds: 900 },
+  codeCheckPerIp: { name: 'code-check:ip', max: 50, windowSeconds: 900 },
 } satisfies Record<string, Limit>;
 
 /**

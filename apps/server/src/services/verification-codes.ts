@@ -37,6 +37,35 @@ export function verificationCodes(deps: {
   logCodes: boolean;
 }) {
   const repo = emailCodesRepo(deps.db);
+
+  /**
+   * One try of a code as a single atomic statement (`tryLatest`); `consume` uses a right code up.
+   * Throws the reason a try failed: wrong, exhausted (the fifth wrong try included), expired,
+   * used or never sent.
+   */
+  async function attempt(email: string, purpose: CodePurpose, code: string, consume: boolean): Promise<void> {
+    const now = deps.clock.now();
+    const tried = await repo.tryLatest({
+      email,
+      purpose,
+      codeHash: hashCode(email, purpose, code.trim()),
+      now,
+      maxTries: VERIFICATION_CODE_MAX_TRIES,
+      consume,
+    });
+    if (tried?.matched) return;
+    if (tried) {
+      throw tried.attempts >= VERIFICATION_CODE_MAX_TRIES
+        ? new AppError(Ret.codeTooManyTries, 'code_too_many_tries')
+        : new AppError(Ret.invalidCode, 'code_invalid');
+    }
+    // Nothing was tried: the latest code says why (read after the fact, so it only names the reason).
+    const row = await repo.latest(email, purpose);
+    if (!row || row.consumed_at) throw new AppError(Ret.invalidCode, 'code_missing');
+    if (row.attempts >= VERIFICATION_CODE_MAX_TRIES) throw new AppError(Ret.codeTooManyTries, 'code_too_many_tries');
+    throw new AppError(Ret.codeExpired, 'code_expired');
+  }
+
   return {
     async send(email: string, purpose: CodePurpose, lang: Language, ip: string): Promise<void> {
       const now = deps.clock.now();
@@ -76,6 +105,14 @@ export function verificationCodes(deps: {
         throw new AppError(Ret.internal, 'mail_failed', {}, 502);
       }
       if (deps.logCodes) deps.log(`verification code for ${email} (${purpose}): ${code}`);
+    },
+
+    /**
+     * Tells whether a code is right without using it up, for the verify step (account/
+     * check_email_code). A wrong code counts against the same 5 tries as the final call.
+     */
+    async check(email: string, purpose: CodePurpose, code: string): Promise<void> {
+      await attempt(email, purpose, code, false);
     },
 
     /** Checks and uses up a code; throws a clear error when it is wrong, expired, used or exhausted. */

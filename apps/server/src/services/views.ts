@@ -53,6 +53,25 @@ function defaultsFor(fields: ViewFields): Record<string, unknown> {
   return settings;
 }
 
+/**
+ * The fixed default views every account starts with, in their tab order. Their names are
+ * message keys (kept in `settings.starter`), so they follow the reader's language.
+ */
+const FIXED_DEFAULTS = [
+  { key: 'starter_hot_coins', viewType: 'hot_coins' },
+  { key: 'starter_all_kols', viewType: 'content_feed' },
+] as const;
+
+function fixedDefault(d: (typeof FIXED_DEFAULTS)[number], lang: Language): NewView {
+  return {
+    name: translate(lang, d.key),
+    viewType: d.viewType,
+    fixed: true,
+    matchingRules: [],
+    settings: { starter: d.key },
+  };
+}
+
 /** A view id from the wire: a positive integer in a string; anything else is simply not found. */
 export function parseViewId(id: string): number {
   return /^\d{1,15}$/.test(id) ? Number(id) : 0;
@@ -74,29 +93,10 @@ export function views(deps: { db: Db; clock: Clock; cacheMs?: number }) {
       if (!(await repo.claimSeeding(userId))) return;
       const now = deps.clock.now();
       const t = (key: Parameters<typeof translate>[1]) => translate(lang, key);
-      // Fixed starters keep their message key, so their names follow the reader's language.
-      const hot = await repo.insert(
-        userId,
-        {
-          name: t('starter_hot_coins'),
-          viewType: 'hot_coins',
-          fixed: true,
-          matchingRules: [],
-          settings: { starter: 'starter_hot_coins' },
-        },
-        now,
-      );
-      const all = await repo.insert(
-        userId,
-        {
-          name: t('starter_all_kols'),
-          viewType: 'content_feed',
-          fixed: true,
-          matchingRules: [],
-          settings: { starter: 'starter_all_kols' },
-        },
-        now,
-      );
+      const [hot, all] = [
+        await repo.insert(userId, fixedDefault(FIXED_DEFAULTS[0], lang), now),
+        await repo.insert(userId, fixedDefault(FIXED_DEFAULTS[1], lang), now),
+      ];
       const coinFeed = (coin: string, name: string) =>
         repo.insert(
           userId,
@@ -120,6 +120,32 @@ export function views(deps: { db: Db; clock: Clock; cacheMs?: number }) {
     changed(userId);
   }
 
+  /**
+   * Makes again the fixed default views (Hot Coins, All KOLs) the user deleted, and only those,
+   * at the head of the tabs in their starter order. The owner's row is locked first, so parallel
+   * calls make each view once; a call with nothing missing changes nothing.
+   */
+  async function restoreDefaults(userId: number, lang: Language): Promise<{ viewId: string; name: string }[]> {
+    await seedStarters(userId, lang);
+    const restored = await deps.db.transaction(async (tx) => {
+      const repo = repoOf(tx);
+      await repo.lockOwner(userId);
+      const rows = await repo.listOf(userId);
+      const present = new Set(rows.filter((r) => r.fixed).map((r) => String(r.settings.starter ?? '')));
+      const made: ViewRow[] = [];
+      for (const d of FIXED_DEFAULTS) {
+        if (!present.has(d.key)) made.push(await repo.insert(userId, fixedDefault(d, lang), deps.clock.now()));
+      }
+      if (made.length > 0) {
+        const order = ordered(rows, await repo.tabOrder(userId));
+        await repo.setTabOrder(userId, [...made.map((r) => String(r.id)), ...order], deps.clock.now());
+      }
+      return made;
+    });
+    changed(userId);
+    return restored.map((r) => ({ viewId: String(r.id), name: r.name }));
+  }
+
   async function ownView(userId: number, viewId: string): Promise<ViewRow> {
     const id = parseViewId(viewId);
     const row = (await rowsOf(userId)).find((r) => r.id === id);
@@ -140,6 +166,7 @@ export function views(deps: { db: Db; clock: Clock; cacheMs?: number }) {
 
   return {
     seedStarters,
+    restoreDefaults,
     ownView,
 
     async list(userId: number, lang: Language): Promise<ViewListItem[]> {

@@ -53,6 +53,12 @@ export interface FeedRow {
   icon: string;
   is_blue_verified: boolean;
   verified_type: string;
+  /** The source that last wrote the post ('demo', 'x-api', 'rss', 'push'). */
+  source: string;
+  like_count: number;
+  retweet_count: number;
+  quote_count: number;
+  impression_count: number;
 }
 
 const WORD_CHAR = /[A-Za-z0-9_]/;
@@ -107,6 +113,7 @@ export function feedRepo(db: Queryable) {
       if (q.after) where.push(`(p.ct, p.id) > (${param(q.after.ct)}, ${param(q.after.id)})`);
       return db.query<FeedRow>(
         `SELECT p.id, p.text, p.ct, p.medias, p.coins, p.categories, p.sentiment, p.author_id,
+                p.source, p.like_count, p.retweet_count, p.quote_count, p.impression_count,
                 a.username, a.name, a.icon, a.is_blue_verified, a.verified_type
          FROM posts p JOIN x_accounts a ON a.id = p.author_id
          ${where.length ? `WHERE ${where.join(' AND ')}` : ''}

@@ -59,6 +59,13 @@ export function viewsRepo(db: Queryable) {
         [userId, JSON.stringify(ids), now],
       );
     },
+    /**
+     * Locks the owner's row until the transaction ends, so two restores of the default views run
+     * one after the other and the second sees what the first made.
+     */
+    async lockOwner(userId: number): Promise<void> {
+      await db.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);
+    },
     /** Marks the starter views as made; false when they already were (so only one caller seeds). */
     async claimSeeding(userId: number): Promise<boolean> {
       const rows = await db.query(

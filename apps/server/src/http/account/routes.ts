@@ -32,6 +32,10 @@ export function accountRoutes(app: FastifyInstance, s: Services, opts: { secureC
     await s.accounts.sendLoginCode(b.email, ctx);
     return null;
   });
+  defineCall(app, s, account.checkEmailCode, 'public', async (b, ctx) => {
+    await s.accounts.checkEmailCode(b.email, b.purpose, b.code, ctx);
+    return null;
+  });
   defineCall(app, s, account.register, 'public', async (b, ctx) => {
     await s.accounts.register(b, ctx);
     return null;

@@ -28,5 +28,8 @@ export function viewRoutes(app: FastifyInstance, s: Services) {
     await s.views.sort(ctx.userId, body.viewIds);
     return null;
   });
+  defineCall(app, s, view.restoreDefaults, 'user', async (_, ctx) => ({
+    restored: await s.views.restoreDefaults(ctx.userId, ctx.lang),
+  }));
   defineCall(app, s, view.tweets, 'user', (body, ctx) => s.feed.tweets(ctx.userId, body, ctx.lang));
 }

@@ -83,6 +83,7 @@ export function FilterGroupsEditor({ form, emptyText }: { form: FilterGroupsStat
       <UserPicker
         visible={form.picker === 'authors'}
         mode="kol"
+        modeSwitch
         value={authors.map((r) => ({ id: r.value ?? '', username: r.data?.username ?? '', name: r.label }))}
         onClose={() => form.setPicker(null)}
         onConfirm={(users) => form.confirmPicked('authors', users.map(authorRule))}

@@ -1,5 +1,5 @@
 import type { TwitterUser } from '@kolscope/contract';
-import { Avatar, Button, DotLoading, InfiniteScroll } from 'antd-mobile';
+import { Avatar, Button, DotLoading, InfiniteScroll, Segmented } from 'antd-mobile';
 import { CheckCircleFill } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,7 +27,14 @@ interface Props {
   onClose: () => void;
   onConfirm: (users: PickedUser[]) => void;
   title?: string;
+  /**
+   * Offers the user / KOL switch (spec: "mode user or KOL"); `mode` is then the starting one.
+   * Picks are kept across switches, and each mode keeps its own search history.
+   */
+  modeSwitch?: boolean;
 }
+
+const MODES: readonly UserPickerMode[] = ['kol', 'user'];
 
 /** Multi-select author picker with search and infinite scroll (spec section 2, Feed setting). */
 export function UserPicker(props: Props) {
@@ -42,8 +49,9 @@ function toPicked(u: TwitterUser): PickedUser {
   return { id: u.id, username: u.username, name: u.name, icon: u.icon };
 }
 
-function UserPickerContent({ mode, value, onClose, onConfirm, title }: Props) {
+function UserPickerContent({ mode: initialMode, value, onClose, onConfirm, title, modeSwitch }: Props) {
   const { t, i18n } = useTranslation();
+  const [mode, setMode] = useState<UserPickerMode>(initialMode);
   const [query, setQuery] = useState('');
   const [picked, setPicked] = useState<PickedUser[]>(() => [...value]);
   const result = useUserSearch(mode, query, t('picker.fetchUsersFailed'));
@@ -59,12 +67,26 @@ function UserPickerContent({ mode, value, onClose, onConfirm, title }: Props) {
 
   return (
     <PickerLayout
-      title={title ?? t(mode === 'kol' ? 'picker.kolTitle' : 'picker.userTitle')}
+      title={title ?? t(modeSwitch || mode === 'user' ? 'picker.userTitle' : 'picker.kolTitle')}
       onClose={onClose}
       onConfirm={confirm}
       count={picked.length}
       top={
         <>
+          {modeSwitch && (
+            <div className="picker__modes">
+              <Segmented
+                block
+                data-testid="picker-mode"
+                value={mode}
+                onChange={(v) => setMode(v as UserPickerMode)}
+                options={MODES.map((m) => ({
+                  value: m,
+                  label: <span data-testid={`picker-mode-${m}`}>{t(`picker.mode.${m}`)}</span>,
+                }))}
+              />
+            </div>
+          )}
           <SearchField kind={mode} value={query} onChange={setQuery} placeholder={t('picker.userSearch')} />
           <PickedChips
             items={picked.map((p) => ({ id: p.id, label: p.name || `@${p.username}` }))}

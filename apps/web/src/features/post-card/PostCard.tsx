@@ -3,6 +3,7 @@ import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { navigateTo } from '../../app/navigation';
 import { ImageGrid } from './ImageGrid';
+import { PostMetrics } from './PostMetrics';
 import { PostText } from './PostText';
 import { RelativeTime } from './RelativeTime';
 import { VerifiedBadge } from './VerifiedBadge';
@@ -86,6 +87,24 @@ function Sentiment({ value }: { value: Post['sentiment'] }) {
   );
 }
 
+/** The post's age; a link to the original on its network, in a new tab, when it has one. */
+function PostTime({ post }: { post: Post }) {
+  const { t } = useTranslation();
+  if (!post.url) return <RelativeTime ct={post.ct} />;
+  return (
+    <a
+      className="post-card__time-link"
+      href={post.url}
+      target="_blank"
+      rel="noopener noreferrer"
+      data-testid="post-link"
+      aria-label={t('post.openOriginal')}
+    >
+      <RelativeTime ct={post.ct} />
+    </a>
+  );
+}
+
 /** One post (spec section 2, "Post card"). Memoised: a feed re-renders only the cards that changed. */
 export const PostCard = memo(function PostCard({ post }: { post: Post }) {
   const { user } = post;
@@ -100,11 +119,12 @@ export const PostCard = memo(function PostCard({ post }: { post: Post }) {
           <span className="post-card__dot" aria-hidden="true">
             ·
           </span>
-          <RelativeTime ct={post.ct} />
+          <PostTime post={post} />
         </header>
         {post.text && <PostText text={post.text} />}
         <ImageGrid medias={post.medias} />
         <Tags post={post} />
+        <PostMetrics metrics={post.metrics} />
       </div>
     </article>
   );

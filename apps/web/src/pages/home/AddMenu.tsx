@@ -1,14 +1,29 @@
 import { Popover } from 'antd-mobile';
-import { AddCircleOutline, BellOutline, ContentOutline, FireFill, PieOutline, TextOutline } from 'antd-mobile-icons';
+import {
+  AddCircleOutline,
+  BellOutline,
+  ContentOutline,
+  FireFill,
+  HistogramOutline,
+  PieOutline,
+  TextOutline,
+} from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
 /**
  * The add menu's entries (spec section 2, Home): each opens the matching setting page. The spec
- * lists four; notifications are added, or a notification view could only be made by typing its URL.
+ * lists four; notifications and analytics reports are added, or those views could only be made by
+ * typing their URLs.
  */
 const ENTRIES = [
   { key: '/feed-setting', label: 'home.addMenu.feed', testId: 'add-menu-feed', Icon: ContentOutline },
+  {
+    key: '/report-setting',
+    label: 'home.addMenu.report',
+    testId: 'add-menu-report',
+    Icon: HistogramOutline,
+  },
   { key: '/rank-setting', label: 'home.addMenu.rank', testId: 'add-menu-rank', Icon: FireFill },
   {
     key: '/coin-opinion-setting',

@@ -6,14 +6,18 @@ import type { AuthFlow } from './useAuthFlow';
 
 /**
  * The two steps registration and password reset share: e-mail with a mailed code, then a new
- * password. The server checks the code when the password is submitted.
+ * password. The code is checked when the user leaves the first step, and used on the second.
  */
 export function VerifyStep({ flow, purpose }: { flow: AuthFlow; purpose: 'register' | 'forgot' }) {
   const { t } = useTranslation();
   return (
     <>
       <CodeFields flow={flow} purpose={purpose} prefix={purpose} />
-      <SubmitButton testId={`${purpose}-next`} onClick={() => flow.verifyNext()}>
+      <SubmitButton
+        testId={`${purpose}-next`}
+        loading={flow.busy === `verify-${purpose}`}
+        onClick={() => flow.verifyNext(purpose)}
+      >
         {t('auth.next')}
       </SubmitButton>
     </>

@@ -6,7 +6,7 @@ import { account, isValidCodeInput, isValidEmail, isValidPassword } from '@kolsc
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { api } from '../../api';
+import { api, errorMessage } from '../../api';
 import { useCountdown } from '../../features/useCountdown';
 import { toastError, toastInfo, toastSuccess } from '../../features/toast';
 import { completeSignIn } from '../../state/sessionActions';
@@ -148,9 +148,24 @@ export function useAuthFlow(initialInviteCode: string, onExit: () => void) {
         }
       });
     },
-    /** register_verify and forgot_verify: the code is checked by the server on the final call. */
-    verifyNext: () => {
-      if (check({ email: emailError(), code: codeError() })) go('next');
+    /**
+     * register_verify and forgot_verify: the server checks the code before the password step, so
+     * a wrong one is named under the code field here; the final call uses it up.
+     */
+    verifyNext: (purpose: 'register' | 'forgot') => {
+      if (!check({ email: emailError(), code: codeError() })) return;
+      return run(`verify-${purpose}`, async () => {
+        try {
+          await api(account.checkEmailCode, {
+            email: email(),
+            code: values.code.trim(),
+            purpose: purpose === 'forgot' ? 'reset' : 'register',
+          });
+          go('next');
+        } catch (error) {
+          setErrors((e) => ({ ...e, code: errorMessage(error, t('auth.invalidCode')) }));
+        }
+      });
     },
     register: () => {
       if (!check({ newPasswd: newPasswdError() })) return;

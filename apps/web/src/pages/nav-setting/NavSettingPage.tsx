@@ -20,7 +20,8 @@ import { useNavigate } from 'react-router';
 import { PageNavBar } from '../../features/PageNavBar';
 import { toastError, toastSuccess } from '../../features/toast';
 import { reloadViews, removeView, useViews } from '../../state/views';
-import { idsOf } from './order';
+import { idsOf, missingDefaults } from './order';
+import { RestoreDefaults } from './RestoreDefaults';
 import { SortableRow } from './SortableRow';
 import { useNavOrder } from './useNavOrder';
 import './nav-setting.css';
@@ -32,7 +33,7 @@ const verticalOnly: Modifier = ({ transform }) => ({ ...transform, x: 0 });
 export default function NavSettingPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { loaded, loading, error } = useViews();
+  const { loaded, loading, error, list } = useViews();
   const { items, drop } = useNavOrder();
   const [deleting, setDeleting] = useState(false);
 
@@ -128,6 +129,7 @@ export default function NavSettingPage() {
             </ul>
           </SortableContext>
         </DndContext>
+        {missingDefaults(list).length > 0 && <RestoreDefaults missing={missingDefaults(list)} />}
       </>
     );
   }

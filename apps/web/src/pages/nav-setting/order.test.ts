@@ -1,6 +1,15 @@
 import type { ViewListItem } from '@kolscope/contract';
 import { describe, expect, it } from 'vitest';
-import { applySavedOrder, canDelete, editPath, idsOf, moveItem, reorderByDrop, sameOrder } from './order';
+import {
+  applySavedOrder,
+  canDelete,
+  editPath,
+  idsOf,
+  missingDefaults,
+  moveItem,
+  reorderByDrop,
+  sameOrder,
+} from './order';
 
 const item = (viewId: string, viewType: ViewListItem['viewType'] = 'content_feed', fixed = false): ViewListItem => ({
   viewId,
@@ -62,5 +71,17 @@ describe('row actions', () => {
     expect(canDelete(item('1', 'content_feed', true))).toBe(true);
     expect(canDelete(item('coin_opinion', 'coin_opinion'))).toBe(false);
     expect(canDelete(item('event_opinion', 'event_opinion'))).toBe(false);
+  });
+});
+
+describe('missing built-in views', () => {
+  const hot = item('1', 'hot_coins', true);
+  const all = item('2', 'content_feed', true);
+  const mine = item('3', 'content_feed');
+  it('names Hot Coins and All KOLs when they are gone, in tab order', () => {
+    expect(missingDefaults([hot, all, mine])).toEqual([]);
+    expect(missingDefaults([all, mine])).toEqual(['hotCoins']);
+    expect(missingDefaults([hot, mine])).toEqual(['allKols']);
+    expect(missingDefaults([mine, item('coin_opinion', 'coin_opinion', true)])).toEqual(['hotCoins', 'allKols']);
   });
 });

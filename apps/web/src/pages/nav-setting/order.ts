@@ -77,3 +77,17 @@ export function editPath(item: Pick<ViewListItem, 'viewId' | 'viewType' | 'fixed
 export function canDelete(item: Pick<ViewListItem, 'viewType'>): boolean {
   return !isGroupItem(item);
 }
+
+/** The built-in views a user may delete and restore (view/restore_defaults), by i18n key. */
+export type DefaultView = 'hotCoins' | 'allKols';
+
+/**
+ * Which built-in views are missing from the tab list: Hot Coins is the only hot_coins view and
+ * All KOLs the only fixed content feed, so both are recognisable without their (translated) names.
+ */
+export function missingDefaults(items: readonly Pick<ViewListItem, 'viewType' | 'fixed'>[]): DefaultView[] {
+  const out: DefaultView[] = [];
+  if (!items.some((i) => i.fixed && i.viewType === 'hot_coins')) out.push('hotCoins');
+  if (!items.some((i) => i.fixed && i.viewType === 'content_feed')) out.push('allKols');
+  return out;
+}

@@ -1,0 +1,86 @@
+/**
+ * A post on the wire carries the link to the original and its counts, decided by its source:
+ * X posts (x-api, push) and RSS items open on x.com; demo posts, invented, have no link; RSS
+ * reports no counts.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { saveBatch } from '../../src/pipeline/store';
+import type { Enrichment } from '../../src/pipeline/types';
+import { rawPost } from '../support/posts';
+import { registerAndLogin, startTestApp, type TestApp } from '../support/test-app';
+
+let t: TestApp;
+let token: string;
+type WirePost = {
+  id: string;
+  url?: string;
+  metrics?: { like_count: number; repost_count: number; view_count: number };
+};
+
+const T0 = 1_764_000_000;
+const enrichment: Enrichment = {
+  coins: ['ORIGINTEST'],
+  categories: [],
+  sentiment: { label: 'neutral', score: 0, cues: [] },
+  lang: 'en',
+};
+
+async function save(source: string, id: string, ct: number) {
+  const post = rawPost({
+    id,
+    createdAt: ct,
+    username: `${source.replace('-', '_')}_author`,
+    authorId: `9${ct}`,
+    metrics: { likeCount: 1234, retweetCount: 40, replyCount: 3, quoteCount: 2, impressionCount: 3_400_000 },
+  });
+  await saveBatch(t.db, {
+    source,
+    posts: [post],
+    enrichments: [enrichment],
+    cursor: null,
+    rejected: 0,
+    now: new Date(),
+  });
+}
+
+beforeAll(async () => {
+  t = await startTestApp();
+  token = await registerAndLogin(t, 'origin@example.com');
+  await save('x-api', '1860000000000000001', T0 + 1);
+  await save('rss', '1860000000000000002', T0 + 2);
+  await save('demo', '9000000000000000003', T0 + 3);
+  await save('push', '1860000000000000004', T0 + 4);
+});
+afterAll(() => t.close());
+
+describe('post link and counts', () => {
+  it('links X and RSS posts to x.com, demo posts nowhere, and gives counts where the source has them', async () => {
+    const add = await t.call(
+      'view/add',
+      {
+        name: 'origin',
+        viewType: 'content_feed',
+        matchingRules: [{ type: 'coins', rules: [{ value: 'ORIGINTEST' }] }],
+      },
+      { token },
+    );
+    const viewId = (add.body.data as { view_id: string }[]).at(-1)!.view_id;
+    const page = (await t.call('view/v2/tweets', { viewId }, { token })).body.data as { list: WirePost[] };
+    const byId = new Map(page.list.map((p) => [p.id, p]));
+    const counts = { like_count: 1234, repost_count: 42, view_count: 3_400_000 };
+    expect(byId.get('1860000000000000001')).toMatchObject({
+      url: 'https://x.com/x_api_author/status/1860000000000000001',
+      metrics: counts,
+    });
+    const rss = byId.get('1860000000000000002')!;
+    expect(rss.url).toBe('https://x.com/rss_author/status/1860000000000000002');
+    expect(rss.metrics).toBeUndefined();
+    const demo = byId.get('9000000000000000003')!;
+    expect(demo.url).toBeUndefined();
+    expect(demo.metrics).toEqual(counts);
+    expect(byId.get('1860000000000000004')).toMatchObject({
+      url: 'https://x.com/push_author/status/1860000000000000004',
+      metrics: counts,
+    });
+  });
+});
