@@ -10,6 +10,8 @@ import { classifierFor, openRuntime } from './runtime';
 import { DataDirBusyError } from './db/db';
 import { sourceStateRepo } from './db/repos/source-state';
 import { buildSources, startCollection } from './pipeline/collection';
+import { historyService } from './pipeline/history';
+import { requestGate } from './pipeline/request-gate';
 import { seed } from './seed';
 
 const USAGE = `Usage: kolscope <command>
@@ -49,11 +51,15 @@ type Role = 'all' | 'api' | 'worker';
 async function start(config: Config, role: Role) {
   const rt = await openRuntime(config, log);
   const seeded = await seed(rt.services, { demo: config.seedDemo });
+  const sources = buildSources(config, rt.db);
+  // Requests in flight go before history batches when both share this process (role all).
+  const gate = role === 'all' ? requestGate() : undefined;
   const collection =
     role === 'api'
       ? undefined
       : startCollection({
-          sources: buildSources(config, rt.db),
+          sources,
+          ...(gate ? { gate } : {}),
           db: rt.db,
           enricher: rt.services.enricher,
           clock: rt.services.clock,
@@ -84,6 +90,8 @@ async function start(config: Config, role: Role) {
     logLevel: config.logLevel === 'info' ? 'warn' : config.logLevel,
     demoSeed: config.demoSeed,
     webDist: fileURLToPath(new URL('../../web/dist/', import.meta.url)),
+    ...(gate ? { gate } : {}),
+    history: historyService({ db: rt.db, sources, clock: rt.services.clock }),
   });
   await app.listen({ port: config.port, host: config.host });
   const shutdown = async () => {

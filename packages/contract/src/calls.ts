@@ -35,6 +35,7 @@ import * as f from './fields';
 import type { MessageKey } from './messages';
 import { ingestCalls } from './ingest';
 import { notificationCalls } from './notifications';
+import { systemCalls } from './system';
 
 export interface CallDef<Req extends z.ZodTypeAny = z.ZodTypeAny, Res extends z.ZodTypeAny = z.ZodTypeAny> {
   path: string;
@@ -308,6 +309,7 @@ export const allCalls: CallDef[] = [
   ...Object.values(admin),
   ...Object.values(ingestCalls),
   ...Object.values(notificationCalls),
+  ...Object.values(systemCalls),
 ];
 
 export type Request<C extends CallDef> = z.input<C['request']>;

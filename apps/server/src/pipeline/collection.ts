@@ -7,6 +7,7 @@ import type { Db } from '../db/db';
 import { collectionRepo } from '../db/repos/collection';
 import { type Clock, systemClock } from '../services/clock';
 import type { Enricher } from './enrich/index';
+import type { RequestGate } from './request-gate';
 import { runSource } from './runner';
 import { createDemoSource } from './sources/demo/index';
 import { createRssSource } from './sources/rss/index';
@@ -40,6 +41,8 @@ export function startCollection(deps: {
   clock: Clock;
   log: (line: string) => void;
   onSaved?: (newPostIds: string[]) => Promise<void>;
+  /** The HTTP server's requests in this process, which go before history batches. */
+  gate?: RequestGate;
 }) {
   const controller = new AbortController();
   const running = deps.sources.map((source) =>
@@ -51,6 +54,7 @@ export function startCollection(deps: {
         clock: deps.clock,
         log: deps.log,
         ...(deps.onSaved ? { onSaved: deps.onSaved } : {}),
+        ...(deps.gate ? { gate: deps.gate } : {}),
       },
       controller.signal,
     ),

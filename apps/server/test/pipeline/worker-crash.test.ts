@@ -3,7 +3,7 @@
  * duplicates none. The real worker process collects from the demo source (deterministic for a
  * seed) into its own database; it is killed several times at random moments during the backfill,
  * then restarted and stopped gracefully. Afterwards the stored posts must be exactly the posts
- * the demo source produces up to the stored cursor.
+ * the demo source produces for the range the stored cursor covers.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -104,11 +104,11 @@ describe('a worker killed mid-batch', () => {
       );
       const cursor = parseDemoCursor(state?.cursor ?? null);
       expect(cursor).not.toBeNull();
-      const origin = cursor!.storyEnd - 30 * 86_400_000;
+      // History loads newest first: [back, live) is what the cursor says is stored.
       const expected = generateDemoPosts({
         seed: SEED,
-        fromMs: origin,
-        toMs: cursor!.end,
+        fromMs: cursor!.back,
+        toMs: cursor!.live,
         postsPerDay: POSTS_PER_DAY,
         storyEndMs: cursor!.storyEnd,
       }).map((p) => p.id);
