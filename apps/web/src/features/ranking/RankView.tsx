@@ -2,6 +2,7 @@ import type { RankItem, SortingIndicator } from '@kolscope/contract';
 import { Button, PullToRefresh, SpinLoading } from 'antd-mobile';
 import { ExclamationCircleOutline, HistogramOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
+import { HistoryNote } from '../history/HistoryNote';
 import { AvatarStrip } from './AvatarStrip';
 import { formatGrowth, formatRankValue, formatUpdateTime, windowOf } from './rankFormat';
 import { rankDisplay } from './rankState';
@@ -164,6 +165,7 @@ export default function RankView({ viewId }: { viewId: string }) {
             </span>
           </div>
         )}
+        {state.loaded && <HistoryNote windowStart={state.updateTime - state.statRangeSeconds} />}
         {body}
       </PullToRefresh>
     </div>
