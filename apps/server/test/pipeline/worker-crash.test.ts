@@ -114,8 +114,8 @@ describe('a worker killed mid-batch', () => {
       }).map((p) => p.id);
       const stored = (await db.query<{ id: string }>('SELECT id FROM posts ORDER BY id')).map((r) => r.id);
 
-      // Several batches (500 posts each) really were stored.
-      expect(expected.length).toBeGreaterThan(1500);
+      // Several batches (100 posts each) really were stored.
+      expect(expected.length).toBeGreaterThan(300);
       expect(new Set(expected).size).toBe(expected.length);
       expect(stored).toEqual([...expected].sort());
       // Every stored batch was counted once: a batch saved twice would count its posts twice.

@@ -39,7 +39,10 @@ export interface DemoSourceOptions {
   postsPerDay?: number;
   /** How far back history reaches (default 30). */
   backfillDays?: number;
-  /** Posts per batch, rounded to whole slots (default 500; a single slot may exceed it). */
+  /**
+   * Posts per batch, rounded to whole slots (default 100; a single slot may exceed it). Small:
+   * with the embedded database a batch's transaction holds the server's thread while it runs.
+   */
   batchSize?: number;
   /** Wait between fetches once caught up (default 3000). */
   liveIntervalMs?: number;
@@ -133,7 +136,7 @@ export function createDemoSource(opts: DemoSourceOptions = {}): Source {
   const now = opts.now ?? Date.now;
   const postsPerDay = opts.postsPerDay ?? 3000;
   const backfillMs = (opts.backfillDays ?? 30) * DAY_MS;
-  const batchSize = Math.max(1, opts.batchSize ?? 500);
+  const batchSize = Math.max(1, opts.batchSize ?? 100);
   const liveIntervalMs = opts.liveIntervalMs ?? 3000;
   const refreshEveryMs = opts.refreshEveryMs ?? 600_000;
   const refreshWindowMs = opts.refreshWindowMs ?? 3_600_000;
