@@ -3,7 +3,8 @@
  * CLI, role all, demo source) and measures, from its first HTTP answer,
  * - when Hot Coins first lists a coin and the All KOLs feed first shows a post under 1 h old,
  * - when the history (30 days of demo posts) is loaded,
- * - p50/p95 of a mix of API calls made like a user browsing, while history loads and after.
+ * - p50/p95 of a mix of API calls made like a user browsing (a burst of six calls, then 1.5 s of
+ *   reading), while history loads and after.
  * Runs on the embedded database, and on PostgreSQL (BENCH_DATABASE_URL, default the local `test`
  * database) in a schema created for the run and dropped after. `BENCH_DB=pglite|pg` runs one.
  */
@@ -20,6 +21,8 @@ const BIN = join(root, 'apps/server/bin/kolscope.mjs');
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
 /** Calls measured after history has loaded. */
 const AFTER_ROUNDS = Number(process.env.BENCH_AFTER_ROUNDS ?? 15);
+/** Between two bursts of calls (BENCH_THINK_MS). */
+const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 1500);
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -126,8 +129,8 @@ async function runOnce(label: string, databaseUrl: string | undefined) {
           const newest = (data as { list: { ct: number }[] }).list[0];
           if (newest && Date.now() / 1000 - newest.ct < 3600) feedAt = performance.now();
         }
-        await sleep(100); // a user reads a little between calls
       }
+      await sleep(THINK_MS); // a page's calls come in a burst, then the user reads
       if (loadedAt) afterRounds++;
     }
     const rel = (t: number) => (t ? `${((t - firstAnswer) / 1000).toFixed(1)} s` : 'never');
