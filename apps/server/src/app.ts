@@ -1,5 +1,6 @@
 /** The HTTP application: every API area, error handling, and the built web app as static files. */
 import { existsSync } from 'node:fs';
+import { API_PREFIX, systemCalls } from '@kolscope/contract';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -44,7 +45,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   const gate = opts.gate;
   if (gate) {
-    app.addHook('onRequest', async (_request, reply) => {
+    // Polls (health checks, the app's history note) are no one waiting on a screen: they never
+    // hold history back, or a probe every 200 ms would stall it.
+    const polls = new Set(['/healthz', `${API_PREFIX}/${systemCalls.history.path}`]);
+    app.addHook('onRequest', async (request, reply) => {
+      if (polls.has(request.routeOptions.url ?? '')) return;
       gate.enter();
       // A response's 'close' comes once, whether it was sent in full or the client went away.
       reply.raw.once('close', () => gate.leave());
