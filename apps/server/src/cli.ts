@@ -51,9 +51,9 @@ type Role = 'all' | 'api' | 'worker';
 async function start(config: Config, role: Role) {
   const rt = await openRuntime(config, log);
   const seeded = await seed(rt.services, { demo: config.seedDemo });
-  const sources = buildSources(config, rt.db);
   // Requests in flight go before history batches when both share this process (role all).
   const gate = role === 'all' ? requestGate() : undefined;
+  const sources = buildSources(config, rt.db, rt.services.clock, gate);
   const collection =
     role === 'api'
       ? undefined

@@ -23,6 +23,7 @@ const countingGate: typeof gate = {
     gate.enter();
   },
   leave: () => gate.leave(),
+  quietFor: () => gate.quietFor(),
   idle: (o) => gate.idle(o),
 };
 const source: Source = {
@@ -84,5 +85,8 @@ describe('the first minute', () => {
     await t.call('account/info', {}, { token });
     expect(entered).toBe(before + 1);
     await expect.poll(() => gate.inFlight).toBe(0);
+    // Someone is using the app: history batches are kept small (createDemoSource's batchSize).
+    expect(gate.quietFor()).toBeLessThan(10_000);
+    expect(requestGate().quietFor()).toBe(Number.POSITIVE_INFINITY);
   });
 });

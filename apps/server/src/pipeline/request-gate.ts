@@ -10,6 +10,8 @@ export interface RequestGate {
   readonly inFlight: number;
   /** Callers waiting in `idle` right now (tests wait for the runner to be held). */
   readonly waiting: number;
+  /** Milliseconds since a request last came or went (Infinity before the first). */
+  quietFor(): number;
   /**
    * Resolves once no request has been in flight for `quietMs` (a page load is a burst of calls a
    * few ms apart), or after `maxWaitMs` at most, so history still loads under steady traffic.
@@ -19,7 +21,7 @@ export interface RequestGate {
 
 export function requestGate(): RequestGate {
   let inFlight = 0;
-  let lastLeave = 0;
+  let lastLeave = Number.NEGATIVE_INFINITY;
   const waiters = new Set<() => void>();
   const wake = () => {
     for (const w of [...waiters]) w();
@@ -30,6 +32,9 @@ export function requestGate(): RequestGate {
     },
     get waiting() {
       return waiters.size;
+    },
+    quietFor() {
+      return inFlight > 0 ? 0 : performance.now() - lastLeave;
     },
     enter() {
       inFlight++;

@@ -110,6 +110,18 @@ describe('demo source: determinism and resumption', () => {
     expect(source.history!(cursor, NOW + 3_600_000)).toMatchObject({ completeFromMs: null, done: false });
   });
 
+  it('asks a batchSize function before each batch (small batches while the app is in use)', async () => {
+    let size = 50;
+    const source = createDemoSource({ now: fixed(NOW), backfillDays: 1, batchSize: () => size });
+    const small = await source.fetch(null, signal);
+    size = 400;
+    const large = await source.fetch(small.nextCursor, signal);
+    expect(small.posts.length).toBeLessThanOrEqual(50);
+    expect(small.posts.length).toBeGreaterThan(40);
+    expect(large.posts.length).toBeGreaterThan(350);
+    expect(large.posts.length).toBeLessThanOrEqual(400);
+  });
+
   it('starts a fresh backfill on an unreadable cursor, and honours an aborted signal', async () => {
     const source = createDemoSource({ now: fixed(NOW), backfillDays: 1 });
     expect(await source.fetch('nonsense', signal)).toEqual(await source.fetch(null, signal));

@@ -40,10 +40,11 @@ export interface DemoSourceOptions {
   /** How far back history reaches (default 30). */
   backfillDays?: number;
   /**
-   * Posts per batch, rounded to whole slots (default 100; a single slot may exceed it). Small:
-   * with the embedded database a batch's transaction holds the server's thread while it runs.
+   * Posts per batch, rounded to whole slots (default 500; a single slot may exceed it), or a
+   * function asked before each batch: with the embedded database a batch's transaction holds the
+   * server's thread, so batches are made small while people use the app.
    */
-  batchSize?: number;
+  batchSize?: number | (() => number);
   /** Wait between fetches once caught up (default 3000). */
   liveIntervalMs?: number;
   /** How often caught-up batches re-emit recent posts with grown metrics (default 10 min; 0 = never). */
@@ -136,7 +137,8 @@ export function createDemoSource(opts: DemoSourceOptions = {}): Source {
   const now = opts.now ?? Date.now;
   const postsPerDay = opts.postsPerDay ?? 3000;
   const backfillMs = (opts.backfillDays ?? 30) * DAY_MS;
-  const batchSize = Math.max(1, opts.batchSize ?? 100);
+  const sizeOption = opts.batchSize ?? 500;
+  const batchSizeNow = () => Math.max(1, typeof sizeOption === 'function' ? sizeOption() : sizeOption);
   const liveIntervalMs = opts.liveIntervalMs ?? 3000;
   const refreshEveryMs = opts.refreshEveryMs ?? 600_000;
   const refreshWindowMs = opts.refreshWindowMs ?? 3_600_000;
@@ -161,6 +163,7 @@ export function createDemoSource(opts: DemoSourceOptions = {}): Source {
       const state = parsed ?? { storyEnd, live: storyEnd, back: storyEnd, refresh: storyEnd };
       const gen = generatorFor(storyEnd);
       const limit = floorSlot(nowMs); // only slots that are over: their posts are final
+      const batchSize = batchSizeNow();
 
       // Whole slots only, so the cursor stays exact. New slots first, then history backward.
       let live = state.live;
