@@ -36,11 +36,12 @@ export interface RunnerOptions {
 }
 
 /**
- * A history batch starts after 1 s without requests (a page's calls come in a burst, then the
- * user reads), and defers to requests for 2 s at most, so history still loads under traffic.
- * Measured: a 100-post batch holds the embedded database 150-250 ms on a busy 2-core machine.
+ * A history batch starts after 300 ms without requests (a page's calls come in a burst a few ms
+ * apart, then the user reads), and defers to requests for 2 s at most, so history still loads
+ * under traffic. Measured: a 100-post batch holds the embedded database 150-250 ms on a busy
+ * 2-core machine.
  */
-const GATE_QUIET_MS = 1000;
+const GATE_QUIET_MS = 300;
 const GATE_MAX_WAIT_MS = 2000;
 
 /**
