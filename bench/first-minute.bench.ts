@@ -17,7 +17,8 @@ import { join } from 'node:path';
 import pg from 'pg';
 
 const root = process.env.KOLSCOPE_ROOT ?? process.cwd();
-const BIN = join(root, 'apps/server/bin/kolscope.mjs');
+/** BENCH_SERVER: another built server to measure (e.g. a build from before a change). */
+const BIN = process.env.BENCH_SERVER ?? join(root, 'apps/server/bin/kolscope.mjs');
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
 /** Calls measured after history has loaded. */
 const AFTER_ROUNDS = Number(process.env.BENCH_AFTER_ROUNDS ?? 15);

@@ -54,18 +54,17 @@ async function start(config: Config, role: Role) {
   // Requests in flight go before history batches when both share this process (role all).
   const gate = role === 'all' ? requestGate() : undefined;
   const sources = buildSources(config, rt.db, rt.services.clock, gate);
-  const collection =
-    role === 'api'
-      ? undefined
-      : startCollection({
-          sources,
-          ...(gate ? { gate } : {}),
-          db: rt.db,
-          enricher: rt.services.enricher,
-          clock: rt.services.clock,
-          log,
-          onSaved: (ids) => rt.services.notifier.postsSaved(ids),
-        });
+  const startCollecting = () =>
+    startCollection({
+      sources,
+      ...(gate ? { gate } : {}),
+      db: rt.db,
+      enricher: rt.services.enricher,
+      clock: rt.services.clock,
+      log,
+      onSaved: (ids) => rt.services.notifier.postsSaved(ids),
+    });
+  let collection: ReturnType<typeof startCollection> | undefined;
   // Pushes held back by a view's update frequency go out when it ends; any role may send them.
   rt.services.notifier.start();
   // Each minute's ranking windows that views compare with, for their next "previous window".
@@ -78,6 +77,7 @@ async function start(config: Config, role: Role) {
     process.exit(0);
   };
   if (role === 'worker') {
+    collection = startCollecting();
     process.once('SIGINT', stopAll);
     process.once('SIGTERM', stopAll);
     log(`worker started (sources: ${config.sources.join(', ')})`);
@@ -94,6 +94,8 @@ async function start(config: Config, role: Role) {
     history: historyService({ db: rt.db, sources, clock: rt.services.clock }),
   });
   await app.listen({ port: config.port, host: config.host });
+  // Only now: with the embedded database, history batches would hold up the server's start.
+  if (role === 'all') collection = startCollecting();
   const shutdown = async () => {
     await app.close();
     await stopAll();

@@ -86,7 +86,6 @@ describe('the first minute', () => {
     expect(entered).toBe(before + 1);
     await expect.poll(() => gate.inFlight).toBe(0);
     // Someone is using the app: history batches are kept small (createDemoSource's batchSize).
-    expect(gate.quietFor()).toBeLessThan(10_000);
-    expect(requestGate().quietFor()).toBe(Number.POSITIVE_INFINITY);
+    expect(gate.quietFor()).toBeLessThan(30_000);
   });
 });

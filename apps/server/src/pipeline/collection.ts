@@ -16,7 +16,7 @@ import { saveResolvedHandles } from './store';
 import type { Source } from './types';
 
 /** Someone used the app this recently: history batches stay small (see createDemoSource). */
-const IN_USE_MS = 10_000;
+const IN_USE_MS = 30_000;
 
 export function buildSources(config: Config, db: Db, clock: Clock = systemClock, gate?: RequestGate): Source[] {
   return config.sources.map((name) => {

@@ -10,7 +10,7 @@ export interface RequestGate {
   readonly inFlight: number;
   /** Callers waiting in `idle` right now (tests wait for the runner to be held). */
   readonly waiting: number;
-  /** Milliseconds since a request last came or went (Infinity before the first). */
+  /** Milliseconds since a request last came or went, or since the gate was made. */
   quietFor(): number;
   /**
    * Resolves once no request has been in flight for `quietMs` (a page load is a burst of calls a
@@ -21,7 +21,8 @@ export interface RequestGate {
 
 export function requestGate(): RequestGate {
   let inFlight = 0;
-  let lastLeave = Number.NEGATIVE_INFINITY;
+  // Counted from creation (the server's start): the first visitor comes in the first seconds.
+  let lastLeave = performance.now();
   const waiters = new Set<() => void>();
   const wake = () => {
     for (const w of [...waiters]) w();
