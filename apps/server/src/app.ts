@@ -1,5 +1,6 @@
 /** The HTTP application: every API area, error handling, and the built web app as static files. */
 import { existsSync } from 'node:fs';
+import { API_PREFIX, systemCalls } from '@kolscope/contract';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -14,6 +15,9 @@ import { searchRoutes } from './http/search/routes';
 import { opinionRoutes } from './http/view/opinion-routes';
 import { rankingRoutes } from './http/view/ranking-routes';
 import { viewRoutes } from './http/view/routes';
+import { systemRoutes } from './http/system/routes';
+import type { HistoryService } from './pipeline/history';
+import type { RequestGate } from './pipeline/request-gate';
 import { sourceProgress } from './pipeline/runner';
 import { DEFAULT_DEMO_SEED } from './pipeline/sources/demo/index';
 import type { Services } from './services/index';
@@ -27,6 +31,10 @@ export interface AppOptions {
   demoSeed?: number;
   /** Folder of the built web app; served at / when it exists. */
   webDist?: string;
+  /** Counts requests in flight, so a collection runner in this process lets them go first. */
+  gate?: RequestGate;
+  /** How far history is loaded (/healthz, the app's note); absent: nothing to load. */
+  history?: HistoryService;
 }
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
@@ -35,6 +43,18 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     trustProxy: opts.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
   });
+  const gate = opts.gate;
+  if (gate) {
+    // Polls (health checks, the app's history note) are no one waiting on a screen: they never
+    // hold history back, or a probe every 200 ms would stall it.
+    const polls = new Set(['/healthz', `${API_PREFIX}/${systemCalls.history.path}`]);
+    app.addHook('onRequest', async (request, reply) => {
+      if (polls.has(request.routeOptions.url ?? '')) return;
+      gate.enter();
+      // A response's 'close' comes once, whether it was sent in full or the client went away.
+      reply.raw.once('close', () => gate.leave());
+    });
+  }
   await app.register(fastifyCookie);
   installJsonParser(app);
   installErrorHandling(app);
@@ -50,7 +70,29 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   notificationRoutes(app, opts.services);
   mediaRoutes(app, { demoSeed: opts.demoSeed ?? DEFAULT_DEMO_SEED });
 
-  app.get('/healthz', async () => ({ ok: true, sources: Object.fromEntries(sourceProgress) }));
+  systemRoutes(app, opts.services, opts.history);
+
+  app.get('/healthz', async () => {
+    const h = await opts.history?.status();
+    return {
+      ok: true,
+      sources: Object.fromEntries(sourceProgress),
+      ...(h && {
+        history: {
+          loading: h.loading,
+          percent: h.percent,
+          etaSeconds: h.etaSeconds,
+          completeFrom: h.completeFromMs === null ? null : new Date(h.completeFromMs).toISOString(),
+          sources: Object.fromEntries(
+            Object.entries(h.sources).map(([name, s]) => [
+              name,
+              { percent: Math.floor(s.fraction * 100), etaSeconds: s.etaSeconds, done: s.done },
+            ]),
+          ),
+        },
+      }),
+    };
+  });
   if (opts.webDist && existsSync(opts.webDist)) {
     await app.register(fastifyStatic, { root: opts.webDist, index: 'index.html', wildcard: true });
   }

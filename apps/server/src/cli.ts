@@ -10,6 +10,8 @@ import { classifierFor, openRuntime } from './runtime';
 import { DataDirBusyError } from './db/db';
 import { sourceStateRepo } from './db/repos/source-state';
 import { buildSources, startCollection } from './pipeline/collection';
+import { historyService } from './pipeline/history';
+import { requestGate } from './pipeline/request-gate';
 import { seed } from './seed';
 
 const USAGE = `Usage: kolscope <command>
@@ -49,20 +51,23 @@ type Role = 'all' | 'api' | 'worker';
 async function start(config: Config, role: Role) {
   const rt = await openRuntime(config, log);
   const seeded = await seed(rt.services, { demo: config.seedDemo });
-  const collection =
-    role === 'api'
-      ? undefined
-      : startCollection({
-          sources: buildSources(config, rt.db),
-          db: rt.db,
-          enricher: rt.services.enricher,
-          clock: rt.services.clock,
-          log,
-          onSaved: (ids) => rt.services.notifier.postsSaved(ids),
-          ...(config.logLevel === 'debug' || config.logLevel === 'trace'
-            ? { onBatch: (name, stored, fresh) => log(`${name}: stored a batch of ${stored} posts (${fresh} new)`) }
-            : {}),
-        });
+  // Requests in flight go before history batches when both share this process (role all).
+  const gate = role === 'all' ? requestGate() : undefined;
+  const sources = buildSources(config, rt.db, rt.services.clock, gate);
+  const startCollecting = () =>
+    startCollection({
+      sources,
+      ...(gate ? { gate } : {}),
+      db: rt.db,
+      enricher: rt.services.enricher,
+      clock: rt.services.clock,
+      log,
+      onSaved: (ids) => rt.services.notifier.postsSaved(ids),
+      ...(config.logLevel === 'debug' || config.logLevel === 'trace'
+        ? { onBatch: (name, stored, fresh) => log(`${name}: stored a batch of ${stored} posts (${fresh} new)`) }
+        : {}),
+    });
+  let collection: ReturnType<typeof startCollection> | undefined;
   // Pushes held back by a view's update frequency go out when it ends; any role may send them.
   rt.services.notifier.start();
   // Each minute's ranking windows that views compare with, for their next "previous window".
@@ -75,6 +80,7 @@ async function start(config: Config, role: Role) {
     process.exit(0);
   };
   if (role === 'worker') {
+    collection = startCollecting();
     process.once('SIGINT', stopAll);
     process.once('SIGTERM', stopAll);
     log(`worker started (sources: ${config.sources.join(', ')})`);
@@ -87,8 +93,12 @@ async function start(config: Config, role: Role) {
     logLevel: config.logLevel === 'info' ? 'warn' : config.logLevel,
     demoSeed: config.demoSeed,
     webDist: fileURLToPath(new URL('../../web/dist/', import.meta.url)),
+    ...(gate ? { gate } : {}),
+    history: historyService({ db: rt.db, sources, clock: rt.services.clock }),
   });
   await app.listen({ port: config.port, host: config.host });
+  // Only now: with the embedded database, history batches would hold up the server's start.
+  if (role === 'all') collection = startCollecting();
   const shutdown = async () => {
     await app.close();
     await stopAll();

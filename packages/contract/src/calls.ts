@@ -36,6 +36,7 @@ import type { MessageKey } from './messages';
 import { ingestCalls } from './ingest';
 import { notificationCalls } from './notifications';
 import { keywordRuleGroupInput, matchingRuleGroupInput } from './rule-forms';
+import { systemCalls } from './system';
 
 export interface CallDef<Req extends z.ZodTypeAny = z.ZodTypeAny, Res extends z.ZodTypeAny = z.ZodTypeAny> {
   path: string;
@@ -331,6 +332,7 @@ export const allCalls: CallDef[] = [
   ...Object.values(admin),
   ...Object.values(ingestCalls),
   ...Object.values(notificationCalls),
+  ...Object.values(systemCalls),
 ];
 
 export type Request<C extends CallDef> = z.input<C['request']>;

@@ -8,3 +8,4 @@ export * from './calls';
 export * from './messages';
 export * from './ingest';
 export * from './notifications';
+export * from './system';

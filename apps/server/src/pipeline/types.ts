@@ -68,6 +68,18 @@ export interface Source {
   /** Unique name, e.g. 'demo', 'x-api', 'rss'; the cursor is stored under it. */
   readonly name: string;
   fetch(cursor: string | null, signal: AbortSignal): Promise<SourceBatch>;
+  /** How much of its history a stored cursor covers, for sources that load a known span. */
+  history?(cursor: string | null, nowMs: number): SourceHistory;
+}
+
+/** How far a source has loaded its history (progress lines, /healthz, the app's note). */
+export interface SourceHistory {
+  /** Share of the whole span stored, 0..1. */
+  fraction: number;
+  /** Every post from this time (unix ms) to now is stored; null while recent posts are missing. */
+  completeFromMs: number | null;
+  /** Nothing left to load. */
+  done: boolean;
 }
 
 // ---------- enrichment ----------

@@ -4,6 +4,8 @@ import { migrate } from '../../src/db/migrate';
 import { sourceStateRepo } from '../../src/db/repos/source-state';
 import { createEnricher } from '../../src/pipeline/enrich/index';
 import { builtinClassifier } from '../../src/pipeline/enrich/sentiment/classifier';
+import { EtaTracker, historyService } from '../../src/pipeline/history';
+import { requestGate } from '../../src/pipeline/request-gate';
 import { backoffMs, runOnce, runSource } from '../../src/pipeline/runner';
 import type { Source, SourceBatch } from '../../src/pipeline/types';
 import { systemClock } from '../../src/services/clock';
@@ -169,5 +171,59 @@ describe('runner', () => {
     ca.abort();
     cb.abort();
     await Promise.all([runA, runB]);
+  });
+});
+
+describe('runner: requests go first while catching up', () => {
+  it('starts no history batch while a request is in flight, and the next one once it ends', async () => {
+    const gate = requestGate();
+    // Every answer asks for more at once, like a backfill.
+    const { source, asked } = scripted('s8', [
+      batch({ nextCursor: 'h1' }),
+      batch({ nextCursor: 'h2' }),
+      batch({ nextCursor: 'h3' }),
+    ]);
+    gate.enter(); // a request arrives before the first batch
+    const ctl = new AbortController();
+    const running = runSource(source, { ...opts(), gate, progressEveryMs: 0 }, ctl.signal);
+    await expect.poll(() => gate.waiting).toBe(1);
+    expect(asked).toEqual([]);
+    gate.leave();
+    await expect.poll(() => asked.length).toBeGreaterThanOrEqual(1);
+    // A request during the second round holds the third.
+    gate.enter();
+    await expect.poll(() => gate.waiting).toBe(1);
+    const held = asked.length;
+    gate.leave();
+    await expect.poll(() => asked.length).toBeGreaterThan(held);
+    ctl.abort();
+    await running;
+  });
+});
+
+describe('history progress', () => {
+  it('estimates the time left from the recent rate, and starts over when the fraction falls', () => {
+    const eta = new EtaTracker(30_000);
+    expect(eta.observe(0.1, 0)).toBeNull();
+    expect(eta.observe(0.2, 10_000)).toBe(80); // 10 % per 10 s, 80 % left
+    expect(eta.observe(1, 20_000)).toBe(0);
+    expect(eta.observe(0, 30_000)).toBeNull();
+  });
+
+  it('reads the stored cursors: loading, percent and from when on posts are complete', async () => {
+    const source: Source = {
+      name: 'hist',
+      fetch: async () => batch({}),
+      history: (cursor) =>
+        cursor === 'half'
+          ? { fraction: 0.5, completeFromMs: 1_000_000, done: false }
+          : { fraction: 0, completeFromMs: null, done: false },
+    };
+    const service = historyService({ db, sources: [source], clock: systemClock });
+    expect(await service.status()).toMatchObject({ loading: true, percent: 0, completeFromMs: null });
+    await sourceStateRepo(db).recordBatch('hist', { cursor: 'half', posts: 1, rejected: 0, now: new Date() });
+    expect(await service.status()).toMatchObject({ loading: true, percent: 50, completeFromMs: 1_000_000 });
+    const none = historyService({ db, sources: [], clock: systemClock });
+    expect(await none.status()).toMatchObject({ loading: false, percent: 100, etaSeconds: 0 });
   });
 });

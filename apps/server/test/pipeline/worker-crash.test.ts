@@ -4,8 +4,8 @@
  * seed) into its own database; it is killed several times during the backfill, each time at a
  * random moment after it has committed a random number of batches, then restarted and stopped
  * gracefully after three more. Afterwards the stored posts must be exactly the posts the demo
- * source produces up to the stored cursor. Every step waits for batches the worker reports (its
- * debug log), never for a span of time, so a slow or busy machine changes nothing but the duration.
+ * source produces for the range the stored cursor covers. Every step waits for batches the worker
+ * reports (its debug log), never for a span of time, so a slow machine changes only the duration.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -106,7 +106,7 @@ afterAll(async () => {
 });
 
 describe('a worker killed mid-batch', () => {
-  // A budget for the work (seven batches of 500 posts and four process starts), not a speed claim.
+  // A budget for the work (up to a dozen batches and four process starts), not a speed claim.
   it('loses no post and duplicates none after a restart', { timeout: 600_000 }, async () => {
     if (pgUrl) {
       const admin = await openPostgres(pgUrl, { max: 1 });
@@ -134,18 +134,19 @@ describe('a worker killed mid-batch', () => {
       );
       const cursor = parseDemoCursor(state?.cursor ?? null);
       expect(cursor).not.toBeNull();
-      const origin = cursor!.storyEnd - 30 * 86_400_000;
+      // History loads newest first: [back, live) is what the cursor says is stored.
       const expected = generateDemoPosts({
         seed: SEED,
-        fromMs: origin,
-        toMs: cursor!.end,
+        fromMs: cursor!.back,
+        toMs: cursor!.live,
         postsPerDay: POSTS_PER_DAY,
         storyEndMs: cursor!.storyEnd,
       }).map((p) => p.id);
       const stored = (await db.query<{ id: string }>('SELECT id FROM posts ORDER BY id')).map((r) => r.id);
 
-      // At least the last run's three batches (500 posts each) plus the earlier runs' were stored.
-      expect(expected.length).toBeGreaterThan(1500);
+      // At least six committed batches (up to 100 posts each): the last run's three and one or
+      // more in each killed run.
+      expect(expected.length).toBeGreaterThan(300);
       expect(new Set(expected).size).toBe(expected.length);
       expect(stored).toEqual([...expected].sort());
       // Every stored batch was counted once: a batch saved twice would count its posts twice.

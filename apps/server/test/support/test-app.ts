@@ -5,7 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import { toWire } from '@kolscope/contract';
-import { buildApp } from '../../src/app';
+import { type AppOptions, buildApp } from '../../src/app';
+import type { Services } from '../../src/services/index';
 import { type Db, openPglite, openPostgres } from '../../src/db/db';
 import { migrate } from '../../src/db/migrate';
 import { createServices } from '../../src/services/index';
@@ -47,6 +48,8 @@ export interface TestAppOptions {
   ingestKeys?: string[];
   /** Web Push settings, e.g. allowing the local http endpoint that plays push service. */
   push?: PushOptions;
+  /** More for buildApp, made from the services: requests in flight, how far history is loaded. */
+  app?: (services: Services) => Pick<AppOptions, 'gate' | 'history'>;
 }
 
 export async function startTestApp(options: TestAppOptions = {}) {
@@ -68,7 +71,7 @@ export async function startTestApp(options: TestAppOptions = {}) {
     publicUrl: 'https://kolscope.test',
     ...(options.push ? { push: options.push } : {}),
   });
-  const app = await buildApp({ services, secureCookies: options.secureCookies ?? false });
+  const app = await buildApp({ services, secureCookies: options.secureCookies ?? false, ...options.app?.(services) });
 
   /** POSTs a call the way the web client does: snake_case JSON, language header, token cookie. */
   async function call(

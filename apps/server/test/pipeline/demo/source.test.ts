@@ -8,6 +8,8 @@ import {
 import type { RawPost } from '../../../src/pipeline/types';
 import { NOW, run, signal, strictlyIncreasingIds } from './helpers';
 
+const ids = (posts: readonly RawPost[]) => posts.map((p) => p.id).sort();
+
 const DAY = 86_400_000;
 const fixed = (t: number) => () => t;
 
@@ -37,20 +39,87 @@ describe('demo source: determinism and resumption', () => {
     expect(joined).toEqual(full.posts);
 
     // No duplicates, no gaps: the same as generating the whole range in one go.
-    expect(strictlyIncreasingIds(joined)).toBe(true);
     const { storyEnd } = parseDemoCursor(full.cursor)!;
     const whole = generateDemoPosts({ fromMs: storyEnd - 2 * DAY, toMs: storyEnd, nowMs: NOW });
-    expect(joined.map((p) => p.id)).toEqual(whole.map((p) => p.id));
+    expect(ids(joined)).toEqual(ids(whole));
   });
 
-  it('keeps batches within batchSize and advances the cursor on slot boundaries', async () => {
-    const { batches } = await run(createDemoSource({ now: fixed(NOW), backfillDays: 1, batchSize: 150 }), null);
-    for (const b of batches) {
-      expect(b.posts.length).toBeLessThanOrEqual(150);
-      expect(parseDemoCursor(b.nextCursor)!.end % DEMO_SLOT_MS).toBe(0);
-      expect(b.rejected).toEqual([]);
+  it('loads history newest first: the first batch holds the last hours, each next one older posts', async () => {
+    const { batches, cursor } = await run(createDemoSource({ now: fixed(NOW), backfillDays: 2, batchSize: 200 }), null);
+    const first = batches[0]!.posts;
+    expect(first.length).toBeGreaterThan(100);
+    // 200 posts at 3000 a day span under 3 hours, ending minutes before now (a slot holds 0.2 posts).
+    expect(Math.max(...first.map((p) => p.createdAt)) * 1000).toBeGreaterThan(NOW - 600_000);
+    expect(Math.min(...first.map((p) => p.createdAt)) * 1000).toBeGreaterThan(NOW - 3 * 3_600_000);
+    for (let i = 1; i < batches.length; i++) {
+      const newest = batches[i]!.posts.at(-1);
+      if (newest) expect(newest.id < batches[i - 1]!.posts[0]!.id).toBe(true);
+      expect(strictlyIncreasingIds(batches[i]!.posts)).toBe(true);
     }
-    expect(batches.slice(0, -1).every((b) => b.waitMs === 0)).toBe(true);
+    const c = parseDemoCursor(cursor)!;
+    expect(c.back).toBe(c.storyEnd - 2 * DAY);
+    expect(c.live).toBe(c.storyEnd);
+  });
+
+  it('takes the slots that ended since the last batch before more history', async () => {
+    let now = NOW;
+    const source = createDemoSource({ now: () => now, backfillDays: 2, batchSize: 200 });
+    const first = await source.fetch(null, signal);
+    now += 120_000; // two minutes pass during the backfill
+    const second = await source.fetch(first.nextCursor, signal);
+    const c1 = parseDemoCursor(first.nextCursor)!;
+    const c2 = parseDemoCursor(second.nextCursor)!;
+    expect(c2.live).toBe(Math.floor(now / DEMO_SLOT_MS) * DEMO_SLOT_MS);
+    const fresh = second.posts.filter((p) => p.createdAt * 1000 >= c1.live);
+    expect(fresh.length).toBeGreaterThan(0);
+    expect(fresh.every((p) => p.createdAt * 1000 < c2.live)).toBe(true);
+    expect(c2.back).toBeLessThan(c1.back);
+    expect(second.waitMs).toBe(0);
+  });
+
+  it('reads a cursor of the oldest-first backfill and carries on from its end', async () => {
+    const storyEnd = Math.floor(NOW / DEMO_SLOT_MS) * DEMO_SLOT_MS;
+    const end = storyEnd - 3_600_000;
+    const legacy = `demo1:${storyEnd}:${end}:${storyEnd}`;
+    expect(parseDemoCursor(legacy, 2)).toEqual({ storyEnd, live: end, back: storyEnd - 2 * DAY, refresh: storyEnd });
+    const rest = await run(createDemoSource({ now: fixed(NOW), backfillDays: 2 }), legacy);
+    const whole = generateDemoPosts({ fromMs: end, toMs: storyEnd, nowMs: NOW, storyEndMs: storyEnd });
+    expect(ids(rest.posts)).toEqual(ids(whole));
+  });
+
+  it('reports how much history is stored and from when on it is whole', async () => {
+    const source = createDemoSource({ now: fixed(NOW), backfillDays: 2, batchSize: 500 });
+    expect(source.history!(null, NOW)).toEqual({ fraction: 0, completeFromMs: null, done: false });
+    const { batches } = await run(source, null);
+    let cursor: string | null = null;
+    let last = 0;
+    for (const b of batches) {
+      cursor = b.nextCursor ?? cursor;
+      const h = source.history!(cursor, NOW);
+      expect(h.fraction).toBeGreaterThan(last);
+      expect(h.completeFromMs).toBe(parseDemoCursor(cursor)!.back);
+      // Every post from completeFromMs on is stored: the batches so far hold them all.
+      last = h.fraction;
+    }
+    expect(source.history!(cursor, NOW)).toEqual({
+      fraction: 1,
+      completeFromMs: parseDemoCursor(cursor)!.storyEnd - 2 * DAY,
+      done: true,
+    });
+    // A live edge left behind (the worker was stopped for an hour) makes recent history incomplete.
+    expect(source.history!(cursor, NOW + 3_600_000)).toMatchObject({ completeFromMs: null, done: false });
+  });
+
+  it('asks a batchSize function before each batch (small batches while the app is in use)', async () => {
+    let size = 50;
+    const source = createDemoSource({ now: fixed(NOW), backfillDays: 1, batchSize: () => size });
+    const small = await source.fetch(null, signal);
+    size = 400;
+    const large = await source.fetch(small.nextCursor, signal);
+    expect(small.posts.length).toBeLessThanOrEqual(50);
+    expect(small.posts.length).toBeGreaterThan(40);
+    expect(large.posts.length).toBeGreaterThan(350);
+    expect(large.posts.length).toBeLessThanOrEqual(400);
   });
 
   it('starts a fresh backfill on an unreadable cursor, and honours an aborted signal', async () => {
@@ -67,7 +136,7 @@ describe('demo source: backfill, then live', () => {
     const backfill = await run(source, null);
     const last = backfill.batches.at(-1)!;
     expect(last.waitMs).toBe(3000);
-    expect(parseDemoCursor(backfill.cursor)!.end).toBe(Math.floor(NOW / DEMO_SLOT_MS) * DEMO_SLOT_MS);
+    expect(parseDemoCursor(backfill.cursor)!.live).toBe(Math.floor(NOW / DEMO_SLOT_MS) * DEMO_SLOT_MS);
     expect(backfill.posts.every((p) => p.createdAt * 1000 < NOW)).toBe(true);
 
     // Nothing new within the same slot: empty batch, cursor kept.
@@ -84,7 +153,7 @@ describe('demo source: backfill, then live', () => {
       live.push(...batch.posts);
     }
     expect(live.length).toBeGreaterThan(0);
-    expect(strictlyIncreasingIds([...backfill.posts, ...live])).toBe(true);
+    expect(strictlyIncreasingIds([...backfill.posts].sort((a, b) => (a.id < b.id ? -1 : 1)).concat(live))).toBe(true);
     expect(live.every((p) => p.createdAt * 1000 >= NOW - DEMO_SLOT_MS && p.createdAt * 1000 < now)).toBe(true);
   });
 
@@ -141,8 +210,9 @@ describe('demo source: volume and post shape', () => {
         !Object.values(p.metrics).every((n) => Number.isInteger(n) && n >= 0),
     );
     expect(invalid).toEqual([]);
-    expect(strictlyIncreasingIds(posts)).toBe(true);
-    expect(posts.every((p, i) => i === 0 || p.createdAt >= posts[i - 1]!.createdAt)).toBe(true);
+    const sorted = [...posts].sort((a, b) => (a.id < b.id ? -1 : 1));
+    expect(strictlyIncreasingIds(sorted)).toBe(true);
+    expect(sorted.every((p, i) => i === 0 || p.createdAt >= sorted[i - 1]!.createdAt)).toBe(true);
   });
 
   it('mixes languages, images and opinions', () => {

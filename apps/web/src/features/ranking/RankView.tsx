@@ -2,6 +2,7 @@ import { RANK_MIN_KOLS, type RankItem } from '@kolscope/contract';
 import { Button, PullToRefresh, SpinLoading } from 'antd-mobile';
 import { ExclamationCircleOutline, HistogramOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
+import { HistoryNote } from '../history/HistoryNote';
 import { AvatarStrip } from './AvatarStrip';
 import { formatGrowth, formatRankValue, formatUpdateTime, type RankColumn, rankColumn, windowOf } from './rankFormat';
 import { rankDisplay } from './rankState';
@@ -171,6 +172,7 @@ export default function RankView({ viewId }: { viewId: string }) {
             </span>
           </div>
         )}
+        {state.loaded && <HistoryNote windowStart={state.updateTime - state.statRangeSeconds} />}
         {body}
       </PullToRefresh>
     </div>

@@ -4,6 +4,8 @@ import { ExclamationCircleOutline, HistogramOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Feed from '../feed/Feed';
+import { HistoryNote } from '../history/HistoryNote';
+import { periodStart } from '../history/historyState';
 import { PeriodIntervalBar } from './PeriodIntervalBar';
 import { reportDisplay } from './reportState';
 import { SentimentChart } from './SentimentChart';
@@ -51,6 +53,7 @@ export default function ReportView({ viewId, viewType, autoRefresh = false, inse
       data-loading={state.loading}
     >
       <PeriodIntervalBar selection={selection} onChange={setSelection} />
+      <HistoryNote windowStart={periodStart(selection.period, Math.floor(Date.now() / 1000))} />
       <section className="report-card" aria-busy={state.loading}>
         <div className="report-legend">
           {TRENDS.slice(1).map(({ key }) => (

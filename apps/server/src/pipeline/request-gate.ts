@@ -1,0 +1,74 @@
+/**
+ * Lets the HTTP server go first. Requests in flight are counted, and the collection runner waits
+ * until none is before it starts the next history batch. With the embedded database a batch runs
+ * in the server's own thread and holds the database for its whole transaction, so a request that
+ * arrives meanwhile waits for that one batch, never for a queue of them.
+ */
+export interface RequestGate {
+  enter(): void;
+  leave(): void;
+  readonly inFlight: number;
+  /** Callers waiting in `idle` right now (tests wait for the runner to be held). */
+  readonly waiting: number;
+  /** Milliseconds since a request last came or went, or since the gate was made. */
+  quietFor(): number;
+  /**
+   * Resolves once no request has been in flight for `quietMs` (a page load is a burst of calls a
+   * few ms apart), or after `maxWaitMs` at most, so history still loads under steady traffic.
+   */
+  idle(opts: { quietMs: number; maxWaitMs: number; signal: AbortSignal }): Promise<void>;
+}
+
+export function requestGate(): RequestGate {
+  let inFlight = 0;
+  // Counted from creation (the server's start): the first visitor comes in the first seconds.
+  let lastLeave = performance.now();
+  const waiters = new Set<() => void>();
+  const wake = () => {
+    for (const w of [...waiters]) w();
+  };
+  return {
+    get inFlight() {
+      return inFlight;
+    },
+    get waiting() {
+      return waiters.size;
+    },
+    quietFor() {
+      return inFlight > 0 ? 0 : performance.now() - lastLeave;
+    },
+    enter() {
+      inFlight++;
+    },
+    leave() {
+      inFlight = Math.max(0, inFlight - 1);
+      lastLeave = performance.now();
+      if (inFlight === 0) wake();
+    },
+    idle({ quietMs, maxWaitMs, signal }) {
+      const deadline = performance.now() + maxWaitMs;
+      return new Promise<void>((resolve) => {
+        let timer: NodeJS.Timeout | undefined;
+        const done = () => {
+          clearTimeout(timer);
+          waiters.delete(check);
+          signal.removeEventListener('abort', done);
+          resolve();
+        };
+        function check() {
+          clearTimeout(timer);
+          const now = performance.now();
+          if (signal.aborted || now >= deadline) return done();
+          if (inFlight === 0) {
+            const quietFor = now - lastLeave;
+            if (quietFor >= quietMs) return done();
+            timer = setTimeout(check, Math.min(quietMs - quietFor, deadline - now));
+          } else timer = setTimeout(check, deadline - now); // `leave` wakes it earlier
+        }
+        waiters.add(check);
+        signal.addEventListener('abort', done, { once: true });
+        check();
+      });
+    },
+  };
+}

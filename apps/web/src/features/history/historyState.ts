@@ -1,0 +1,16 @@
+/** Whether a window of data reaches back before the history loaded so far. */
+import type { HistoryStatus, ReportPeriod } from '@kolscope/contract';
+
+const PERIOD_SECONDS: Record<ReportPeriod, number> = { '1d': 86_400, '1w': 7 * 86_400, '1m': 30 * 86_400 };
+
+/** The start (unix seconds) of a report period ending now. */
+export const periodStart = (period: ReportPeriod, nowSeconds: number) => nowSeconds - PERIOD_SECONDS[period];
+
+/**
+ * A ranking or report over [windowStart, now] is incomplete while history loads and the window
+ * starts before the time from which every post is stored (or nothing recent is stored yet).
+ */
+export function historyIncomplete(status: HistoryStatus | undefined, windowStart: number): boolean {
+  if (!status?.loading) return false;
+  return status.completeFrom === null || windowStart < status.completeFrom;
+}
