@@ -38,9 +38,14 @@ function normaliseGroup(g: MatchingRuleGroup): MatchingRuleGroup {
       return { type: g.type, rules: coins.map((c) => ({ label: c, value: c })) };
     }
     case 'crypto_types': {
-      const ids = [...new Set(g.rules.map((r) => (r.value ?? '').trim()).filter(Boolean))];
-      for (const id of ids) if (!isCategoryId(id)) throw badRequest('category_unknown', { id });
-      return { type: g.type, rules: g.rules.filter((r, i) => ids.indexOf((r.value ?? '').trim()) === i) };
+      // The first rule of each id is kept (with its label); blanks and repeats go.
+      const byId = new Map<string, Rule>();
+      for (const r of g.rules) {
+        const id = (r.value ?? '').trim();
+        if (id && !byId.has(id)) byId.set(id, { ...r, value: id });
+      }
+      for (const id of byId.keys()) if (!isCategoryId(id)) throw badRequest('category_unknown', { id });
+      return { type: g.type, rules: [...byId.values()] };
     }
     case 'authors': {
       const rules = g.rules

@@ -185,6 +185,18 @@ describe('view/add takes the plain forms, stores the object form and filters by 
     ]);
     expect(await texts(v)).toEqual(['Uniswap volume record on the DEX', 'ETF approval is close, SEC meeting today']);
   });
+  it('a repeated category (any case, any form) is kept once and does not drop the ones after it', async () => {
+    const v = await viewWith([{ type: 'crypto_types', rules: ['defi', { value: 'defi' }, 'DeFi', 'defi/dex'] }]);
+    expect((await info(v)).matching_rules).toEqual([
+      {
+        type: 'crypto_types',
+        rules: [
+          { label: 'defi', value: 'defi' },
+          { label: 'defi/dex', value: 'defi/dex' },
+        ],
+      },
+    ]);
+  });
 });
 
 describe('view/update takes the plain forms too', () => {
