@@ -52,7 +52,11 @@ export async function startProduct(opts: { waitForLive?: boolean } = {}) {
   child.stdout?.on('data', (d) => (output += d));
   child.stderr?.on('data', (d) => (output += d));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 240_000;
+  // A test that gives up (its hook timeout) must not leave the server behind.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  // No deadline of its own: how long the start and the history take depends on the machine; the
+  // suite's hook timeout ends a start that hangs, and an exited server fails at once.
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited:\n${output}`);
     // Up, and the demo backfill over: tests read a settled data set (sources say 'live').
@@ -61,7 +65,6 @@ export async function startProduct(opts: { waitForLive?: boolean } = {}) {
       () => undefined,
     );
     if (health && (opts.waitForLive === false || Object.values(health.sources ?? {}).every((s) => s === 'live'))) break;
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
     await new Promise((r) => setTimeout(r, 200));
   }
   return {
@@ -69,6 +72,7 @@ export async function startProduct(opts: { waitForLive?: boolean } = {}) {
     smtp,
     output: () => output,
     async stop() {
+      process.off('exit', killOnExit);
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
       await smtp.close();

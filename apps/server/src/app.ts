@@ -42,6 +42,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     logger: opts.logLevel && opts.logLevel !== 'silent' ? { level: opts.logLevel } : false,
     trustProxy: opts.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
+    // Fastify's default gives each plugin 10 s to load, which a machine with both cores busy
+    // can exceed: a slow start is still a start. /healthz tells when the server is up.
+    pluginTimeout: 0,
   });
   const gate = opts.gate;
   if (gate) {
