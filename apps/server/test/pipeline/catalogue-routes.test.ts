@@ -49,6 +49,10 @@ describe('images served by kolscope', () => {
     expect(btc.statusCode).toBe(200);
     expect(btc.headers['content-type']).toBe('image/svg+xml');
     expect(btc.body).toContain('<svg');
+    // Our own icon for a top coin no package has.
+    const pi = await t.app.inject({ method: 'GET', url: '/coin-icons/pi.svg' });
+    expect(pi.headers['content-type']).toBe('image/svg+xml');
+    expect(pi.body).toContain('#5B3A8E');
     const unknown = await t.app.inject({ method: 'GET', url: '/coin-icons/..%2F..%2Fpackage.json' });
     expect(unknown.statusCode).toBe(200);
     expect(unknown.body).toContain('<svg');

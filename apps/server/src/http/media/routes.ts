@@ -5,6 +5,7 @@
 import { createReadStream } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { coinIconFile } from '../../pipeline/enrich/coins/catalogue';
+import { ownCoinIcon } from '../../pipeline/enrich/coins/own-icons';
 import { renderDemoAvatar, renderDemoImage, renderDemoThumbnail } from '../../pipeline/sources/demo/index';
 
 const SVG_HEADERS = { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=86400' };
@@ -12,6 +13,8 @@ const PNG_HEADERS = { 'content-type': 'image/png', 'cache-control': 'public, max
 
 export function mediaRoutes(app: FastifyInstance, opts: { demoSeed: number }) {
   app.get<{ Params: { file: string } }>('/coin-icons/:file', async (request, reply) => {
+    const own = ownCoinIcon(request.params.file.replace(/\.svg$/i, ''));
+    if (own) return reply.headers(SVG_HEADERS).send(own);
     const path = coinIconFile(request.params.file) ?? coinIconFile('generic');
     if (!path) return reply.status(404).send();
     return reply.headers(SVG_HEADERS).send(createReadStream(path));

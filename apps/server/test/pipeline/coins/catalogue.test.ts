@@ -8,6 +8,7 @@ import {
   coinIconFile,
   GENERIC_ICON,
 } from '../../../src/pipeline/enrich/coins/catalogue';
+import { ownCoinIcon } from '../../../src/pipeline/enrich/coins/own-icons';
 import { TOP_100 } from './top100';
 
 describe('coin catalogue', () => {
@@ -49,17 +50,19 @@ describe('coin catalogue', () => {
     expect(coinBySymbol('BTC')?.icon).toBe('/coin-icons/btc.svg');
     expect(coinBySymbol('1INCH')?.icon).toBe('/coin-icons/1inch.svg');
     expect(coinBySymbol('SUI')?.icon).toBe('/coin-icons/sui.svg');
-    expect(coinBySymbol('PI')?.icon).toBe(GENERIC_ICON);
+    expect(coinBySymbol('PI')?.icon).toBe('/coin-icons/pi.svg');
     expect(GENERIC_ICON).toBe('/coin-icons/generic.svg');
   });
 
-  it('has a real icon for every top-100 coin but PI, which no icon package has', () => {
+  it('has a real icon for every top-100 coin: the package svg, or our own for PI, which no package has', () => {
     expect(TOP_100).toHaveLength(100);
     const missing = TOP_100.filter((symbol) => {
       const coin = coinBySymbol(symbol);
-      return !coin || coin.icon === GENERIC_ICON || !existsSync(coinIconFile(symbol)!);
+      const file = coinIconFile(symbol);
+      return !coin || coin.icon === GENERIC_ICON || !(ownCoinIcon(symbol) || (file && existsSync(file)));
     });
-    expect(missing).toEqual(['PI']);
+    expect(missing).toEqual([]);
+    expect(ownCoinIcon('pi')).toMatch(/^<svg[^>]+viewBox="0 0 32 32"/);
   });
 
   it("serves the fork's project-named icons for tickers it files by name", () => {
@@ -80,7 +83,7 @@ describe('coin catalogue', () => {
 
   it('has an svg file for every coin whose icon is not the generic one', () => {
     for (const coin of COINS) {
-      if (coin.icon === GENERIC_ICON) continue;
+      if (coin.icon === GENERIC_ICON || ownCoinIcon(coin.symbol)) continue;
       expect(existsSync(coinIconFile(coin.symbol)!), coin.symbol).toBe(true);
     }
   });

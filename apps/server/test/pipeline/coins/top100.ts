@@ -1,7 +1,8 @@
 /**
  * The top 100 coins by market cap as of late 2026, written from general knowledge (not fetched),
  * in rough market-cap order. Wrapped and staked copies (WBTC, stETH...) are left out: KOLs name
- * the underlying coin. PI stands last: it is the one top-100 coin the icon package lacks.
+ * the underlying coin. PI stands last: it is the one top-100 coin the icon package lacks (its icon
+ * is our own, own-icons.ts).
  */
 export const TOP_100 = `
   BTC ETH USDT XRP BNB SOL USDC TRX DOGE ADA

@@ -17,6 +17,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { ADDED_COINS } from './additions';
 import { EN_ALIASES, NAME_OVERRIDES, ZH_ALIASES } from './aliases';
+import { OWN_ICONS } from './own-icons';
 
 export interface Coin {
   /** Upper case, no '$'. */
@@ -78,7 +79,7 @@ function buildCatalogue(): { coins: Coin[]; fromPackage: number } {
       symbol,
       name: NAME_OVERRIDES[symbol] ?? rawName,
       aliases: [...(EN_ALIASES[symbol] ?? []), ...(ZH_ALIASES[symbol] ?? [])],
-      icon: svgSymbols.has(iconName(symbol)) ? `${COIN_ICON_PREFIX}${lower}.svg` : GENERIC_ICON,
+      icon: svgSymbols.has(iconName(symbol)) || OWN_ICONS[symbol] ? `${COIN_ICON_PREFIX}${lower}.svg` : GENERIC_ICON,
     });
   };
   for (const entry of manifest) add(entry.symbol, entry.name);
@@ -112,6 +113,6 @@ export function coinIconFile(symbol: string): string | undefined {
     .replace(/\.svg$/, '');
   if (lower === 'generic') return join(svgDir, 'generic.svg');
   const coin = bySymbol.get(lower.toUpperCase());
-  if (!coin || coin.icon === GENERIC_ICON) return undefined;
+  if (!coin || coin.icon === GENERIC_ICON || !svgSymbols.has(iconName(coin.symbol))) return undefined;
   return join(svgDir, `${iconName(coin.symbol)}.svg`);
 }
