@@ -47,7 +47,14 @@ async function runOnce(label: string, databaseUrl: string | undefined) {
   const dataDir = mkdtempSync(join(tmpdir(), 'kolscope-first-minute-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), SOURCES: 'demo' };
+  // The demo account is seeded by default only on the embedded database.
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    SOURCES: 'demo',
+    SEED_DEMO: 'true',
+  };
   delete env.DATABASE_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   const t0 = performance.now();
@@ -83,7 +90,8 @@ async function runOnce(label: string, databaseUrl: string | undefined) {
       return { ms: performance.now() - t, data: json.data as never };
     };
     const login = await call('account/login', { email: 'demo@kolscope.local', passwd: 'kolscope-demo' });
-    token = (login.data as { token: string }).token;
+    token = (login.data as { token: string } | null)?.token ?? '';
+    if (!token) throw new Error(`sign-in failed: ${JSON.stringify(login)}\n${out}`);
     // The wire is snake_case.
     const views = (await call('view/v2/list')).data as { view_id: string; view_type: string }[];
     const ranking = views.find((v) => v.view_type === 'hot_coins');
