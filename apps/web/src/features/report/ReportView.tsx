@@ -1,7 +1,7 @@
-import { LOADING_SPINNER_SIZE_PX, type TradingTrend, type ViewType } from '@kolscope/contract';
+import { LOADING_SPINNER_SIZE_PX, type SumInfo, type TradingTrend, type ViewType } from '@kolscope/contract';
 import { Button, SpinLoading, Tabs } from 'antd-mobile';
 import { ExclamationCircleOutline, HistogramOutline } from 'antd-mobile-icons';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Feed from '../feed/Feed';
 import { HistoryNote } from '../history/HistoryNote';
@@ -22,6 +22,11 @@ export interface ReportViewProps {
   autoRefresh?: boolean;
   /** Passed to the related-posts feed: off on the detail page (spec section 4). */
   insertNearTop?: boolean;
+  /**
+   * Each answer for the default selection (1d at 1h), with its totals: the detail header shows
+   * the split of the very cards under it, refreshed with them, not the home list's older copy.
+   */
+  onDefaultSum?: (sum: SumInfo) => void;
 }
 
 const TRENDS: { key: string; trend: TradingTrend }[] = [
@@ -35,13 +40,27 @@ const TRENDS: { key: string; trend: TradingTrend }[] = [
  * The report view of home and /view-detail (spec section 2): period and interval, the sentiment
  * chart, three stat cards, and the related posts with tabs All, Bullish, Neutral, Bearish.
  */
-export default function ReportView({ viewId, viewType, autoRefresh = false, insertNearTop = true }: ReportViewProps) {
+export default function ReportView({
+  viewId,
+  viewType,
+  autoRefresh = false,
+  insertNearTop = true,
+  onDefaultSum,
+}: ReportViewProps) {
   const { t } = useTranslation();
   const [selection, setSelection] = useState(DEFAULT_SELECTION);
   const [trendKey, setTrendKey] = useState('all');
   const { state, reload } = useReport(viewId, viewType, selection, autoRefresh);
   const display = reportDisplay(state);
   const trend = TRENDS.find((x) => x.key === trendKey)?.trend ?? '';
+  const isDefault = selection.period === DEFAULT_SELECTION.period && selection.interval === DEFAULT_SELECTION.interval;
+  // In a ref, so a new callback each render of the parent does not re-announce the same answer.
+  const announce = useRef(onDefaultSum);
+  announce.current = onDefaultSum;
+  useEffect(() => {
+    // Not while loading: until the answer lands, the data is the previous selection's.
+    if (isDefault && state.data && !state.loading) announce.current?.(state.data.sumInfo);
+  }, [isDefault, state.data, state.loading]);
 
   return (
     <div

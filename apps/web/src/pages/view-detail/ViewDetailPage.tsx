@@ -1,4 +1,4 @@
-import { LOADING_SPINNER_SIZE_PX } from '@kolscope/contract';
+import { LOADING_SPINNER_SIZE_PX, type SumInfo } from '@kolscope/contract';
 import { ActionSheet, Button, Dialog, SpinLoading } from 'antd-mobile';
 import { FileOutline, MoreOutline } from 'antd-mobile-icons';
 import { type CSSProperties, type ReactNode, useEffect, useState } from 'react';
@@ -37,6 +37,8 @@ export default function ViewDetailPage() {
   const found = findView(list, viewId);
   const [sheetOpen, setSheetOpen] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  // The 1-day totals of the report below, once loaded: the header then agrees with its cards.
+  const [daySum, setDaySum] = useState<{ viewId: string; sum: SumInfo } | null>(null);
 
   // Loaded only when nothing is there and no load runs (spec section 2).
   useEffect(() => {
@@ -123,7 +125,15 @@ export default function ViewDetailPage() {
       </div>
     );
   } else {
-    const sub = found.group.subs.find((s) => s.viewId === found.viewId);
+    const listed = found.group.subs.find((s) => s.viewId === found.viewId);
+    const sub =
+      listed?.daySplit && daySum?.viewId === found.viewId
+        ? {
+            ...listed,
+            daySplit: { cntUp: daySum.sum.cntUp, cntNeutral: daySum.sum.cntNeutral, cntDown: daySum.sum.cntDown },
+          }
+        : listed;
+    const reportFor = found.viewId;
     body = (
       <>
         {sub && (
@@ -137,6 +147,7 @@ export default function ViewDetailPage() {
           viewType={found.viewType}
           autoRefresh
           insertNearTop={false}
+          onDefaultSum={(sum) => setDaySum({ viewId: reportFor, sum })}
         />
       </>
     );
