@@ -108,7 +108,7 @@ export function feed(deps: { db: Db; views: Views; kolGroups: KolGroups; cacheMs
     const kolGroupId = String(settings.kolGroupId ?? '');
     if (!kolGroupId) return undefined;
     const rule = await deps.kolGroups.ruleOf(userId, kolGroupId);
-    const member: GroupMembership = { groupId: rule.groupId! };
+    const member: GroupMembership = { rule };
     if (!rule.useFans) member.onlyAuthors = rule.white;
     return member;
   }

@@ -6,6 +6,7 @@
  * when it satisfies any of the group's rules.
  */
 import type { Queryable } from '../db';
+import { type GroupRule, memberCondition } from './kol-groups';
 
 export interface CompiledGroup {
   categories?: string[];
@@ -19,11 +20,13 @@ export interface CompiledGroup {
 }
 
 /**
- * Only the posts of one KOL group's members: the same kol_group_member() the opinion rollups
- * count with (migration 0005), so related posts and report counts cannot disagree.
+ * Only the posts of one KOL group's members, by `memberCondition`, the condition the group's
+ * member list uses and the rollups' SQL `kol_group_member()` mirrors, so related posts and report
+ * counts cannot disagree. Inlined rather than calling that function: a per-row function call is
+ * not inlined by the planner and cost 40-150 µs a post (bench/opinion-feed.bench.ts).
  */
 export interface GroupMembership {
-  groupId: number;
+  rule: GroupRule;
   /** The whitelist of a group without a follower range: its only possible authors. */
   onlyAuthors?: string[];
 }
@@ -106,7 +109,7 @@ export function feedRepo(db: Queryable) {
         // Implied by membership, but lets the planner walk posts_by_author for a whitelist-only group
         // instead of scanning every post of the coin for its few authors.
         if (q.member.onlyAuthors) where.push(`p.author_id = ANY(${param(q.member.onlyAuthors)}::text[])`);
-        where.push(`kol_group_member(${param(q.member.groupId)}::bigint, a.id, a.followers_count, a.tracked)`);
+        where.push(memberCondition(q.member.rule, param));
       }
       if (q.sentiment !== undefined) where.push(`p.sentiment = ${param(q.sentiment)}`);
       if (q.before) where.push(`(p.ct, p.id) < (${param(q.before.ct)}, ${param(q.before.id)})`);
