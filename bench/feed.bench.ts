@@ -12,45 +12,14 @@ import { fork, spawn, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { buildApp } from '../apps/server/src/app';
 import { type Db, openPglite, openPostgres } from '../apps/server/src/db/db';
-import { migrate } from '../apps/server/src/db/migrate';
-import { createEnricher } from '../apps/server/src/pipeline/enrich/index';
-import { builtinClassifier } from '../apps/server/src/pipeline/enrich/sentiment/classifier';
-import { createDemoSource } from '../apps/server/src/pipeline/sources/demo/index';
-import { saveBatch } from '../apps/server/src/pipeline/store';
 import { createServices } from '../apps/server/src/services/index';
 import type { Mailer } from '../apps/server/src/services/mail';
+import { fillWithDemoPosts } from './support/fill-demo';
 
 const N = Number(process.env.BENCH_N ?? 1_000_000);
 const which = process.env.BENCH_DB ?? 'both';
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
 const noMail: Mailer = { send: async () => {}, close: () => {} };
-
-/** Fills the database with N demo posts through the real enrichment and save path. */
-async function fill(db: Db) {
-  await migrate(db);
-  const source = createDemoSource({ seed: 21, postsPerDay: Math.ceil(N / 29), batchSize: 2000, refreshEveryMs: 0 });
-  const enricher = createEnricher(builtinClassifier);
-  const signal = new AbortController().signal;
-  let cursor: string | null = null;
-  let stored = 0;
-  const start = Date.now();
-  while (stored < N) {
-    const b = await source.fetch(cursor, signal);
-    if (b.posts.length === 0) break;
-    await saveBatch(db, {
-      source: 'demo',
-      posts: b.posts,
-      enrichments: await enricher.enrich(b.posts),
-      cursor: b.nextCursor,
-      rejected: 0,
-      now: new Date(),
-    });
-    cursor = b.nextCursor ?? cursor;
-    stored += b.posts.length;
-  }
-  await db.exec('ANALYZE');
-  console.log(`  loaded ${stored.toLocaleString('en-US')} posts in ${((Date.now() - start) / 1000).toFixed(0)} s`);
-}
 
 const FOUR_GROUPS = [
   { type: 'coins', rules: [{ value: 'BTC' }, { value: 'ETH' }, { value: 'SOL' }, { value: 'XRP' }] },
@@ -234,7 +203,7 @@ if (which !== 'pglite') {
   const db = await openPostgres(PG_URL, { searchPath: schema, max: 20 });
   console.log('PostgreSQL');
   if (reuse) console.log(`  reusing the kept schema ${schema}`);
-  else await fill(db);
+  else await fillWithDemoPosts(db, N);
   await measure('PostgreSQL', db, 30, true);
   await db.close();
   // BENCH_KEEP=1 leaves the loaded schema for EXPLAIN ANALYZE and reruns.
@@ -246,7 +215,7 @@ if (which !== 'pg') {
   const dir = mkdtempSync(join(tmpdir(), 'kolscope-feed-'));
   const db = await openPglite(dir);
   console.log('PGlite');
-  await fill(db);
+  await fillWithDemoPosts(db, N);
   await measure('PGlite', db, 100, false);
   await db.close();
   rmSync(dir, { recursive: true, force: true });

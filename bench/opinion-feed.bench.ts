@@ -6,44 +6,13 @@
  * Run: `node bench/run.mjs opinion-feed` (BENCH_N posts, default 300,000; BENCH_KEEP=1 keeps the schema).
  */
 import { type Db, openPostgres } from '../apps/server/src/db/db';
-import { migrate } from '../apps/server/src/db/migrate';
-import { createEnricher } from '../apps/server/src/pipeline/enrich/index';
-import { builtinClassifier } from '../apps/server/src/pipeline/enrich/sentiment/classifier';
-import { createDemoSource } from '../apps/server/src/pipeline/sources/demo/index';
-import { saveBatch } from '../apps/server/src/pipeline/store';
 import { createServices } from '../apps/server/src/services/index';
 import type { Mailer } from '../apps/server/src/services/mail';
+import { fillWithDemoPosts } from './support/fill-demo';
 
 const N = Number(process.env.BENCH_N ?? 300_000);
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
 const noMail: Mailer = { send: async () => {}, close: () => {} };
-
-async function fill(db: Db) {
-  await migrate(db);
-  const source = createDemoSource({ seed: 21, postsPerDay: Math.ceil(N / 29), batchSize: 2000, refreshEveryMs: 0 });
-  const enricher = createEnricher(builtinClassifier);
-  const signal = new AbortController().signal;
-  let cursor: string | null = null;
-  let stored = 0;
-  const start = Date.now();
-  while (stored < N) {
-    const b = await source.fetch(cursor, signal);
-    if (b.posts.length === 0) break;
-    const enrichments = await enricher.enrich(b.posts);
-    await saveBatch(db, {
-      source: 'demo',
-      posts: b.posts,
-      enrichments,
-      cursor: b.nextCursor,
-      rejected: 0,
-      now: new Date(),
-    });
-    cursor = b.nextCursor ?? cursor;
-    stored += b.posts.length;
-  }
-  await db.exec('ANALYZE');
-  console.log(`  loaded ${stored.toLocaleString('en-US')} posts in ${((Date.now() - start) / 1000).toFixed(0)} s`);
-}
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
@@ -131,7 +100,7 @@ const reuse =
   process.env.BENCH_KEEP && (await admin.query(`SELECT 1 FROM pg_namespace WHERE nspname = $1`, [schema])).length > 0;
 if (!reuse) await admin.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE; CREATE SCHEMA ${schema}`);
 const db = await openPostgres(PG_URL, { searchPath: schema, max: 4 });
-if (!reuse) await fill(db);
+if (!reuse) await fillWithDemoPosts(db, N);
 await measure(db);
 await db.close();
 if (!process.env.BENCH_KEEP) await admin.exec(`DROP SCHEMA ${schema} CASCADE`);
