@@ -41,10 +41,11 @@ describe('while history loads', () => {
       const note = page.getByTestId('history-note');
       await note.waitFor();
       const percent = Number(await note.getAttribute('data-percent'));
+      // The share of the 24 h window already stored, not of all 30 days (healthz's figure).
       expect(percent).toBeGreaterThanOrEqual(0);
       expect(percent).toBeLessThan(100);
       expect(await note.textContent()).toContain(
-        lang === 'en' ? `Loading history: ${percent} %` : `正在加载历史数据：${percent}%`,
+        lang === 'en' ? `Loading history: ${percent} % of this range` : `此范围已加载 ${percent}%`,
       );
       // The 'Login successful' toast would cover the screenshot.
       await page.locator('.adm-toast-mask').waitFor({ state: 'detached', timeout: 10_000 });

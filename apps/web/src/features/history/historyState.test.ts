@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { historyIncomplete, periodStart } from './historyState';
+import { historyIncomplete, periodStart, windowCoverage } from './historyState';
 
 const loading = (completeFrom: number | null) => ({ loading: true, percent: 45, etaSeconds: 60, completeFrom });
 
@@ -14,5 +14,17 @@ describe('historyIncomplete', () => {
     expect(historyIncomplete(loading(null), now - 60)).toBe(true);
     expect(historyIncomplete({ ...loading(now), loading: false }, dayAgo)).toBe(false);
     expect(historyIncomplete(undefined, dayAgo)).toBe(false);
+  });
+});
+
+describe('windowCoverage', () => {
+  it('is the share of the window already stored, never 100 while incomplete', () => {
+    const now = 1_750_000_000;
+    const dayAgo = periodStart('1d', now);
+    expect(windowCoverage(loading(now - 6 * 3600), dayAgo, now)).toBe(25);
+    expect(windowCoverage(loading(now - 3 * 86_400), periodStart('1w', now), now)).toBe(42);
+    expect(windowCoverage(loading(null), dayAgo, now)).toBe(0);
+    expect(windowCoverage(loading(dayAgo + 1), dayAgo, now)).toBe(99);
+    expect(windowCoverage(loading(now + 60), dayAgo, now)).toBe(0);
   });
 });

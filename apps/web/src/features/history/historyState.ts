@@ -14,3 +14,15 @@ export function historyIncomplete(status: HistoryStatus | undefined, windowStart
   if (!status?.loading) return false;
   return status.completeFrom === null || windowStart < status.completeFrom;
 }
+
+/**
+ * Whole percent of the window [windowStart, now] whose posts are all stored, 0..99 while it is
+ * incomplete. The note shows this rather than the share of all history: a 24 h ranking filled
+ * from the newest posts would otherwise read "0 %" above a full table (30 days load in all).
+ */
+export function windowCoverage(status: HistoryStatus, windowStart: number, nowSeconds: number): number {
+  const span = nowSeconds - windowStart;
+  if (status.completeFrom === null || span <= 0) return 0;
+  const covered = (nowSeconds - Math.max(status.completeFrom, windowStart)) / span;
+  return Math.min(99, Math.max(0, Math.floor(covered * 100)));
+}
