@@ -48,3 +48,15 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   await page.screenshot({ path });
   return path;
 }
+
+/**
+ * Waits until no toast covers the page (screenshots and taps). Two toasts can overlap (one closing
+ * as the next opens), so it waits for none at all, not for one to go; it has no deadline of its
+ * own, since a toast's close depends on how busy the machine is (the test's timeout ends a hang).
+ */
+export async function noToast(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.querySelector('.adm-toast-mask') === null, undefined, {
+    timeout: 0,
+    polling: 100,
+  });
+}

@@ -8,7 +8,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPhonePage, screenshot } from '../support/browser';
+import { launchBrowser, newPhonePage, screenshot, noToast } from '../support/browser';
 import { type Product, startProduct } from '../support/server';
 import { signInAsDemo } from '../support/session';
 
@@ -72,10 +72,7 @@ async function signIn(page: Page) {
   await signInAsDemo(page);
   await page.getByTestId('home-tabs').waitFor();
   // The 'Login successful' toast would cover the screenshots.
-  for (const end = Date.now() + 10_000; (await page.locator('.adm-toast-mask').count()) > 0; ) {
-    if (Date.now() > end) throw new Error('a toast stayed open');
-    await page.waitForTimeout(100);
-  }
+  await noToast(page);
 }
 
 /** A finger dragging down from the top of the list: antd-mobile's pull to refresh. */

@@ -5,7 +5,7 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPhonePage, screenshot } from '../support/browser';
+import { launchBrowser, newPhonePage, screenshot, noToast } from '../support/browser';
 import { type Product, startProduct } from '../support/server';
 import { signInAsDemo } from '../support/session';
 
@@ -48,7 +48,7 @@ describe('while history loads', () => {
         lang === 'en' ? `Loading history: ${percent} % of this range` : `此范围已加载 ${percent}%`,
       );
       // The 'Login successful' toast would cover the screenshot.
-      await page.locator('.adm-toast-mask').waitFor({ state: 'detached', timeout: 10_000 });
+      await noToast(page);
       await screenshot(page, `history-hot-coins-${lang === 'en' ? 'en' : 'zh'}`);
       await page.close();
     });

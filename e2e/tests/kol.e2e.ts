@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPhonePage, screenshot } from '../support/browser';
+import { launchBrowser, newPhonePage, screenshot, noToast } from '../support/browser';
 import { type Product, startProduct } from '../support/server';
 import { signInAsDemo } from '../support/session';
 
@@ -23,10 +23,7 @@ async function signIn(lang: 'en' | 'zh-CN'): Promise<Page> {
     .locator('.adm-toast-mask')
     .waitFor({ state: 'attached', timeout: 3000 })
     .catch(() => undefined);
-  for (const end = Date.now() + 10_000; (await page.locator('.adm-toast-mask').count()) > 0; ) {
-    if (Date.now() > end) throw new Error('a toast stayed open');
-    await page.waitForTimeout(100);
-  }
+  await noToast(page);
   return page;
 }
 

@@ -6,7 +6,7 @@
  */
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPhonePage, screenshot } from '../support/browser';
+import { launchBrowser, newPhonePage, screenshot, noToast } from '../support/browser';
 import { type Product, startProduct } from '../support/server';
 import { signInAsDemo } from '../support/session';
 
@@ -47,11 +47,7 @@ async function waitToastGone(page: Page) {
     .first()
     .waitFor({ state: 'attached', timeout: 3000 })
     .catch(() => undefined);
-  // Two toasts can overlap (one closing as the next opens): wait for none at all.
-  for (const end = Date.now() + 10_000; (await page.locator('.adm-toast-mask').count()) > 0; ) {
-    if (Date.now() > end) throw new Error('a toast stayed open');
-    await page.waitForTimeout(100);
-  }
+  await noToast(page);
 }
 
 async function signIn(lang: Lang): Promise<Page> {

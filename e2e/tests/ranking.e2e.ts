@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPhonePage, screenshot } from '../support/browser';
+import { launchBrowser, newPhonePage, screenshot, noToast } from '../support/browser';
 import { type Product, startProduct } from '../support/server';
 import { signInAsDemo } from '../support/session';
 
@@ -57,10 +57,7 @@ async function signIn(page: Page) {
   await signInAsDemo(page);
   await page.getByTestId('home-tabs').waitFor();
   // The 'Login successful' toast would cover the screenshots.
-  for (const end = Date.now() + 10_000; (await page.locator('.adm-toast-mask').count()) > 0; ) {
-    if (Date.now() > end) throw new Error('a toast stayed open');
-    await page.waitForTimeout(100);
-  }
+  await noToast(page);
 }
 
 async function hotCoinsId(page: Page): Promise<string> {
@@ -218,10 +215,7 @@ describe.each(LANGS)('ranking ($lang)', ({ lang, prefix, title, edited }) => {
     expect(await page.getByTestId('rank-weights-sum').getAttribute('data-valid')).toBe('false');
     await page.getByTestId('rank-weights-sum').scrollIntoViewIfNeeded();
     // The title toast from the first try would cover the weights.
-    for (const end = Date.now() + 10_000; (await page.locator('.adm-toast-mask').count()) > 0; ) {
-      if (Date.now() > end) throw new Error('a toast stayed open');
-      await page.waitForTimeout(100);
-    }
+    await noToast(page);
     await screenshot(page, `rank-setting-weights-invalid-${prefix}`);
     await page.getByTestId('rank-save').click();
     await page.waitForTimeout(300);
@@ -249,10 +243,7 @@ describe.each(LANGS)('ranking ($lang)', ({ lang, prefix, title, edited }) => {
     expect(rising).not.toContain(LONE_TICKER);
     expect(await page.getByTestId('rank-note').textContent()).toContain(String(MIN_KOLS));
     await page.waitForLoadState('networkidle');
-    for (const end = Date.now() + 10_000; (await page.locator('.adm-toast-mask').count()) > 0; ) {
-      if (Date.now() > end) throw new Error('a toast stayed open');
-      await page.waitForTimeout(100);
-    }
+    await noToast(page);
     await screenshot(page, `ranking-custom-${prefix}`);
 
     await page.getByTestId('rank-more').click();

@@ -6,7 +6,7 @@
  */
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPhonePage, screenshot } from '../support/browser';
+import { launchBrowser, newPhonePage, screenshot, noToast } from '../support/browser';
 import { type Product, startProduct } from '../support/server';
 import { signInAsDemo } from '../support/session';
 
@@ -44,10 +44,7 @@ async function signIn(lang: Lang): Promise<Page> {
     .locator('.adm-toast-mask')
     .waitFor({ state: 'attached', timeout: 3000 })
     .catch(() => undefined);
-  for (const end = Date.now() + 10_000; (await page.locator('.adm-toast-mask').count()) > 0; ) {
-    if (Date.now() > end) throw new Error('a toast stayed open');
-    await page.waitForTimeout(100);
-  }
+  await noToast(page);
   return page;
 }
 
@@ -143,10 +140,7 @@ describe.each(['en', 'zh-CN'] as const)('analytics report (%s)', (lang) => {
     expect(total).toBeGreaterThanOrEqual(99);
     expect(total).toBeLessThanOrEqual(101);
     await page.locator('[data-testid="post-card"]').first().waitFor();
-    for (const end = Date.now() + 10_000; (await page.locator('.adm-toast-mask').count()) > 0; ) {
-      if (Date.now() > end) throw new Error('a toast stayed open');
-      await page.waitForTimeout(100);
-    }
+    await noToast(page);
     await screenshot(page, `${tag}-80-report-home`);
   });
 

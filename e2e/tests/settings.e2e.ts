@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPhonePage, screenshot } from '../support/browser';
+import { launchBrowser, newPhonePage, screenshot, noToast } from '../support/browser';
 import { type Product, startProduct } from '../support/server';
 import { signInAsDemo } from '../support/session';
 
@@ -117,11 +117,6 @@ async function deleteRow(page: Page, viewId: string, deleted: string) {
   await page.getByTestId('nav-delete-confirm').click();
   await page.getByText(deleted).waitFor();
   await page.getByTestId(`nav-row-${viewId}`).waitFor({ state: 'detached' });
-}
-
-/** Waits until no toast covers the page (screenshots and taps). */
-async function toastsGone(page: Page) {
-  await page.locator('.adm-toast-mask').waitFor({ state: 'detached' });
 }
 
 /**
@@ -311,7 +306,7 @@ describe('view settings (en)', () => {
 
   it('opens the analytics report form from the add menu', async () => {
     await page.goto('/#/');
-    await toastsGone(page);
+    await noToast(page);
     await page.getByTestId('home-add').click();
     await page.getByTestId('add-menu-report').waitFor();
     await screenshot(page, 'en-32-add-menu');
@@ -327,7 +322,7 @@ describe('view settings (en)', () => {
     await deleteRow(page, hotCoins ?? '', 'Deleted successfully');
     await deleteRow(page, allKols ?? '', 'Deleted successfully');
     await page.getByTestId('nav-restore').getByText('Built-in views deleted: Hot Coins, All KOLs.').waitFor();
-    await toastsGone(page);
+    await noToast(page);
     await screenshot(page, 'en-33-nav-restore');
     await page.getByTestId('nav-restore-defaults').click();
     await page.getByText('Hot Coins, All KOLs will come back at the top of your tabs.').waitFor();
@@ -336,7 +331,7 @@ describe('view settings (en)', () => {
     await page.getByTestId('nav-restore').waitFor({ state: 'detached' });
     const back = await builtIns(page);
     expect((await rowOrder(page)).slice(0, 2)).toEqual([back.hotCoins, back.allKols]);
-    await toastsGone(page);
+    await noToast(page);
     await screenshot(page, 'en-33-nav-restored');
   });
 
@@ -395,14 +390,14 @@ describe('view settings (zh-CN)', () => {
     await page.getByTestId(`nav-row-${allKols}`).waitFor();
     await deleteRow(page, allKols ?? '', '删除成功');
     await page.getByTestId('nav-restore').getByText('已删除的内置视图：全部 KOL。').waitFor();
-    await toastsGone(page);
+    await noToast(page);
     await screenshot(page, 'zh-33-nav-restore');
     await page.getByTestId('nav-restore-defaults').click();
     await page.getByTestId('nav-restore-confirm').click();
     await page.getByText('默认视图已恢复').waitFor();
     await page.getByTestId('nav-restore').waitFor({ state: 'detached' });
     expect((await builtIns(page)).allKols).toBeTruthy();
-    await toastsGone(page);
+    await noToast(page);
     await screenshot(page, 'zh-33-nav-restored');
 
     await checkPickerModes(page, 'zh');

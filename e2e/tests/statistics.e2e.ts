@@ -8,7 +8,7 @@ import { copyFileSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPhonePage, screenshot } from '../support/browser';
+import { launchBrowser, newPhonePage, screenshot, noToast } from '../support/browser';
 import { INNER_CODE, type Product, startProduct } from '../support/server';
 import { signInAsDemo } from '../support/session';
 
@@ -57,14 +57,6 @@ async function shot(page: Page, name: string) {
   const path = await screenshot(page, name);
   mkdirSync(DOCS, { recursive: true });
   copyFileSync(path, `${DOCS}/${name}.png`);
-}
-
-/** Waits until no toast is open (the sign-in toast would cover the pictures). */
-async function noToast(page: Page) {
-  for (const end = Date.now() + 10_000; (await page.locator('.adm-toast-mask').count()) > 0; ) {
-    if (Date.now() > end) throw new Error('a toast stayed open');
-    await page.waitForTimeout(100);
-  }
 }
 
 const board = (page: Page) => page.getByTestId('statistics');
