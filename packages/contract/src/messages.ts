@@ -45,7 +45,6 @@ const en = {
   inner_code_invalid: 'Invite code verification failed',
   invite_code_unknown: 'That invitation code belongs to no user',
   email_taken: 'This email is already registered, please sign in',
-  email_unknown: 'No account uses this email',
   bad_credentials: 'Wrong email or password',
   code_invalid: 'Invalid verification code',
   code_expired: 'The verification code has expired, please request a new one',
@@ -110,6 +109,12 @@ const en = {
   mail_subject_login: 'Your kolscope sign-in code',
   mail_body:
     'Your verification code is {code}. It expires in 10 minutes.\n\nIf you did not ask for it, ignore this mail.',
+  mail_subject_notice_registered: 'Your kolscope account',
+  mail_notice_registered:
+    'Someone, perhaps you, asked to register a kolscope account with this address, but it already has one.\n\nSign in with your password or a code instead; if you forgot the password, reset it from the sign-in page.\n\nIf it was not you, ignore this mail: nothing has changed.',
+  mail_subject_notice_no_account: 'No kolscope account uses this address',
+  mail_notice_no_account:
+    'Someone, perhaps you, asked for a kolscope sign-in or password reset code for this address, but no kolscope account uses it.\n\nIf it was you, you may have registered with another address.\n\nIf it was not you, ignore this mail.',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -152,7 +157,6 @@ const zhCN: Record<MessageKey, string> = {
   inner_code_invalid: '邀请码验证失败',
   invite_code_unknown: '该邀请码不属于任何用户',
   email_taken: '该邮箱已注册，请直接登录',
-  email_unknown: '没有使用该邮箱的账号',
   bad_credentials: '邮箱或密码错误',
   code_invalid: '验证码无效',
   code_expired: '验证码已过期，请重新获取',
@@ -210,6 +214,12 @@ const zhCN: Record<MessageKey, string> = {
   mail_subject_reset: 'kolscope 重置密码验证码',
   mail_subject_login: 'kolscope 登录验证码',
   mail_body: '你的验证码是 {code}，10 分钟内有效。\n\n如果这不是你本人的操作，请忽略本邮件。',
+  mail_subject_notice_registered: '你的 kolscope 账号',
+  mail_notice_registered:
+    '有人（也许是你）想用这个邮箱注册 kolscope 账号，但该邮箱已有账号。\n\n请直接用密码或验证码登录；如果忘记了密码，可在登录页重置。\n\n如果这不是你本人的操作，请忽略本邮件，账号没有任何变化。',
+  mail_subject_notice_no_account: '没有使用该邮箱的 kolscope 账号',
+  mail_notice_no_account:
+    '有人（也许是你）为这个邮箱申请了 kolscope 登录或重置密码的验证码，但没有使用该邮箱的 kolscope 账号。\n\n如果是你本人，也许你注册时用的是另一个邮箱。\n\n如果这不是你本人的操作，请忽略本邮件。',
 };
 
 const catalogues: Record<Language, Record<MessageKey, string>> = { en, 'zh-CN': zhCN };

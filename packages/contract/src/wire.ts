@@ -23,7 +23,6 @@ export const Ret = {
   inviteCodeInvalid: 1006,
   emailTaken: 1007,
   badCredentials: 1008,
-  emailUnknown: 1009,
 } as const;
 export type RetCode = (typeof Ret)[keyof typeof Ret];
 
