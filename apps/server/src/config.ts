@@ -16,6 +16,12 @@ const list = (raw: string | undefined) =>
 export const SOURCE_NAMES = ['demo', 'x-api', 'rss'] as const;
 export type SourceName = (typeof SOURCE_NAMES)[number];
 
+/** A whole number from min to max, with one message for every way it can be wrong. */
+function wholeNumber(min: number, max: number, fallback: number) {
+  const error = `must be a whole number from ${min} to ${max}`;
+  return z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error }).default(fallback);
+}
+
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' });
 
 const schema = z.object({
@@ -85,6 +91,9 @@ const schema = z.object({
   CLASSIFIER_URL: httpUrl.optional(),
   CLASSIFIER_API_KEY: z.string().optional(),
   CLASSIFIER_MODEL: z.string().optional(),
+  REQUEST_STATEMENT_TIMEOUT_MS: wholeNumber(0, 3_600_000, 10_000),
+  USER_CONCURRENT_REQUESTS: wholeNumber(1, 1000, 2),
+  USER_QUEUED_REQUESTS: wholeNumber(0, 10_000, 8),
 });
 
 export interface Config {
@@ -114,6 +123,10 @@ export interface Config {
   /** Web Push: keys from the environment, else generated once and kept in the database. */
   vapid: { publicKey: string; privateKey: string } | undefined;
   vapidSubject: string;
+  /** Bound of each statement run for a request, in ms (0: none); see docs/OPERATIONS.md. */
+  requestStatementTimeoutMs: number;
+  /** Per caller: requests running at once, and waiting behind them, before a 429. */
+  requestLimits: { running: number; queued: number };
 }
 
 export class ConfigError extends Error {}
@@ -173,6 +186,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       (publicUrl.startsWith('https://')
         ? publicUrl
         : `mailto:${mailAddress(e.MAIL_FROM) ?? 'no-reply@kolscope.local'}`),
+    requestStatementTimeoutMs: e.REQUEST_STATEMENT_TIMEOUT_MS,
+    requestLimits: { running: e.USER_CONCURRENT_REQUESTS, queued: e.USER_QUEUED_REQUESTS },
   };
 }
 

@@ -32,6 +32,7 @@ export async function openRuntime(config: Config, log: (line: string) => void) {
     classifier: classifierFor(config),
     publicUrl: config.publicUrl,
     push: { vapid: config.vapid, subject: config.vapidSubject },
+    requests: { limits: config.requestLimits, statementTimeoutMs: config.requestStatementTimeoutMs },
   });
   return {
     db,

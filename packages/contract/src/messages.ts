@@ -40,6 +40,8 @@ const en = {
   session_expired: 'Your session has expired, please sign in again',
   forbidden: 'You are not allowed to do this',
   internal: 'Something went wrong on our side, please retry',
+  request_too_slow: 'This took too long and was stopped, please retry in a moment',
+  client_closed_request: 'The request was closed before the answer',
   rate_limited: 'Too many attempts, please retry in {seconds} seconds',
   // accounts
   inner_code_invalid: 'Invite code verification failed',
@@ -153,6 +155,8 @@ const zhCN: Record<MessageKey, string> = {
   session_expired: '登录已过期，请重新登录',
   forbidden: '没有权限执行此操作',
   internal: '服务器出错了，请重试',
+  request_too_slow: '处理时间过长已停止，请稍后重试',
+  client_closed_request: '请求在应答前已关闭',
   rate_limited: '尝试次数过多，请 {seconds} 秒后重试',
   inner_code_invalid: '邀请码验证失败',
   invite_code_unknown: '该邀请码不属于任何用户',
