@@ -13,7 +13,7 @@ import {
   type NotificationSource,
   SUPER_KOL_MIN_FOLLOWERS,
 } from '@kolscope/contract';
-import { keywordPattern } from '../../db/repos/feed';
+import { keywordPattern } from '../../db/repos/keyword-match';
 import { badRequest } from '../errors';
 
 /** The keywords of each group of a notification view's rules (other rule types are refused on save). */
