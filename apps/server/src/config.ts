@@ -4,7 +4,9 @@
  */
 import { resolve } from 'node:path';
 import { isValidEmail, normaliseEmail } from '@kolscope/contract';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
+import { redactSetting } from './security/redact';
 
 const list = (raw: string | undefined) =>
   (raw ?? '')
@@ -48,7 +50,8 @@ const schema = z.object({
     .string()
     .optional()
     .refine((raw) => list(raw).every(isValidEmail), { error: 'must be comma-separated e-mail addresses' }),
-  SEED_DEMO: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
+  SEED_DEMO: z.enum(['true', 'false', 'public'], { error: 'must be true, false or public' }).optional(),
+  PUSH_ALLOW_PRIVATE: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
   TRUST_PROXY: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SOURCES: z
@@ -109,6 +112,13 @@ export interface Config {
   innerCodes: string[];
   adminEmails: string[];
   seedDemo: boolean;
+  /**
+   * SEED_DEMO=public: the operator knows the demo account is reachable from other machines; its
+   * published password is then replaced by a random one at every start.
+   */
+  publicDemo: boolean;
+  /** PUSH_ALLOW_PRIVATE: push endpoints may be private addresses (a push service in the LAN). */
+  pushAllowPrivate: boolean;
   trustProxy: boolean;
   logLevel: string;
   sources: SourceName[];
@@ -137,7 +147,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? '?');
-      return `  ${name} ${issue.message} (got "${env[name] ?? ''}")`;
+      // Never echo a password or a key: the message ends up in terminals and log collectors.
+      return `  ${name} ${issue.message} (got "${redactSetting(name, env[name])}")`;
     });
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
@@ -149,6 +160,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push('  RSS_FEEDS is required when SOURCES names rss');
   if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY))
     problems.push('  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together or not at all');
+  const seedDemo = e.SEED_DEMO ? e.SEED_DEMO !== 'false' : !e.DATABASE_URL;
+  // The demo account is an administrator with a password printed in the README: on an address
+  // other machines reach, anyone could sign in as it.
+  if (seedDemo && e.SEED_DEMO !== 'public' && !isLoopbackHost(e.HOST))
+    problems.push(
+      `  HOST is ${e.HOST}, reachable from other machines, and the demo administrator (published password) would be created: set SEED_DEMO=false, or SEED_DEMO=public to keep it with a random password printed at start`,
+    );
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
@@ -162,7 +180,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: publicUrl.startsWith('https://'),
     innerCodes: list(e.INNER_CODES),
     adminEmails: list(e.ADMIN_EMAILS).map(normaliseEmail),
-    seedDemo: e.SEED_DEMO ? e.SEED_DEMO === 'true' : !e.DATABASE_URL,
+    seedDemo,
+    publicDemo: e.SEED_DEMO === 'public',
+    pushAllowPrivate: e.PUSH_ALLOW_PRIVATE === 'true',
     trustProxy: e.TRUST_PROXY === 'true',
     logLevel: e.LOG_LEVEL,
     sources: [...new Set(list(e.SOURCES))] as SourceName[],
@@ -189,6 +209,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requestStatementTimeoutMs: e.REQUEST_STATEMENT_TIMEOUT_MS,
     requestLimits: { running: e.USER_CONCURRENT_REQUESTS, queued: e.USER_QUEUED_REQUESTS },
   };
+}
+
+/** localhost or an address in 127.0.0.0/8 or ::1: only this machine can connect. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.replace(/^\[(.*)\]$/, '$1');
+  if (h.toLowerCase() === 'localhost') return true;
+  if (!ipaddr.isValid(h)) return false;
+  const addr = ipaddr.process(h);
+  return addr.range() === 'loopback';
 }
 
 /** The address inside "Name <address>" or a bare address. */

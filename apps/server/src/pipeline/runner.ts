@@ -11,6 +11,7 @@ import type { Clock } from '../services/clock';
 import type { Enricher } from './enrich/index';
 import { EtaTracker, formatEta } from './history';
 import type { RequestGate } from './request-gate';
+import { redact } from '../security/redact';
 import { saveBatch } from './store';
 import type { RawPost, Source } from './types';
 
@@ -171,7 +172,8 @@ export async function runSource(source: Source, opts: RunnerOptions, signal: Abo
     } catch (err) {
       if (signal.aborted) break;
       failures++;
-      const message = err instanceof Error ? err.message : String(err);
+      // Source errors quote URLs (feeds, API bases) that may carry credentials.
+      const message = redact(err instanceof Error ? err.message : String(err));
       const retryAfter = (err as { retryAfterMs?: number }).retryAfterMs ?? 0;
       const wait = Math.max(retryAfter, backoffMs(failures, min, max));
       opts.log(`${source.name}: ${message}; retrying in ${Math.round(wait / 1000)} s`);

@@ -191,6 +191,13 @@ export function accounts(deps: {
       });
     },
 
+    /** For the seed: a new password set without a code; every session of the account ends. */
+    async setPasswordDirect(email: string, passwd: string): Promise<void> {
+      const user = await requireUserByEmail(email);
+      await users.setPassword(user.id, await hashPassword(passwd), deps.clock.now());
+      await deps.sessions.revokeAllOf(user.id);
+    },
+
     async setAdmin(email: string, admin: boolean): Promise<boolean> {
       return users.setAdmin(email, admin, deps.clock.now());
     },
