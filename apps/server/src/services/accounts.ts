@@ -193,7 +193,8 @@ export function accounts(deps: {
 
     /** For the seed: a new password set without a code; every session of the account ends. */
     async setPasswordDirect(email: string, passwd: string): Promise<void> {
-      const user = await requireUserByEmail(email);
+      const user = await users.byEmail(email);
+      if (!user) throw new Error(`no account ${email}`);
       await users.setPassword(user.id, await hashPassword(passwd), deps.clock.now());
       await deps.sessions.revokeAllOf(user.id);
     },
