@@ -24,7 +24,11 @@ export const LIMITS = {
   codeCheckPerIp: { name: 'code-check:ip', max: 50, windowSeconds: 900 },
 } satisfies Record<string, Limit>;
 
-/** Rows are kept this long: no limit may have a longer window. */
+/**
+ * Rows are kept this long: the longest window of the limits above (and of login-guard.ts and
+ * the forwarding limit). Raise it with a longer limit: a process prunes by the longest window
+ * it has itself seen, and another process may not have seen the new one yet.
+ */
 export const KEEP_SECONDS = 3600;
 /** How often a process deletes rows older than KEEP_SECONDS. */
 export const PRUNE_EVERY_SECONDS = 600;
@@ -45,15 +49,16 @@ export interface Taken {
 export function rateLimiter(db: Queryable, clock: Clock) {
   const repo = rateLimitsRepo(db);
   let lastPrune = 0;
+  let keepSeconds = KEEP_SECONDS;
 
   async function pruneWhenDue(now: number): Promise<void> {
     if (now - lastPrune < PRUNE_EVERY_SECONDS * 1000) return;
     lastPrune = now;
-    await repo.deleteOlderThan(new Date(now - KEEP_SECONDS * 1000));
+    await repo.deleteOlderThan(new Date(now - keepSeconds * 1000));
   }
 
   async function take(limit: Limit, subject: string): Promise<Taken> {
-    if (limit.windowSeconds > KEEP_SECONDS) throw new Error(`limit ${limit.name} outlives the kept rows`);
+    keepSeconds = Math.max(keepSeconds, limit.windowSeconds);
     const now = clock.now();
     const windowMs = limit.windowSeconds * 1000;
     const key = `${limit.name}:${subject}`;
