@@ -15,10 +15,12 @@ import {
   Ret,
   type Response as CallResponse,
   toWire,
+  wirePath,
 } from '@kolscope/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../services/errors';
+import { checkBody } from './body-check';
 import type { Services } from '../services/index';
 
 export type Access = 'public' | 'user' | 'admin';
@@ -45,17 +47,10 @@ export function tokenOf(request: FastifyRequest): string | undefined {
   return request.cookies.token || undefined;
 }
 
-function wireName(path: PropertyKey[]): string {
-  return path
-    .map((p) => (typeof p === 'string' ? p.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`) : `[${String(p)}]`))
-    .join('.')
-    .replace(/\.\[/g, '[');
-}
-
 /** The first problem of a failed parse, as one clear message key with the field it concerns. */
 export function validationError(error: z.ZodError): AppError {
   const issue = error.issues[0];
-  const field = wireName(issue?.path ?? []) || 'body';
+  const field = wirePath(issue?.path ?? []) || 'body';
   if (issue && isMessageKey(issue.message)) return new AppError(Ret.badRequest, issue.message, { field });
   return new AppError(Ret.badRequest, 'field_invalid', { field });
 }
@@ -70,6 +65,7 @@ export function defineCall<C extends CallDef>(
   app.post(`${API_PREFIX}/${call.path}`, async (request, reply) => {
     const body = request.body ?? {};
     if (typeof body !== 'object' || Array.isArray(body)) throw new AppError(Ret.badRequest, 'body_not_object');
+    checkBody(body, call);
     const token = tokenOf(request);
     const ctx: CallContext = {
       lang: languageOf(request),
