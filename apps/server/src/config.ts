@@ -85,6 +85,11 @@ const schema = z.object({
   CLASSIFIER_URL: httpUrl.optional(),
   CLASSIFIER_API_KEY: z.string().optional(),
   CLASSIFIER_MODEL: z.string().optional(),
+  REQUEST_TIMEOUT_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds from 1 to 3600' })
+    .min(1, { error: 'must be a number of seconds from 1 to 3600' })
+    .max(3600, { error: 'must be a number of seconds from 1 to 3600' })
+    .default(30),
 });
 
 export interface Config {
@@ -114,6 +119,8 @@ export interface Config {
   /** Web Push: keys from the environment, else generated once and kept in the database. */
   vapid: { publicKey: string; privateKey: string } | undefined;
   vapidSubject: string;
+  /** How long a client may take to send one request, headers and body, before a 408. */
+  requestTimeoutSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -173,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       (publicUrl.startsWith('https://')
         ? publicUrl
         : `mailto:${mailAddress(e.MAIL_FROM) ?? 'no-reply@kolscope.local'}`),
+    requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
   };
 }
 
