@@ -16,6 +16,7 @@ import { opinionRoutes } from './http/view/opinion-routes';
 import { rankingRoutes } from './http/view/ranking-routes';
 import { viewRoutes } from './http/view/routes';
 import { systemRoutes } from './http/system/routes';
+import { DEFAULT_REQUEST_TIMEOUT_SECONDS, timeoutOptions } from './http/timeouts';
 import type { HistoryService } from './pipeline/history';
 import type { RequestGate } from './pipeline/request-gate';
 import { sourceProgress } from './pipeline/runner';
@@ -35,6 +36,8 @@ export interface AppOptions {
   gate?: RequestGate;
   /** How far history is loaded (/healthz, the app's note); absent: nothing to load. */
   history?: HistoryService;
+  /** Deadline for receiving one request, headers and body (REQUEST_TIMEOUT_SECONDS). */
+  requestTimeoutSeconds?: number;
 }
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
@@ -45,6 +48,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // Fastify's default gives each plugin 10 s to load, which a machine with both cores busy
     // can exceed: a slow start is still a start. /healthz tells when the server is up.
     pluginTimeout: 0,
+    ...timeoutOptions(opts.requestTimeoutSeconds ?? DEFAULT_REQUEST_TIMEOUT_SECONDS),
   });
   const gate = opts.gate;
   if (gate) {

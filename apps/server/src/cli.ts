@@ -93,6 +93,7 @@ async function start(config: Config, role: Role) {
     trustProxy: config.trustProxy,
     logLevel: config.logLevel === 'info' ? 'warn' : config.logLevel,
     demoSeed: config.demoSeed,
+    requestTimeoutSeconds: config.requestTimeoutSeconds,
     webDist: fileURLToPath(new URL('../../web/dist/', import.meta.url)),
     ...(gate ? { gate } : {}),
     history: historyService({ db: rt.db, sources, clock: rt.services.clock }),

@@ -97,6 +97,11 @@ const schema = z.object({
   REQUEST_STATEMENT_TIMEOUT_MS: wholeNumber(0, 3_600_000, 10_000),
   USER_CONCURRENT_REQUESTS: wholeNumber(1, 1000, 2),
   USER_QUEUED_REQUESTS: wholeNumber(0, 10_000, 8),
+  REQUEST_TIMEOUT_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds from 1 to 3600' })
+    .min(1, { error: 'must be a number of seconds from 1 to 3600' })
+    .max(3600, { error: 'must be a number of seconds from 1 to 3600' })
+    .default(30),
 });
 
 export interface Config {
@@ -137,6 +142,8 @@ export interface Config {
   requestStatementTimeoutMs: number;
   /** Per caller: requests running at once, and waiting behind them, before a 429. */
   requestLimits: { running: number; queued: number };
+  /** How long a client may take to send one request, headers and body, before a 408. */
+  requestTimeoutSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -208,6 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : `mailto:${mailAddress(e.MAIL_FROM) ?? 'no-reply@kolscope.local'}`),
     requestStatementTimeoutMs: e.REQUEST_STATEMENT_TIMEOUT_MS,
     requestLimits: { running: e.USER_CONCURRENT_REQUESTS, queued: e.USER_QUEUED_REQUESTS },
+    requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
   };
 }
 

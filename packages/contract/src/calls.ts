@@ -44,6 +44,11 @@ export interface CallDef<Req extends z.ZodTypeAny = z.ZodTypeAny, Res extends z.
   path: string;
   request: Req;
   response: Res;
+  /**
+   * A top-level array (wire name) whose items the handler checks one by one, so one bad item is
+   * reported and skipped instead of failing the whole body (ingest batches).
+   */
+  perItem?: string;
 }
 function call<Req extends z.ZodTypeAny, Res extends z.ZodTypeAny>(path: string, request: Req, response: Res) {
   return { path, request, response } satisfies CallDef<Req, Res>;

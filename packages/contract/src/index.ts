@@ -9,3 +9,4 @@ export * from './messages';
 export * from './ingest';
 export * from './notifications';
 export * from './system';
+export * from './json-check';

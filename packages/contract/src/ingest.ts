@@ -53,6 +53,16 @@ export type IngestPost = z.output<typeof ingestPost>;
 
 export const INGEST_BATCH_MAX = 1000;
 
+export const ingestResult = z.object({
+  /** Distinct posts stored (new or updated). */
+  accepted: z.number().int(),
+  /** Items that repeated an id sent earlier in the same batch: stored once, the last copy wins. */
+  duplicates: z.number().int(),
+  /** Items refused, by index in `posts`; `reason` starts with the field in wire names. */
+  rejected: z.array(z.object({ index: z.number().int(), reason: z.string() })),
+});
+export type IngestResult = z.output<typeof ingestResult>;
+
 export const ingestCalls = {
   posts: {
     path: 'ingest/posts',
@@ -63,9 +73,8 @@ export const ingestCalls = {
         .min(1, { error: 'posts_required' })
         .max(INGEST_BATCH_MAX, { error: 'posts_too_many' }),
     }),
-    response: z.object({
-      accepted: z.number().int(),
-      rejected: z.array(z.object({ index: z.number().int(), reason: z.string() })),
-    }),
+    // Checked item by item by the server: the body check leaves `posts` alone.
+    perItem: 'posts',
+    response: ingestResult,
   },
 };

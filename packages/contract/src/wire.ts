@@ -3,6 +3,7 @@
  * and the envelope `{ret: 1, data}` on success or `{ret: <code>, msg}` on failure.
  */
 import { z } from 'zod';
+import { formatPath } from './json-check';
 
 /** ret codes. 1 is success; the rest name why a call failed. */
 export const Ret = {
@@ -11,6 +12,7 @@ export const Ret = {
   unauthorized: 401,
   forbidden: 403,
   notFound: 404,
+  requestTimeout: 408,
   conflict: 409,
   unsupportedMediaType: 415,
   rateLimited: 429,
@@ -36,6 +38,7 @@ export const RET_HTTP_STATUS: Record<number, number> = {
   [Ret.unauthorized]: 401,
   [Ret.forbidden]: 403,
   [Ret.notFound]: 404,
+  [Ret.requestTimeout]: 408,
   [Ret.conflict]: 409,
   [Ret.unsupportedMediaType]: 415,
   [Ret.rateLimited]: 429,
@@ -66,18 +69,53 @@ function memo(convert: (key: string) => string): (key: string) => string {
 const snakeKey = memo((key) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`));
 const camelKey = memo((key) => key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase()));
 
+const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype;
+
+/**
+ * Copies arrays and plain objects with renamed keys. The walk keeps its own stack instead of
+ * recursing, so a body nested thousands deep cannot overflow the call stack.
+ */
 function convertKeys(value: unknown, rename: (key: string) => string): unknown {
-  if (Array.isArray(value)) return value.map((v) => convertKeys(v, rename));
-  if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) {
-      // Keys that would reach an object's prototype are dropped, never copied.
-      if (k === '__proto__' || k === 'constructor' || k === 'prototype') continue;
-      out[rename(k)] = convertKeys(v, rename);
+  const shell = (v: unknown): unknown => (Array.isArray(v) ? new Array(v.length) : isPlainObject(v) ? {} : v);
+  const root = shell(value);
+  // Pairs (source container, its copy) still to fill.
+  const from: unknown[] = [value];
+  const to: Record<PropertyKey, unknown>[] = [root as Record<PropertyKey, unknown>];
+  if (root === value) return value;
+  while (from.length > 0) {
+    const source = from.pop() as Record<PropertyKey, unknown>;
+    const target = to.pop()!;
+    const keys = Array.isArray(source) ? null : Object.keys(source);
+    const n = keys ? keys.length : (source as unknown as unknown[]).length;
+    for (let i = 0; i < n; i++) {
+      let key: PropertyKey = i;
+      if (keys) {
+        const k = keys[i]!;
+        key = rename(k);
+        // Keys that would reach an object's prototype are dropped, never copied (before and
+        // after renaming: '_Proto__' becomes '__proto__' in snake_case).
+        if (FORBIDDEN_KEYS.has(k) || FORBIDDEN_KEYS.has(key)) continue;
+      }
+      const v = source[keys ? keys[i]! : i];
+      const out = shell(v);
+      target[key] = out;
+      if (out !== v) {
+        from.push(v);
+        to.push(out as Record<PropertyKey, unknown>);
+      }
     }
-    return out;
   }
-  return value;
+  return root;
+}
+
+/** One key in wire case: `followersCount` → `followers_count`. */
+export const wireKey = snakeKey;
+
+/** A field path from code (a zod issue's path) as the API names it: `author.followers_count`. */
+export function wirePath(path: readonly PropertyKey[]): string {
+  return formatPath(path.map((p) => (typeof p === 'string' ? snakeKey(p) : p)));
 }
 
 /** camelCase keys (code) to snake_case keys (wire), deeply. */

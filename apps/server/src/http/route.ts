@@ -15,12 +15,14 @@ import {
   Ret,
   type Response as CallResponse,
   toWire,
+  wirePath,
 } from '@kolscope/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { isCancelledStatement, QueryContext, RequestCancelled, runInRequest } from '../db/query-context';
 import { AppError, rateLimited } from '../services/errors';
 import { QueueFull } from '../services/request-limits';
+import { checkBody } from './body-check';
 import type { Services } from '../services/index';
 
 export type Access = 'public' | 'user' | 'admin';
@@ -47,17 +49,10 @@ export function tokenOf(request: FastifyRequest): string | undefined {
   return request.cookies.token || undefined;
 }
 
-function wireName(path: PropertyKey[]): string {
-  return path
-    .map((p) => (typeof p === 'string' ? p.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`) : `[${String(p)}]`))
-    .join('.')
-    .replace(/\.\[/g, '[');
-}
-
 /** The first problem of a failed parse, as one clear message key with the field it concerns. */
 export function validationError(error: z.ZodError): AppError {
   const issue = error.issues[0];
-  const field = wireName(issue?.path ?? []) || 'body';
+  const field = wirePath(issue?.path ?? []) || 'body';
   if (issue && isMessageKey(issue.message)) return new AppError(Ret.badRequest, issue.message, { field });
   return new AppError(Ret.badRequest, 'field_invalid', { field });
 }
@@ -72,6 +67,7 @@ export function defineCall<C extends CallDef>(
   app.post(`${API_PREFIX}/${call.path}`, async (request, reply) => {
     const body = request.body ?? {};
     if (typeof body !== 'object' || Array.isArray(body)) throw new AppError(Ret.badRequest, 'body_not_object');
+    checkBody(body, call);
     const query = new QueryContext(services.requests.timeoutMs);
     const gone = new AbortController();
     // 'close' comes once, after the answer was sent or when the client left before it.

@@ -12,8 +12,9 @@ import type { Enricher } from './enrich/index';
 import { EtaTracker, formatEta } from './history';
 import type { RequestGate } from './request-gate';
 import { redact } from '../security/redact';
+import { screenPosts } from './screen';
 import { saveBatch } from './store';
-import type { RawPost, Source } from './types';
+import type { Source } from './types';
 
 export interface RunnerOptions {
   db: Db;
@@ -82,16 +83,14 @@ export async function runOnce(source: Source, opts: RunnerOptions, signal: Abort
   const batch = await source.fetch(cursor, signal);
   for (const r of batch.rejected) opts.log(`${source.name}: skipped an item (${r.reason}): ${r.sample.slice(0, 120)}`);
 
-  // An item the enricher cannot read is skipped like a malformed one, not fatal to the batch.
-  const posts: RawPost[] = [];
-  let rejected = batch.rejected.length;
-  for (const p of batch.posts) {
-    if (typeof p?.id === 'string' && p.id && typeof p.text === 'string' && p.author?.username) posts.push(p);
-    else {
-      rejected++;
-      opts.log(`${source.name}: skipped an item without id, text or author`);
-    }
+  // An item the enricher or the database cannot take is skipped like a malformed one, not fatal
+  // to the batch; one log line per batch, however many there are.
+  const { posts, rejected: screened } = screenPosts(batch.posts, opts.clock.now());
+  if (screened.length) {
+    const shown = screened.slice(0, 5).map((r) => `[${r.index}] ${r.reason}`);
+    opts.log(`${source.name}: skipped ${screened.length} of ${batch.posts.length} items: ${shown.join('; ')}`);
   }
+  const rejected = batch.rejected.length + screened.length;
   const enrichments = await opts.enricher.enrich(posts);
   if (signal.aborted) return 0;
   const saved = await saveBatch(opts.db, {

@@ -4,9 +4,10 @@
  * own; the bad ones are reported by index and counted, the rest stored.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { ingestPost, Ret } from '@kolscope/contract';
+import { fromWire, type IngestResult, ingestPost, Ret, wirePath } from '@kolscope/contract';
 import type { Db } from '../db/db';
 import type { Enricher } from '../pipeline/enrich/index';
+import { screenPosts } from '../pipeline/screen';
 import { saveBatch } from '../pipeline/store';
 import type { RawPost } from '../pipeline/types';
 import type { Clock } from './clock';
@@ -36,17 +37,30 @@ export function ingest(deps: {
       }
     },
 
-    async pushPosts(items: unknown[]): Promise<{ accepted: number; rejected: { index: number; reason: string }[] }> {
-      const posts: RawPost[] = [];
+    /**
+     * Items arrive in wire case, each converted, validated and screened on its own. `accepted`
+     * counts distinct stored posts: an id sent twice in one batch is stored once (the last copy
+     * wins) and counted in `duplicates`.
+     */
+    async pushPosts(items: unknown[]): Promise<IngestResult> {
+      const parsed: RawPost[] = [];
+      const indexes: number[] = [];
       const rejected: { index: number; reason: string }[] = [];
       items.forEach((item, index) => {
-        const parsed = ingestPost.safeParse(item);
-        if (parsed.success) posts.push(parsed.data);
-        else {
-          const issue = parsed.error.issues[0];
-          rejected.push({ index, reason: `${issue?.path.join('.') || 'item'}: ${issue?.message ?? 'invalid'}` });
+        const result = ingestPost.safeParse(fromWire(item));
+        if (result.success) {
+          parsed.push(result.data);
+          indexes.push(index);
+          return;
         }
+        const issue = result.error.issues[0];
+        rejected.push({ index, reason: `${wirePath(issue?.path ?? []) || 'item'}: ${issue?.message ?? 'invalid'}` });
       });
+      const screened = screenPosts(parsed, deps.clock.now(), (i) => indexes[i]!);
+      rejected.push(...screened.rejected);
+      rejected.sort((a, b) => a.index - b.index);
+      const posts = screened.posts;
+      const distinct = new Set(posts.map((p) => p.id)).size;
       const enrichments = await deps.enricher.enrich(posts);
       const saved = await saveBatch(deps.db, {
         source: PUSH_SOURCE,
@@ -59,7 +73,7 @@ export function ingest(deps: {
       await deps.onSaved?.(saved.newPostIds).catch((err: unknown) => {
         deps.log?.(`push: notifying failed: ${err instanceof Error ? err.message : String(err)}`);
       });
-      return { accepted: posts.length, rejected };
+      return { accepted: distinct, duplicates: posts.length - distinct, rejected };
     },
   };
 }

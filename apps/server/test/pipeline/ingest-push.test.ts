@@ -45,6 +45,7 @@ describe('POST /webapi/v1/ingest/posts', () => {
     );
     expect(res.status).toBe(200);
     expect(res.body.data.accepted).toBe(2);
+    expect(res.body.data.duplicates).toBe(0);
     expect(res.body.data.rejected.map((r: { index: number }) => r.index)).toEqual([1, 3]);
     expect(res.body.data.rejected[1].reason).toMatch(/^id: id must be the numeric X post id$/);
     const [row] = await t.db.query<Record<string, unknown>>('SELECT * FROM posts WHERE id = $1', [good.id]);
@@ -67,5 +68,118 @@ describe('POST /webapi/v1/ingest/posts', () => {
     const many = Array.from({ length: 1001 }, () => ({ id: '1' }));
     expect((await push(t, { posts: many })).body).toEqual({ ret: 400, msg: 'Send at most 1000 posts per request' });
     expect((await push(t, { items: [] })).status).toBe(400);
+  });
+});
+
+/** What the clock of the test app says, in unix seconds. */
+const nowSeconds = (app: TestApp) => Math.floor(app.clock.now().getTime() / 1000);
+const storedIds = async (ids: string[]) =>
+  (await t.db.query<{ id: string }>('SELECT id FROM posts WHERE id = ANY($1) ORDER BY id', [ids])).map((r) => r.id);
+
+describe('ingest under abuse (issue 13)', () => {
+  it('rejects items the database cannot store one by one and stores the rest', async () => {
+    const good = [rawPost(), rawPost(), rawPost()];
+    const nul = rawPost({ text: 'pump \u0000 it' });
+    const lone = rawPost();
+    lone.author.name = 'broken \ud800 name';
+    const loneText = rawPost({ text: 'half an emoji \udc00' });
+    const pair = rawPost({ text: 'a whole emoji 🚀 is fine' });
+    const batch = [good[0], nul, good[1], lone, loneText, good[2], pair].map((p) => toWire(p));
+    const res = await push(t, { posts: batch });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({
+      accepted: 4,
+      duplicates: 0,
+      rejected: [
+        { index: 1, reason: 'text: the text must not contain a NUL character' },
+        { index: 3, reason: 'author.name: the text is not valid Unicode (a lone surrogate)' },
+        { index: 4, reason: 'text: the text is not valid Unicode (a lone surrogate)' },
+      ],
+    });
+    const all = [...good, nul, lone, loneText, pair].map((p) => p.id);
+    expect(await storedIds(all)).toEqual([...good, pair].map((p) => p.id).sort());
+  });
+
+  it('refuses posts dated more than 5 minutes ahead of the clock, and counts them', async () => {
+    const now = nowSeconds(t);
+    const soon = rawPost({ createdAt: now + 200 });
+    const ahead = rawPost({ createdAt: now + 301 });
+    const farAhead = { ...(toWire(rawPost()) as object), created_at: '2286-11-20T17:46:39Z' };
+    const [before] = await t.db.query<{ rejected_count: number }>(
+      'SELECT rejected_count FROM source_state WHERE name = $1',
+      ['push'],
+    );
+    const res = await push(t, { posts: [toWire(soon), toWire(ahead), farAhead] });
+    expect(res.body.data.accepted).toBe(1);
+    expect(res.body.data.rejected).toEqual([
+      { index: 1, reason: expect.stringMatching(/^created_at: created_at_in_future/) },
+      { index: 2, reason: expect.stringMatching(/^created_at: created_at_in_future/) },
+    ]);
+    expect(await storedIds([soon.id, ahead.id])).toEqual([soon.id]);
+    const [after] = await t.db.query<{ rejected_count: number }>(
+      'SELECT rejected_count FROM source_state WHERE name = $1',
+      ['push'],
+    );
+    expect(after!.rejected_count - before!.rejected_count).toBe(2);
+    // The same post is welcome once the clock has caught up with it.
+    t.clock.advance(400);
+    expect((await push(t, { posts: [toWire(ahead)] })).body.data.accepted).toBe(1);
+  });
+
+  it('reports an id sent twice in one batch once, with the duplicate counted', async () => {
+    const p = rawPost();
+    const again = { ...p, metrics: { ...p.metrics, likeCount: 777 } };
+    const res = await push(t, { posts: [toWire(p), toWire(again), toWire(rawPost())] });
+    expect(res.body.data).toEqual({ accepted: 2, duplicates: 1, rejected: [] });
+    expect(await t.db.query('SELECT like_count FROM posts WHERE id = $1', [p.id])).toEqual([{ like_count: 777 }]);
+  });
+
+  it('names rejected fields by their wire names', async () => {
+    const item = toWire(rawPost()) as { author: Record<string, unknown> };
+    const fine = toWire(rawPost()) as object;
+    item.author.followers_count = 'many';
+    const res = await push(t, { posts: [item, { ...fine, medias: [{ img_url_thumb: 5, img_url_origin: '' }] }] });
+    expect(res.body.data.rejected[0].reason).toMatch(/^author\.followers_count: /);
+    expect(res.body.data.rejected[1].reason).toMatch(/^medias\[0\]\.img_url_thumb: /);
+  });
+
+  it('takes a deeply nested item as one bad item, not a failed batch', async () => {
+    const good = rawPost();
+    const deep = `${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}`;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/webapi/v1/ingest/posts',
+      headers: { 'content-type': 'application/json', 'x-ingest-key': 'push-key-1' },
+      payload: `{"posts":[${JSON.stringify(toWire(good))},${deep}]}`,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ accepted: 1, rejected: [{ index: 1 }] });
+    expect(await storedIds([good.id])).toEqual([good.id]);
+  });
+
+  it('checks the key before it reads the body', async () => {
+    const deep = `{"posts":${'['.repeat(20_000)}${']'.repeat(20_000)}}`;
+    for (const payload of ['{"posts": [', deep, '{"posts":["\\u0000"]}', JSON.stringify({ items: 1 })]) {
+      for (const [headers, status] of [
+        [{ 'x-ingest-key': 'wrong' }, 401],
+        [{}, 401],
+      ] as const) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/webapi/v1/ingest/posts',
+          headers: { 'content-type': 'application/json', ...headers },
+          payload,
+        });
+        expect(res.statusCode).toBe(status);
+        expect(res.json()).toEqual({ ret: 401, msg: 'Missing or wrong ingest key' });
+      }
+      const offRes = await off.app.inject({
+        method: 'POST',
+        url: '/webapi/v1/ingest/posts',
+        headers: { 'content-type': 'application/json', 'x-ingest-key': 'k' },
+        payload,
+      });
+      expect(offRes.statusCode).toBe(403);
+    }
   });
 });

@@ -86,6 +86,38 @@ describe('runner', () => {
     expect(logs.some((l) => l.includes('no status id'))).toBe(true);
   });
 
+  it('skips items the database cannot store or dated ahead, counts and logs them, stores the rest', async () => {
+    const now = new Date('2026-11-25T12:00:00Z');
+    const clock = { now: () => now };
+    const nowSeconds = now.getTime() / 1000;
+    const good = rawPost({ createdAt: nowSeconds - 60 });
+    const nul = rawPost({ text: 'null \u0000 byte' });
+    const lone = rawPost();
+    lone.author.name = 'half \ud83d';
+    const badMedia = rawPost({ medias: [{ imgUrlThumb: 'https://x/\udc00', imgUrlOrigin: '' }] });
+    const ahead = rawPost({ createdAt: nowSeconds + 301 });
+    const year2286 = rawPost({ createdAt: 9_999_999_999 });
+    const soon = rawPost({ createdAt: nowSeconds + 120 });
+    const posts = [good, nul, lone, badMedia, ahead, year2286, soon];
+    const { source } = scripted('s9', [batch({ posts, nextCursor: 'after-bad' })]);
+    const seen = logs.length;
+    await runOnce(source, { ...opts(), clock }, new AbortController().signal);
+    const stored = await db.query<{ id: string }>('SELECT id FROM posts WHERE id = ANY($1) ORDER BY id', [
+      posts.map((p) => p.id),
+    ]);
+    expect(stored.map((r) => r.id)).toEqual([good.id, soon.id]);
+    expect(await sourceStateRepo(db).get('s9')).toMatchObject({
+      posts_count: 2,
+      rejected_count: 5,
+      cursor: 'after-bad',
+    });
+    const line = logs.slice(seen).find((l) => l.startsWith('s9: skipped 5 of 7 items'));
+    expect(line).toContain('[1] text: the text must not contain a NUL character');
+    expect(line).toContain('[2] author.name: the text is not valid Unicode');
+    expect(line).toContain('[3] medias[0].img_url_thumb: ');
+    expect(line).toContain('[4] created_at: created_at_in_future');
+  });
+
   it('replaces metrics when a post comes again, and never stores it twice', async () => {
     const p = rawPost();
     const again = { ...p, metrics: { ...p.metrics, likeCount: 999, impressionCount: 50_000 } };
@@ -123,7 +155,9 @@ describe('runner', () => {
 
   it('saves a batch entirely or not at all', async () => {
     const ok = rawPost();
-    const broken = { ...rawPost(), createdAt: Number.NaN };
+    // A fault the screen does not look for (it rejects bad dates and text), so the save fails.
+    const post = rawPost();
+    const broken = { ...post, metrics: { ...post.metrics, likeCount: Number.NaN } };
     const { source } = scripted('s5', [batch({ posts: [ok, broken], nextCursor: 'never' })]);
     await expect(runOnce(source, opts(), new AbortController().signal)).rejects.toThrow();
     expect(await db.query('SELECT 1 FROM posts WHERE id = $1', [ok.id])).toEqual([]);
