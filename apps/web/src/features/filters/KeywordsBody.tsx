@@ -1,6 +1,6 @@
 import { VIEW_LIMITS } from '@kolscope/contract';
 import { AddOutline, CloseOutline } from 'antd-mobile-icons';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastInfo } from '../toast';
 import { commitKeyword, type KeywordItem, localKey } from './filters';
@@ -29,6 +29,12 @@ export function KeywordsBody({ keywords, onChange }: Props) {
 
   const [refused, setRefused] = useState(false);
   const full = keywords.length >= VIEW_LIMITS.keywords;
+  const over = (refused && full) || keywords.length > VIEW_LIMITS.keywords;
+  const limitRef = useRef<HTMLDivElement>(null);
+  // The message appears under the last chips, where the form's fixed Save bar may cover it.
+  useEffect(() => {
+    if (over) limitRef.current?.scrollIntoView({ block: 'center' });
+  }, [over]);
   const add = () => {
     if (full) return setRefused(true);
     onChange([...keywords, { key: localKey('kw'), text: '', editing: true }]);
@@ -83,8 +89,8 @@ export function KeywordsBody({ keywords, onChange }: Props) {
       <button type="button" className="filter-tag filter-tag--add" data-testid="keyword-add" onClick={add}>
         <AddOutline /> {t('feedSetting.addKeyword')}
       </button>
-      {((refused && full) || keywords.length > VIEW_LIMITS.keywords) && (
-        <div className="ks-field__error keyword-limit" role="alert" data-testid="keyword-limit">
+      {over && (
+        <div ref={limitRef} className="ks-field__error keyword-limit" role="alert" data-testid="keyword-limit">
           {t('feedSetting.keywordsMax', { max: VIEW_LIMITS.keywords })}
         </div>
       )}
