@@ -6,7 +6,7 @@
  * when it satisfies any of the group's rules.
  */
 import type { Queryable } from '../db';
-import { keywordCondition } from './keyword-match';
+import { keywordCondition, keywordRegExp, likeCondition } from './keyword-match';
 import { type GroupRule, memberCondition } from './kol-groups';
 
 export interface CompiledGroup {
@@ -92,40 +92,83 @@ export function groupCondition(g: CompiledGroup, param: (v: unknown) => string):
   return any.length ? `(${any.join(' OR ')})` : 'false';
 }
 
+/** A page's keyword candidates are read in chunks growing from the page size up to this. */
+const CHUNK_MAX = 500;
+const ROUNDS_MAX = 20;
+
 export function feedRepo(db: Queryable) {
+  /** The SQL of the query but the keyword groups, which `extra` (LIKE pre-filters) may add. */
+  function select(q: FeedQuery, before: FeedQuery['before'], extra: (param: (v: unknown) => string) => string[]) {
+    const params: unknown[] = [];
+    const param = (v: unknown) => `$${params.push(v)}`;
+    const where = q.groups.filter((g) => !g.keywords?.length).map((g) => groupCondition(g, param));
+    if (q.member) {
+      // Implied by membership, but lets the planner walk posts_by_author for a whitelist-only group
+      // instead of scanning every post of the coin for its few authors.
+      if (q.member.onlyAuthors) where.push(`p.author_id = ANY(${param(q.member.onlyAuthors)}::text[])`);
+      where.push(memberCondition(q.member.rule, param));
+    }
+    if (q.sentiment !== undefined) where.push(`p.sentiment = ${param(q.sentiment)}`);
+    if (before) where.push(`(p.ct, p.id) < (${param(before.ct)}, ${param(before.id)})`);
+    if (q.after) where.push(`(p.ct, p.id) > (${param(q.after.ct)}, ${param(q.after.id)})`);
+    where.push(...extra(param));
+    return { where, params, param };
+  }
+
+  async function rowsOf(extra: string[], params: unknown[], limit: number) {
+    const param = (v: unknown) => `$${params.push(v)}`;
+    return db.query<FeedRow>(
+      `SELECT p.id, p.text, p.ct, p.medias, p.coins, p.categories, p.sentiment, p.author_id,
+              p.source, p.like_count, p.retweet_count, p.quote_count, p.impression_count,
+              a.username, a.name, a.icon, a.is_blue_verified, a.verified_type
+       FROM posts p JOIN x_accounts a ON a.id = p.author_id
+       ${extra.length ? `WHERE ${extra.join(' AND ')}` : ''}
+       ORDER BY p.ct DESC, p.id DESC
+       LIMIT ${param(limit)}`,
+      params,
+    );
+  }
+
   return {
+    /**
+     * Without keyword groups: one statement. With them: the posts passing the other groups and
+     * the keywords' LIKE pre-filters are read newest first in growing chunks, and each keyword
+     * group's regex is tested here (JavaScript's engine is far faster than PostgreSQL's on long
+     * alternations), until the page is full, the chunk runs dry, or `scan` posts were looked at.
+     */
     async query(q: FeedQuery): Promise<FeedResult> {
-      const params: unknown[] = [];
-      const param = (v: unknown) => {
-        params.push(v);
-        return `$${params.length}`;
-      };
-      // Keyword groups are the costly part: the rest selects the posts the scan may look at.
-      const costly = q.groups.filter((g) => g.keywords?.length);
-      const cheap = q.groups.filter((g) => !g.keywords?.length).map((g) => groupCondition(g, param));
-      if (q.member) {
-        // Implied by membership, but lets the planner walk posts_by_author for a whitelist-only group
-        // instead of scanning every post of the coin for its few authors.
-        if (q.member.onlyAuthors) cheap.push(`p.author_id = ANY(${param(q.member.onlyAuthors)}::text[])`);
-        cheap.push(memberCondition(q.member.rule, param));
+      const costly = q.groups.flatMap((g) => (g.keywords?.length ? [g.keywords] : []));
+      if (costly.length === 0) {
+        const { where, params } = select(q, q.before, () => []);
+        return { rows: await rowsOf(where, params, q.limit) };
       }
-      if (q.sentiment !== undefined) cheap.push(`p.sentiment = ${param(q.sentiment)}`);
-      if (q.before) cheap.push(`(p.ct, p.id) < (${param(q.before.ct)}, ${param(q.before.id)})`);
-      if (q.after) cheap.push(`(p.ct, p.id) > (${param(q.after.ct)}, ${param(q.after.id)})`);
-      const scannedTo = q.scan && costly.length ? await scanEdge(db, cheap, [...params], q.scan) : undefined;
-      const where = [...cheap, ...costly.map((g) => groupCondition(g, param))];
-      if (scannedTo) where.push(`(p.ct, p.id) >= (${param(scannedTo.ct)}, ${param(scannedTo.id)})`);
-      const rows = await db.query<FeedRow>(
-        `SELECT p.id, p.text, p.ct, p.medias, p.coins, p.categories, p.sentiment, p.author_id,
-                p.source, p.like_count, p.retweet_count, p.quote_count, p.impression_count,
-                a.username, a.name, a.icon, a.is_blue_verified, a.verified_type
-         FROM posts p JOIN x_accounts a ON a.id = p.author_id
-         ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
-         ORDER BY p.ct DESC, p.id DESC
-         LIMIT ${param(q.limit)}`,
-        params,
-      );
-      return scannedTo ? { rows, scannedTo } : { rows };
+      const exact = costly.map(keywordRegExp);
+      let scannedTo: FeedResult['scannedTo'];
+      if (q.scan) {
+        const { where, params } = select(q, q.before, () => []);
+        scannedTo = await scanEdge(db, where, params, q.scan);
+      }
+      const rows: FeedRow[] = [];
+      let before = q.before;
+      let chunk = q.limit;
+      for (let round = 0; ; round++) {
+        const { where, params, param } = select(q, before, (p) =>
+          costly.map((words) => likeCondition('p.text', words, p)),
+        );
+        if (scannedTo) where.push(`(p.ct, p.id) >= (${param(scannedTo.ct)}, ${param(scannedTo.id)})`);
+        const candidates = await rowsOf(where, params, chunk);
+        for (const row of candidates) {
+          if (exact.every((re) => re.test(row.text))) rows.push(row);
+          if (rows.length === q.limit) return { rows };
+        }
+        // Fewer than asked: nothing is left above the scan's edge (or the table's end).
+        if (candidates.length < chunk) return scannedTo ? { rows, scannedTo } : { rows };
+        before = candidates.at(-1);
+        // Without a scan bound (or past it by a race with new posts), stop after ROUNDS_MAX chunks
+        // and go on from the last candidate.
+        if (round + 1 >= ROUNDS_MAX) return { rows, scannedTo: before! };
+        chunk = Math.min(chunk * 4, CHUNK_MAX);
+      }
     },
     async position(postId: string): Promise<{ ct: number; id: string } | undefined> {
       return (await db.query<{ ct: number; id: string }>('SELECT ct, id FROM posts WHERE id = $1', [postId]))[0];

@@ -8,8 +8,10 @@
  *
  * Cost: PostgreSQL's regex engine costs time in proportion to the pattern's length for every
  * row it looks at (about 200 µs a post for 100 keywords of 100 characters, bench/worst-view).
- * `lower(text) LIKE ANY(...)` over the same keywords is some 20 times cheaper and is a superset
- * of the regex, so the SQL condition runs the regex only on the posts the LIKE lets through.
+ * `lower(text) LIKE ANY(...)` over the same keywords is some 20 times cheaper and lets through
+ * every text the regex matches (and a few more), so it runs first: in SQL (`keywordCondition`,
+ * for notifications and event views) before the same regex, and in the feed before the regex in
+ * JavaScript (`keywordRegExp`), whose engine does not slow down on long alternations.
  */
 
 const WORD_CHAR = /[A-Za-z0-9_]/;
@@ -44,6 +46,28 @@ export function likePattern(keyword: string): string {
     else out += ch;
   }
   return `%${out}%`;
+}
+
+/** The SQL pre-filter alone: true for every text one of `keywords` may be in (and a few more). */
+export function likeCondition(haystack: string, keywords: readonly string[], param: (v: unknown) => string): string {
+  const words = keywords.filter((k) => k.trim() !== '');
+  if (words.length === 0) return 'false';
+  return `lower(${haystack}) LIKE ANY(${param(words.map(likePattern))}::text[])`;
+}
+
+const regExps = new Map<string, RegExp>();
+/** The group's regex for JavaScript, compiled once per keyword list (a bounded cache). */
+export function keywordRegExp(keywords: readonly string[]): RegExp {
+  const key = JSON.stringify(keywords);
+  let re = regExps.get(key);
+  if (!re) {
+    const words = keywords.filter((k) => k.trim() !== '');
+    // No keyword matches nothing, as in SQL (an empty pattern would match everything).
+    re = words.length ? new RegExp(keywordPattern(words), 'i') : /(?!)/;
+    if (regExps.size >= 5000) regExps.clear();
+    regExps.set(key, re);
+  }
+  return re;
 }
 
 /**
