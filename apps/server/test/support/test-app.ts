@@ -49,7 +49,7 @@ export interface TestAppOptions {
   /** Web Push settings, e.g. allowing the local http endpoint that plays push service. */
   push?: PushOptions;
   /** More for buildApp, made from the services: requests in flight, how far history is loaded. */
-  app?: (services: Services) => Pick<AppOptions, 'gate' | 'history'>;
+  app?: (services: Services) => Pick<AppOptions, 'gate' | 'history' | 'mediaProxy' | 'webDist'>;
 }
 
 export async function startTestApp(options: TestAppOptions = {}) {
