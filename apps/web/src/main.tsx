@@ -1,6 +1,4 @@
-// Order matters: zod's set-up before any schema is built; antd-mobile's React 19 renderer and
-// i18n before the first render.
-import './app/zodSetup';
+// Order matters: antd-mobile's React 19 renderer and i18n must be ready before the first render.
 import './app/antdSetup';
 import './app/global.css';
 import { StrictMode } from 'react';
