@@ -111,6 +111,8 @@ const en = {
   forward_time_invalid: '"time" must be unix seconds, unix milliseconds or an ISO 8601 date-time',
   push_endpoint_invalid: '{field}: the push subscription endpoint must be an https URL without a user name or password',
   push_endpoint_private: '{field}: the push service must be at a public internet address',
+  media_url_invalid: '{field}: an image address is an http(s) URL on a public internet address',
+  media_unavailable: 'The image could not be loaded: {reason}',
   push_more: '+{count} more',
   // mails
   mail_subject_register: 'Your kolscope registration code',
@@ -227,6 +229,8 @@ const zhCN: Record<MessageKey, string> = {
   forward_time_invalid: '"time" 须为 Unix 秒、Unix 毫秒或 ISO 8601 日期时间',
   push_endpoint_invalid: '{field}：推送订阅地址必须是不含用户名和密码的 https 地址',
   push_endpoint_private: '{field}：推送服务必须位于公网地址',
+  media_url_invalid: '{field}：图片地址必须是公网上的 http(s) 地址',
+  media_unavailable: '无法加载图片：{reason}',
   push_more: '另有 {count} 条',
   mail_subject_register: 'kolscope 注册验证码',
   mail_subject_reset: 'kolscope 重置密码验证码',

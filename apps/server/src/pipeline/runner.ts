@@ -81,7 +81,9 @@ export async function runOnce(source: Source, opts: RunnerOptions, signal: Abort
   const state = sourceStateRepo(opts.db);
   const cursor = (await state.get(source.name))?.cursor ?? null;
   const batch = await source.fetch(cursor, signal);
-  for (const r of batch.rejected) opts.log(`${source.name}: skipped an item (${r.reason}): ${r.sample.slice(0, 120)}`);
+  // Reasons name feed URLs (RSS_FEEDS may hold a token): redacted like every logged URL.
+  for (const r of batch.rejected)
+    opts.log(redact(`${source.name}: skipped an item (${r.reason}): ${r.sample.slice(0, 120)}`));
 
   // An item the enricher or the database cannot take is skipped like a malformed one, not fatal
   // to the batch; one log line per batch, however many there are.
