@@ -52,7 +52,9 @@ export interface TestAppOptions {
   /** Web Push settings, e.g. allowing the local http endpoint that plays push service. */
   push?: PushOptions;
   /** More for buildApp, made from the services: requests in flight, how far history is loaded. */
-  app?: (services: Services) => Pick<AppOptions, 'gate' | 'history' | 'requestTimeoutSeconds' | 'mediaProxy' | 'webDist'>;
+  app?: (
+    services: Services,
+  ) => Pick<AppOptions, 'gate' | 'history' | 'requestTimeoutSeconds' | 'mediaProxy' | 'webDist'>;
   /**
    * Per-caller request share and statement time (services/request-limits.ts). Tests fire calls in
    * parallel from one address, so by default nobody is queued or refused and the time is 60 s;
