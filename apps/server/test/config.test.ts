@@ -17,6 +17,7 @@ describe('configuration', () => {
       sources: ['demo'],
       ingestKeys: [],
       classifier: undefined,
+      requestTimeoutSeconds: 30,
     });
     expect(c.dataDir).toMatch(/\/data$/);
   });
@@ -39,6 +40,7 @@ describe('configuration', () => {
       DEMO_POSTS_PER_DAY: '500',
       CLASSIFIER_URL: 'http://127.0.0.1:9000/v1',
       CLASSIFIER_MODEL: 'local-model',
+      REQUEST_TIMEOUT_SECONDS: '7.5',
     });
     expect(c).toMatchObject({
       port: 9000,
@@ -58,6 +60,7 @@ describe('configuration', () => {
       demoSeed: 9,
       demoPostsPerDay: 500,
       classifier: { url: 'http://127.0.0.1:9000/v1', apiKey: undefined, model: 'local-model' },
+      requestTimeoutSeconds: 7.5,
     });
   });
   it.each([
@@ -73,6 +76,8 @@ describe('configuration', () => {
     [{ SOURCES: 'rss', RSS_FEEDS: 'nitter.net/alice/rss' }, /RSS_FEEDS must be comma-separated http\(s\) URLs/],
     [{ DEMO_POSTS_PER_DAY: '5' }, /DEMO_POSTS_PER_DAY must be a whole number from 10 to 1000000/],
     [{ CLASSIFIER_URL: 'localhost:8000' }, /CLASSIFIER_URL must be an absolute http\(s\) URL/],
+    [{ REQUEST_TIMEOUT_SECONDS: '0' }, /REQUEST_TIMEOUT_SECONDS must be a number of seconds from 1 to 3600/],
+    [{ REQUEST_TIMEOUT_SECONDS: 'soon' }, /REQUEST_TIMEOUT_SECONDS must be a number of seconds from 1 to 3600/],
   ])('refuses %o with a clear message', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

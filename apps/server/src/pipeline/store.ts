@@ -3,6 +3,7 @@
  * transaction. Either all of it lands or none of it does, so a worker killed mid-batch fetches the
  * same cursor again after a restart and, posts being upserted by id, loses and duplicates nothing.
  */
+import { checkJson } from '@kolscope/contract';
 import type { Db } from '../db/db';
 import { type AccountRow, collectionRepo, type PostRow } from '../db/repos/collection';
 import { sourceStateRepo } from '../db/repos/source-state';
@@ -105,9 +106,12 @@ export async function saveBatch(db: Db, b: BatchToSave): Promise<SavedBatch> {
  * merged into its numeric-id account (collectionRepo.mergeHandleAccount), all in one transaction.
  */
 export async function saveResolvedHandles(db: Db, authors: RawAuthor[], now: Date): Promise<void> {
-  if (authors.length === 0) return;
+  // A profile the database cannot store (a NUL, a lone surrogate) stays handle-only instead of
+  // failing the merge of every other account found with it.
+  const storable = authors.filter((a) => checkJson(a) === null);
+  if (storable.length === 0) return;
   await db.transaction(async (tx) => {
     const repo = collectionRepo(tx);
-    for (const a of authors) await repo.mergeHandleAccount(handleId(a.username), toAccountRow(a, a.id), now);
+    for (const a of storable) await repo.mergeHandleAccount(handleId(a.username), toAccountRow(a, a.id), now);
   });
 }

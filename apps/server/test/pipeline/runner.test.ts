@@ -7,6 +7,7 @@ import { builtinClassifier } from '../../src/pipeline/enrich/sentiment/classifie
 import { EtaTracker, historyService } from '../../src/pipeline/history';
 import { requestGate } from '../../src/pipeline/request-gate';
 import { backoffMs, runOnce, runSource } from '../../src/pipeline/runner';
+import { saveResolvedHandles } from '../../src/pipeline/store';
 import type { Source, SourceBatch } from '../../src/pipeline/types';
 import { systemClock } from '../../src/services/clock';
 import { rawPost } from '../support/posts';
@@ -116,6 +117,23 @@ describe('runner', () => {
     expect(line).toContain('[2] author.name: the text is not valid Unicode');
     expect(line).toContain('[3] medias[0].img_url_thumb: ');
     expect(line).toContain('[4] created_at: created_at_in_future');
+  });
+
+  it('merges the handles an X lookup found, leaving a profile the database cannot store handle-only', async () => {
+    const fine = rawPost({ authorId: '', username: 'FineHandle' });
+    const broken = rawPost({ authorId: '', username: 'BrokenHandle' });
+    await runOnce(scripted('s10', [batch({ posts: [fine, broken] })]).source, opts(), new AbortController().signal);
+    const found = (p: typeof fine, id: string, name: string) => ({ ...p.author, id, name });
+    await saveResolvedHandles(
+      db,
+      [found(fine, '880001', 'Fine'), found(broken, '880002', 'Broken \u0000 name')],
+      new Date(),
+    );
+    const authors = await db.query<{ id: string; author_id: string }>(
+      'SELECT id, author_id FROM posts WHERE id = ANY($1) ORDER BY id',
+      [[fine.id, broken.id]],
+    );
+    expect(authors.map((a) => a.author_id)).toEqual(['880001', 'handle:brokenhandle']);
   });
 
   it('replaces metrics when a post comes again, and never stores it twice', async () => {
