@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feed } from '../../src/services/feed';
+import { notificationFeed } from '../../src/services/notifications/feed';
 import { storePosts } from '../support/store-posts';
 import { registerAndLogin, startTestApp, type TestApp } from '../support/test-app';
 
@@ -113,5 +114,40 @@ describe('bounded scan', () => {
     // Without the bound (the default scan) the same view finds it in one page.
     const page = await t.call('view/v2/tweets', { viewId }, { token });
     expect((page.body.data as { list: { id: string }[]; more: number }).list.map((p) => p.id)).toEqual(['far']);
+  });
+
+  it('bounds a notification view the same way, and its pages carry on to the match', async () => {
+    const base = T0 - 50_000;
+    await storePosts(t.db, [
+      { text: 'alert: qwertz spotted', ct: base, id: 'n-far' },
+      ...Array.from({ length: 12 }, (_, i) => ({ text: `noise ${i}`, ct: base + 1 + i, id: `n${i}` })),
+    ]);
+    const res = await t.call(
+      'view/add',
+      {
+        name: 'n',
+        viewType: 'notification',
+        matchingRules: [{ type: 'keywords', rules: [{ value: 'qwertz' }] }],
+        dataSources: ['x'],
+      },
+      { token },
+    );
+    const viewId = (res.body.data as { view_id: string; view_type: string }[])
+      .filter((v) => v.view_type === 'notification')
+      .at(-1)!.view_id;
+    const scanned = notificationFeed({ db: t.db, views: t.services.views, scanPosts: 5 });
+    let nextCb = '';
+    const seen: string[] = [];
+    let pages = 0;
+    for (; pages < 30; pages++) {
+      const page = await scanned.list(userId, { viewId, nextCb });
+      seen.push(...page.list.map((p) => p.content));
+      if (page.more === 0) break;
+      expect(page.nextCb).not.toBe(nextCb);
+      nextCb = page.nextCb;
+    }
+    expect(seen).toEqual(['alert: qwertz spotted']);
+    expect(pages).toBeGreaterThan(5);
+    expect(pages).toBeLessThan(30);
   });
 });
