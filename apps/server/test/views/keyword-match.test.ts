@@ -4,6 +4,7 @@
  * with `more` 1 and a cursor that carries on to a match far back.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notificationsRepo } from '../../src/db/repos/notifications';
 import { feed } from '../../src/services/feed';
 import { notificationFeed } from '../../src/services/notifications/feed';
 import { storePosts } from '../support/store-posts';
@@ -122,13 +123,18 @@ describe('bounded scan', () => {
       { text: 'alert: qwertz spotted', ct: base, id: 'n-far' },
       ...Array.from({ length: 12 }, (_, i) => ({ text: `noise ${i}`, ct: base + 1 + i, id: `n${i}` })),
     ]);
+    // A forwarded message between the noise: it must come after the newer posts were looked at.
+    await notificationsRepo(t.db).insertMessage(
+      { userId, source: 'telegram', app: 'Telegram', sender: 'bot', title: 'chat', text: 'qwertz too', ct: base + 6 },
+      new Date(),
+    );
     const res = await t.call(
       'view/add',
       {
         name: 'n',
         viewType: 'notification',
         matchingRules: [{ type: 'keywords', rules: [{ value: 'qwertz' }] }],
-        dataSources: ['x'],
+        dataSources: ['x', 'telegram'],
       },
       { token },
     );
@@ -146,7 +152,7 @@ describe('bounded scan', () => {
       expect(page.nextCb).not.toBe(nextCb);
       nextCb = page.nextCb;
     }
-    expect(seen).toEqual(['alert: qwertz spotted']);
+    expect(seen).toEqual(['qwertz too', 'alert: qwertz spotted']);
     expect(pages).toBeGreaterThan(5);
     expect(pages).toBeLessThan(30);
   });
