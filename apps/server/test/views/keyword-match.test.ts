@@ -117,6 +117,24 @@ describe('bounded scan', () => {
     expect((page.body.data as { list: { id: string }[]; more: number }).list.map((p) => p.id)).toEqual(['far']);
   });
 
+  it('bounds the new-items look too: what it found, and more = 1 when it stopped short', async () => {
+    // Newest first: the 7 posts of TEXTS, then fillers 29..0, then "far" (stored by the test above).
+    const viewId = await viewWith([['filler post']]);
+    const scanned = feed({
+      db: t.db,
+      views: t.services.views,
+      kolGroups: t.services.kolGroups,
+      cacheMs: 0,
+      scanPosts: 10,
+    });
+    const page = await scanned.tweets(userId, { viewId, nextCb: '', tradingTrend: '', newerThan: 'far' }, 'en');
+    expect(page.list.map((p) => p.id)).toEqual(['f29', 'f28', 'f27']);
+    expect(page.more).toBe(1);
+    // Unbounded (the default scan here), all 30 fillers are newer than "far".
+    const all = await t.call('view/v2/tweets', { viewId, newerThan: 'far' }, { token });
+    expect((all.body.data as { list: unknown[]; more: number }).list).toHaveLength(30);
+  });
+
   it('bounds a notification view the same way, and its pages carry on to the match', async () => {
     const base = T0 - 50_000;
     await storePosts(t.db, [
