@@ -6,7 +6,7 @@
  * on PostgreSQL until the lock went away (this test then times out).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Queryable } from '../../src/db/db';
+import { holdDb, releaseHolds, until } from '../support/db-hold';
 import { storePosts } from '../support/store-posts';
 import { registerAndLogin, startTestApp, type TestApp } from '../support/test-app';
 
@@ -35,62 +35,8 @@ beforeAll(async () => {
   bobView = (views.body.data as { view_id: string }[]).at(-1)!.view_id;
 });
 afterAll(() => t.close());
-
-/**
- * Holds the database until `release`: on PostgreSQL with `lockSql` in a transaction (only what it
- * locks waits), on PGlite by holding its one connection (everything waits).
- */
-async function hold(lockSql: string, params: unknown[] = []) {
-  let release!: () => void;
-  const released = new Promise<void>((r) => (release = r));
-  let holder = 0;
-  let ready!: () => void;
-  const isHeld = new Promise<void>((r) => (ready = r));
-  const done = t.db.transaction(async (tx: Queryable) => {
-    if (onPostgres) {
-      await tx.query(lockSql, params);
-      holder = (await tx.query<{ pid: number }>('SELECT pg_backend_pid() AS pid'))[0]!.pid;
-    }
-    ready();
-    await released;
-  });
-  await isHeld;
-  holds.push(release);
-  return {
-    /** Statements waiting on the lock (PostgreSQL): each holds one of the request connections. */
-    async blocked(): Promise<number> {
-      const [row] = await t.db.query<{ n: number }>(
-        // Behind the holder directly, or behind a statement that waits for it (same row).
-        `WITH RECURSIVE waiting (pid) AS (
-           SELECT pid FROM pg_stat_activity WHERE $1 = ANY (pg_blocking_pids(pid))
-           UNION SELECT a.pid FROM pg_stat_activity a JOIN waiting w ON w.pid = ANY (pg_blocking_pids(a.pid))
-         ) SELECT count(*)::int AS n FROM waiting`,
-        [holder],
-      );
-      return row?.n ?? 0;
-    },
-    async release() {
-      release();
-      await done;
-    },
-  };
-}
-
-// A failed assertion must not leave the database held (afterAll would wait forever).
-const holds: Array<() => void> = [];
-afterEach(() => {
-  for (const release of holds.splice(0)) release();
-});
-
-/** Polls (bounded) until `ok()`; a condition, never a time, decides. */
-let debug: () => unknown = () => null;
-async function until(ok: () => boolean | Promise<boolean>, what: string) {
-  for (let i = 0; i < 1500; i++) {
-    if (await ok()) return;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error(`never happened: ${what} ${JSON.stringify(debug())}`);
-}
+afterEach(releaseHolds);
+const hold = (sql: string, params: unknown[] = []) => holdDb(t.db, sql, params);
 
 /** Fires calls at once and records each status as it comes. */
 function fire(n: number, one: (i: number) => ReturnType<TestApp['call']>) {
@@ -117,7 +63,6 @@ describe('per-user share of requests', () => {
         { token: ann },
       ),
     );
-    debug = () => [a.statuses, limits.stats(`user:${annId}`)];
     await until(() => a.statuses.length === A_REQUESTS - 10, "A's excess answered");
     expect(a.statuses).toEqual(Array(A_REQUESTS - 10).fill(429));
     expect(limits.stats(`user:${annId}`)).toEqual({ running: 2, queued: 8 });
