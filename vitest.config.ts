@@ -14,6 +14,9 @@ export default defineConfig({
           // runs these several times slower, so they are far above any test's quiet-machine time.
           testTimeout: 180_000,
           hookTimeout: 300_000,
+          // expect.poll waits for an event (a count, a state), never for a time: its 1 s default
+          // is a speed claim that a busy machine breaks, so it only ends a hung wait here.
+          expect: { poll: { timeout: 120_000 } },
           // Integration tests share one embedded database per file; files run in parallel forks.
           pool: 'forks',
         },
