@@ -6,9 +6,11 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { accountRoutes } from './http/account/routes';
 import { installErrorHandling, installJsonParser } from './http/errors';
+import { installSecurityHeaders } from './http/security-headers';
 import { adminRoutes } from './http/admin/routes';
 import { ingestRoutes } from './http/ingest/routes';
 import { kolGroupRoutes } from './http/kol-group/routes';
+import type { MediaProxyOptions } from './http/media/proxy';
 import { mediaRoutes } from './http/media/routes';
 import { notificationRoutes } from './http/notifications/routes';
 import { searchRoutes } from './http/search/routes';
@@ -38,6 +40,8 @@ export interface AppOptions {
   history?: HistoryService;
   /** Deadline for receiving one request, headers and body (REQUEST_TIMEOUT_SECONDS). */
   requestTimeoutSeconds?: number;
+  /** The image proxy's network rules; tests allow their local image server. */
+  mediaProxy?: MediaProxyOptions;
 }
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
@@ -63,6 +67,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     });
   }
   await app.register(fastifyCookie);
+  await installSecurityHeaders(app);
   installJsonParser(app);
   installErrorHandling(app);
 
@@ -75,7 +80,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   kolGroupRoutes(app, opts.services);
   adminRoutes(app, opts.services);
   notificationRoutes(app, opts.services);
-  mediaRoutes(app, { demoSeed: opts.demoSeed ?? DEFAULT_DEMO_SEED });
+  mediaRoutes(app, opts.services, { demoSeed: opts.demoSeed ?? DEFAULT_DEMO_SEED, proxy: opts.mediaProxy });
 
   systemRoutes(app, opts.services, opts.history);
 

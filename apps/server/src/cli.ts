@@ -13,6 +13,7 @@ import { buildSources, startCollection } from './pipeline/collection';
 import { historyService } from './pipeline/history';
 import { requestGate } from './pipeline/request-gate';
 import { seed } from './seed';
+import { redact } from './security/redact';
 
 const USAGE = `Usage: kolscope <command>
 
@@ -50,7 +51,7 @@ type Role = 'all' | 'api' | 'worker';
 
 async function start(config: Config, role: Role) {
   const rt = await openRuntime(config, log);
-  const seeded = await seed(rt.services, { demo: config.seedDemo });
+  const seeded = await seed(rt.services, { demo: config.seedDemo, publicHost: config.publicDemo });
   // Requests in flight go before history batches when both share this process (role all).
   const gate = role === 'all' ? requestGate() : undefined;
   const sources = buildSources(config, rt.db, rt.services.clock, gate);
@@ -116,7 +117,10 @@ async function start(config: Config, role: Role) {
   lines.push(
     `  collecting: ${role === 'api' ? 'no (role api)' : config.sources.join(', ') || 'nothing'}${config.ingestKeys.length ? ' + push' : ''}`,
   );
-  if (seeded.demo) lines.push(`  demo account: ${seeded.demo.email} / ${seeded.demo.password}`);
+  if (seeded.demo)
+    lines.push(
+      `  demo account: ${seeded.demo.email} / ${seeded.demo.password}${config.publicDemo ? '  (SEED_DEMO=public: a new random password at every start)' : ''}`,
+    );
   lines.push(`  invite (inner) code to register with: ${seeded.innerCodes.join(', ')}`, '');
   console.log(lines.join('\n'));
 }
@@ -251,10 +255,12 @@ export async function main(argv: string[]): Promise<void> {
     else throw new UsageError(`unknown command "${command}"\n\n${USAGE}`);
   } catch (err) {
     if (err instanceof ConfigError || err instanceof UsageError || err instanceof DataDirBusyError) {
-      console.error(`kolscope: ${err.message}`);
+      console.error(`kolscope: ${redact(err.message)}`);
       process.exit(1);
     }
-    throw err;
+    // Anything else (a database that refuses the connection ...) may quote a URL with its password.
+    console.error(`kolscope: ${redact(err instanceof Error ? (err.stack ?? err.message) : String(err))}`);
+    process.exit(1);
   }
 }
 

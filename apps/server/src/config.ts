@@ -4,7 +4,9 @@
  */
 import { resolve } from 'node:path';
 import { isValidEmail, normaliseEmail } from '@kolscope/contract';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
+import { redactSetting } from './security/redact';
 
 const list = (raw: string | undefined) =>
   (raw ?? '')
@@ -15,6 +17,12 @@ const list = (raw: string | undefined) =>
 /** Polled sources that SOURCES can name; the push source is on whenever INGEST_KEYS is set. */
 export const SOURCE_NAMES = ['demo', 'x-api', 'rss'] as const;
 export type SourceName = (typeof SOURCE_NAMES)[number];
+
+/** A whole number from min to max, with one message for every way it can be wrong. */
+function wholeNumber(min: number, max: number, fallback: number) {
+  const error = `must be a whole number from ${min} to ${max}`;
+  return z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error }).default(fallback);
+}
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' });
 
@@ -42,7 +50,8 @@ const schema = z.object({
     .string()
     .optional()
     .refine((raw) => list(raw).every(isValidEmail), { error: 'must be comma-separated e-mail addresses' }),
-  SEED_DEMO: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
+  SEED_DEMO: z.enum(['true', 'false', 'public'], { error: 'must be true, false or public' }).optional(),
+  PUSH_ALLOW_PRIVATE: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
   TRUST_PROXY: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SOURCES: z
@@ -85,6 +94,9 @@ const schema = z.object({
   CLASSIFIER_URL: httpUrl.optional(),
   CLASSIFIER_API_KEY: z.string().optional(),
   CLASSIFIER_MODEL: z.string().optional(),
+  REQUEST_STATEMENT_TIMEOUT_MS: wholeNumber(0, 3_600_000, 10_000),
+  USER_CONCURRENT_REQUESTS: wholeNumber(1, 1000, 2),
+  USER_QUEUED_REQUESTS: wholeNumber(0, 10_000, 8),
   REQUEST_TIMEOUT_SECONDS: z.coerce
     .number({ error: 'must be a number of seconds from 1 to 3600' })
     .min(1, { error: 'must be a number of seconds from 1 to 3600' })
@@ -105,6 +117,13 @@ export interface Config {
   innerCodes: string[];
   adminEmails: string[];
   seedDemo: boolean;
+  /**
+   * SEED_DEMO=public: the operator knows the demo account is reachable from other machines; its
+   * published password is then replaced by a random one at every start.
+   */
+  publicDemo: boolean;
+  /** PUSH_ALLOW_PRIVATE: push endpoints may be private addresses (a push service in the LAN). */
+  pushAllowPrivate: boolean;
   trustProxy: boolean;
   logLevel: string;
   sources: SourceName[];
@@ -119,6 +138,10 @@ export interface Config {
   /** Web Push: keys from the environment, else generated once and kept in the database. */
   vapid: { publicKey: string; privateKey: string } | undefined;
   vapidSubject: string;
+  /** Bound of each statement run for a request, in ms (0: none); see docs/OPERATIONS.md. */
+  requestStatementTimeoutMs: number;
+  /** Per caller: requests running at once, and waiting behind them, before a 429. */
+  requestLimits: { running: number; queued: number };
   /** How long a client may take to send one request, headers and body, before a 408. */
   requestTimeoutSeconds: number;
 }
@@ -131,7 +154,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? '?');
-      return `  ${name} ${issue.message} (got "${env[name] ?? ''}")`;
+      // Never echo a password or a key: the message ends up in terminals and log collectors.
+      return `  ${name} ${issue.message} (got "${redactSetting(name, env[name])}")`;
     });
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
@@ -143,6 +167,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push('  RSS_FEEDS is required when SOURCES names rss');
   if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY))
     problems.push('  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together or not at all');
+  const seedDemo = e.SEED_DEMO ? e.SEED_DEMO !== 'false' : !e.DATABASE_URL;
+  // The demo account is an administrator with a password printed in the README: on an address
+  // other machines reach, anyone could sign in as it.
+  if (seedDemo && e.SEED_DEMO !== 'public' && !isLoopbackHost(e.HOST))
+    problems.push(
+      `  HOST is ${e.HOST}, reachable from other machines, and the demo administrator (published password) would be created: set SEED_DEMO=false, or SEED_DEMO=public to keep it with a random password printed at start`,
+    );
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
@@ -156,7 +187,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: publicUrl.startsWith('https://'),
     innerCodes: list(e.INNER_CODES),
     adminEmails: list(e.ADMIN_EMAILS).map(normaliseEmail),
-    seedDemo: e.SEED_DEMO ? e.SEED_DEMO === 'true' : !e.DATABASE_URL,
+    seedDemo,
+    publicDemo: e.SEED_DEMO === 'public',
+    pushAllowPrivate: e.PUSH_ALLOW_PRIVATE === 'true',
     trustProxy: e.TRUST_PROXY === 'true',
     logLevel: e.LOG_LEVEL,
     sources: [...new Set(list(e.SOURCES))] as SourceName[],
@@ -180,8 +213,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       (publicUrl.startsWith('https://')
         ? publicUrl
         : `mailto:${mailAddress(e.MAIL_FROM) ?? 'no-reply@kolscope.local'}`),
+    requestStatementTimeoutMs: e.REQUEST_STATEMENT_TIMEOUT_MS,
+    requestLimits: { running: e.USER_CONCURRENT_REQUESTS, queued: e.USER_QUEUED_REQUESTS },
     requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
   };
+}
+
+/** localhost or an address in 127.0.0.0/8 or ::1: only this machine can connect. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.replace(/^\[(.*)\]$/, '$1');
+  if (h.toLowerCase() === 'localhost') return true;
+  if (!ipaddr.isValid(h)) return false;
+  const addr = ipaddr.process(h);
+  return addr.range() === 'loopback';
 }
 
 /** The address inside "Name <address>" or a bare address. */

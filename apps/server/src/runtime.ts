@@ -31,7 +31,8 @@ export async function openRuntime(config: Config, log: (line: string) => void) {
     log,
     classifier: classifierFor(config),
     publicUrl: config.publicUrl,
-    push: { vapid: config.vapid, subject: config.vapidSubject },
+    push: { vapid: config.vapid, subject: config.vapidSubject, allowPrivate: config.pushAllowPrivate },
+    requests: { limits: config.requestLimits, statementTimeoutMs: config.requestStatementTimeoutMs },
   });
   return {
     db,

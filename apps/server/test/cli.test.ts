@@ -95,6 +95,20 @@ describe('kolscope CLI', () => {
       out: expect.stringContaining('PORT must be a whole number from 1 to 65535 (got "eighty")'),
     });
   });
+  it('never prints a password from the configuration', async () => {
+    process.env.DATABASE_URL = 'mysql://admin:S3cretPW@db.example.com/kol';
+    const res = await run('migrate');
+    delete process.env.DATABASE_URL;
+    expect(res.code).toBe(1);
+    expect(res.out).toContain('mysql://admin:***@db.example.com/kol');
+    expect(res.out).not.toContain('S3cretPW');
+  });
+  it('refuses to start the demo administrator on a public HOST', async () => {
+    process.env.HOST = '0.0.0.0';
+    const res = await run('start');
+    delete process.env.HOST;
+    expect(res).toMatchObject({ code: 1, out: expect.stringContaining('SEED_DEMO=public') });
+  });
   it('lists the sources with their state', async () => {
     const rt = await openRuntime(loadConfig(), () => {});
     await sourceStateRepo(rt.db).recordBatch('demo', { cursor: 'demo1:1:2:3', posts: 5, rejected: 1, now: new Date() });

@@ -82,4 +82,40 @@ describe('configuration', () => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
   });
+
+  // Issue 13: a bad value used to be echoed with its password.
+  it.each([
+    [{ DATABASE_URL: 'mysql://admin:S3cretPW@db.example.com/kol' }, 'mysql://admin:***@db.example.com/kol'],
+    [{ SMTP_URL: 'mail://mailer:S3cretPW@mail.example.com' }, 'mail://mailer:***@mail.example.com'],
+    [{ PUBLIC_URL: 'ftp://S3cretPW@example.com' }, 'ftp://***@example.com'],
+    [{ VAPID_PRIVATE_KEY: 'S3cretPW', VAPID_PUBLIC_KEY: 'x' }, '*** (8 characters)'],
+  ])('never echoes a password: %o', (env, shown) => {
+    let message = '';
+    try {
+      loadConfig(env);
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    expect(message).toContain(shown);
+    expect(message).not.toContain('S3cretPW');
+  });
+
+  it('refuses the demo administrator on an address other machines reach', () => {
+    for (const HOST of ['0.0.0.0', '::', '192.168.1.20', 'kolscope.example.com']) {
+      expect(() => loadConfig({ HOST })).toThrow(/HOST is .* SEED_DEMO=false, or SEED_DEMO=public/);
+      expect(() => loadConfig({ HOST, SEED_DEMO: 'true' })).toThrow(ConfigError);
+      expect(loadConfig({ HOST, SEED_DEMO: 'false' }).seedDemo).toBe(false);
+      expect(loadConfig({ HOST, SEED_DEMO: 'public' })).toMatchObject({ seedDemo: true, publicDemo: true });
+    }
+    for (const HOST of ['127.0.0.1', '127.1.2.3', 'localhost', '::1', '[::1]'])
+      expect(loadConfig({ HOST })).toMatchObject({ seedDemo: true, publicDemo: false });
+    // With PostgreSQL there is no demo account unless asked for, so any HOST is fine.
+    expect(loadConfig({ HOST: '0.0.0.0', DATABASE_URL: 'postgresql://db/kol' }).seedDemo).toBe(false);
+  });
+
+  it('reads PUSH_ALLOW_PRIVATE', () => {
+    expect(loadConfig({}).pushAllowPrivate).toBe(false);
+    expect(loadConfig({ PUSH_ALLOW_PRIVATE: 'true' }).pushAllowPrivate).toBe(true);
+    expect(() => loadConfig({ PUSH_ALLOW_PRIVATE: 'yes' })).toThrow(/PUSH_ALLOW_PRIVATE must be true or false/);
+  });
 });

@@ -13,6 +13,7 @@ import {
   STAT_PERIODS,
   STAT_TYPES,
   TRADING_TRENDS,
+  VIEW_LIMITS,
 } from './constants';
 import {
   kolGroup,
@@ -36,6 +37,7 @@ import type { MessageKey } from './messages';
 import { ingestCalls } from './ingest';
 import { notificationCalls } from './notifications';
 import { keywordRuleGroupInput, matchingRuleGroupInput } from './rule-forms';
+import { viewLimitExceeded } from './rules';
 import { systemCalls } from './system';
 
 export interface CallDef<Req extends z.ZodTypeAny = z.ZodTypeAny, Res extends z.ZodTypeAny = z.ZodTypeAny> {
@@ -104,7 +106,15 @@ export const account = {
 
 // ---------- views ----------
 /** Plain strings or rule objects in, the stored object form out (rule-forms.ts). */
-const matchingRules = z.array(matchingRuleGroupInput).max(20);
+/** A view's filter groups, within VIEW_LIMITS (the error is at `matching_rules`). */
+const matchingRules = z
+  .array(matchingRuleGroupInput)
+  .max(VIEW_LIMITS.groups, { error: 'view_groups_too_many' })
+  .superRefine((groups, ctx) => {
+    const words = groups.filter((g) => g.type === 'keywords').map((g) => g.rules.map((r) => r.value ?? r.label ?? ''));
+    const problem = viewLimitExceeded(groups.length, words);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 /** A number within bounds, every failure reported with one message key. */
 const bounded = (min: number, max: number, error: MessageKey) =>
   z.number({ error }).min(min, { error }).max(max, { error });
@@ -163,7 +173,17 @@ const coinOpinionFields = z.object({
 const eventOpinionFields = z.object({
   name: f.title,
   kolGroupId: z.string().max(64).default(''),
-  matchingRules: z.array(keywordRuleGroupInput).min(1, { error: 'keywords_required' }).max(5),
+  matchingRules: z
+    .array(keywordRuleGroupInput)
+    .min(1, { error: 'keywords_required' })
+    .max(5)
+    .superRefine((groups, ctx) => {
+      const problem = viewLimitExceeded(
+        groups.length,
+        groups.map((g) => g.keywords),
+      );
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
 });
 
 export const view = {

@@ -85,6 +85,14 @@ export const VIEW_TYPES = [
 export type ViewType = (typeof VIEW_TYPES)[number];
 
 export const RULE_TYPES = ['crypto_types', 'keywords', 'coins', 'authors', 'fans'] as const;
+
+/**
+ * What one view may ask of the keyword matcher, in all its filter groups together. Chosen with
+ * bench/worst-view.bench.ts: a page of the largest allowed view stays well under 300 ms at
+ * 1,000,000 posts on PostgreSQL. The messages view_groups_too_many, view_keywords_too_many and
+ * rule_keyword_invalid state these numbers.
+ */
+export const VIEW_LIMITS = { groups: 10, keywords: 100, keywordLength: 100 } as const;
 export type RuleType = (typeof RULE_TYPES)[number];
 
 export const SORTING_INDICATORS = [

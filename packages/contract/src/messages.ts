@@ -44,12 +44,13 @@ const en = {
   session_expired: 'Your session has expired, please sign in again',
   forbidden: 'You are not allowed to do this',
   internal: 'Something went wrong on our side, please retry',
+  request_too_slow: 'This took too long and was stopped, please retry in a moment',
+  client_closed_request: 'The request was closed before the answer',
   rate_limited: 'Too many attempts, please retry in {seconds} seconds',
   // accounts
   inner_code_invalid: 'Invite code verification failed',
   invite_code_unknown: 'That invitation code belongs to no user',
   email_taken: 'This email is already registered, please sign in',
-  email_unknown: 'No account uses this email',
   bad_credentials: 'Wrong email or password',
   code_invalid: 'Invalid verification code',
   code_expired: 'The verification code has expired, please request a new one',
@@ -62,6 +63,8 @@ const en = {
   view_type_not_allowed: 'Views of type "{type}" are not created this way',
   category_unknown: 'Unknown category "{id}"',
   rule_keyword_invalid: '{field}: a keyword is a text of at most 100 characters',
+  view_groups_too_many: '{field}: a view has at most 10 filter groups',
+  view_keywords_too_many: '{field}: a view has at most 100 keywords in all',
   rule_coin_invalid: '{field}: a coin is a symbol such as "BTC" or "$btc"',
   rule_category_invalid: '{field}: a category is an id such as "defi" or "defi/dex"',
   rule_author_invalid: '{field}: an author is an account id or an @handle',
@@ -106,7 +109,10 @@ const en = {
   forward_app_required: 'Name the app the notification came from in "app"',
   forward_text_required: 'Send the notification text in "text" (or "title")',
   forward_time_invalid: '"time" must be unix seconds, unix milliseconds or an ISO 8601 date-time',
-  push_endpoint_invalid: 'The push subscription endpoint must be an https URL',
+  push_endpoint_invalid: '{field}: the push subscription endpoint must be an https URL without a user name or password',
+  push_endpoint_private: '{field}: the push service must be at a public internet address',
+  media_url_invalid: '{field}: an image address is an http(s) URL on a public internet address',
+  media_unavailable: 'The image could not be loaded: {reason}',
   push_more: '+{count} more',
   // mails
   mail_subject_register: 'Your kolscope registration code',
@@ -114,6 +120,12 @@ const en = {
   mail_subject_login: 'Your kolscope sign-in code',
   mail_body:
     'Your verification code is {code}. It expires in 10 minutes.\n\nIf you did not ask for it, ignore this mail.',
+  mail_subject_notice_registered: 'Your kolscope account',
+  mail_notice_registered:
+    'Someone, perhaps you, asked to register a kolscope account with this address, but it already has one.\n\nSign in with your password or a code instead; if you forgot the password, reset it from the sign-in page.\n\nIf it was not you, ignore this mail: nothing has changed.',
+  mail_subject_notice_no_account: 'No kolscope account uses this address',
+  mail_notice_no_account:
+    'Someone, perhaps you, asked for a kolscope sign-in or password reset code for this address, but no kolscope account uses it.\n\nIf it was you, you may have registered with another address.\n\nIf it was not you, ignore this mail.',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -156,11 +168,12 @@ const zhCN: Record<MessageKey, string> = {
   session_expired: '登录已过期，请重新登录',
   forbidden: '没有权限执行此操作',
   internal: '服务器出错了，请重试',
+  request_too_slow: '处理时间过长已停止，请稍后重试',
+  client_closed_request: '请求在应答前已关闭',
   rate_limited: '尝试次数过多，请 {seconds} 秒后重试',
   inner_code_invalid: '邀请码验证失败',
   invite_code_unknown: '该邀请码不属于任何用户',
   email_taken: '该邮箱已注册，请直接登录',
-  email_unknown: '没有使用该邮箱的账号',
   bad_credentials: '邮箱或密码错误',
   code_invalid: '验证码无效',
   code_expired: '验证码已过期，请重新获取',
@@ -172,6 +185,8 @@ const zhCN: Record<MessageKey, string> = {
   view_type_not_allowed: '不能以这种方式创建 "{type}" 类型的视图',
   category_unknown: '未知分类 "{id}"',
   rule_keyword_invalid: '{field}：关键词是不超过 100 个字符的文本',
+  view_groups_too_many: '{field}：一个视图最多 10 个筛选组',
+  view_keywords_too_many: '{field}：一个视图的关键词总数最多 100 个',
   rule_coin_invalid: '{field}：币种应为符号，例如 "BTC" 或 "$btc"',
   rule_category_invalid: '{field}：分类应为分类 id，例如 "defi" 或 "defi/dex"',
   rule_author_invalid: '{field}：作者应为账号 id 或 @用户名',
@@ -212,12 +227,21 @@ const zhCN: Record<MessageKey, string> = {
   forward_app_required: '请在 "app" 中注明通知来自哪个应用',
   forward_text_required: '请在 "text"（或 "title"）中发送通知内容',
   forward_time_invalid: '"time" 须为 Unix 秒、Unix 毫秒或 ISO 8601 日期时间',
-  push_endpoint_invalid: '推送订阅地址必须是 https 地址',
+  push_endpoint_invalid: '{field}：推送订阅地址必须是不含用户名和密码的 https 地址',
+  push_endpoint_private: '{field}：推送服务必须位于公网地址',
+  media_url_invalid: '{field}：图片地址必须是公网上的 http(s) 地址',
+  media_unavailable: '无法加载图片：{reason}',
   push_more: '另有 {count} 条',
   mail_subject_register: 'kolscope 注册验证码',
   mail_subject_reset: 'kolscope 重置密码验证码',
   mail_subject_login: 'kolscope 登录验证码',
   mail_body: '你的验证码是 {code}，10 分钟内有效。\n\n如果这不是你本人的操作，请忽略本邮件。',
+  mail_subject_notice_registered: '你的 kolscope 账号',
+  mail_notice_registered:
+    '有人（也许是你）想用这个邮箱注册 kolscope 账号，但该邮箱已有账号。\n\n请直接用密码或验证码登录；如果忘记了密码，可在登录页重置。\n\n如果这不是你本人的操作，请忽略本邮件，账号没有任何变化。',
+  mail_subject_notice_no_account: '没有使用该邮箱的 kolscope 账号',
+  mail_notice_no_account:
+    '有人（也许是你）为这个邮箱申请了 kolscope 登录或重置密码的验证码，但没有使用该邮箱的 kolscope 账号。\n\n如果是你本人，也许你注册时用的是另一个邮箱。\n\n如果这不是你本人的操作，请忽略本邮件。',
 };
 
 const catalogues: Record<Language, Record<MessageKey, string>> = { en, 'zh-CN': zhCN };

@@ -10,6 +10,7 @@
 import { z } from 'zod';
 import { type MatchingRule, matchingRule } from './entities';
 import type { MessageKey } from './messages';
+import { VIEW_LIMITS } from './constants';
 import { stripAt, stripCoinDollar } from './rules';
 
 /** A plain value's text; a too long one is refused with the rule type's own message. */
@@ -38,15 +39,21 @@ function isObjectRule(r: unknown): r is MatchingRule {
   return typeof r === 'object' && r !== null && !Array.isArray(r);
 }
 
-/** A keyword: free text; a blank one is dropped later, like a blank keyword of the object form. */
+/**
+ * A keyword: free text; a blank one is dropped later, like a blank keyword of the object form.
+ * Either form is refused above VIEW_LIMITS.keywordLength (the object form's label and value
+ * could otherwise carry 200 characters into the matcher).
+ */
 export const keywordRuleInput = ruleOf(
   'rule_keyword_invalid',
   (s) => {
     const word = s.trim();
     return { label: word, value: word };
   },
-  text('rule_keyword_invalid', 100),
-);
+  text('rule_keyword_invalid', VIEW_LIMITS.keywordLength),
+).refine((r) => (r.value ?? r.label ?? '').trim().length <= VIEW_LIMITS.keywordLength, {
+  error: 'rule_keyword_invalid',
+});
 
 // Catalogue symbols are letters and digits; a few chains add '.', '_' or '-'.
 const COIN_SYMBOL = /^[\p{L}\p{N}._-]{1,20}$/u;
@@ -146,7 +153,7 @@ export type MatchingRuleGroupInput = z.input<typeof matchingRuleGroupInput>;
 
 const eventKeyword = keywordRuleInput
   .transform((r) => r.value ?? r.label ?? '')
-  .pipe(z.string().max(100, { error: 'rule_keyword_invalid' }));
+  .pipe(z.string().max(VIEW_LIMITS.keywordLength, { error: 'rule_keyword_invalid' }));
 /**
  * An event opinion view's keyword group: `keywords` (the web app's form) or `rules` (the feeds'
  * form), each item a string or a keyword rule object. Parses to `{type: 'keywords', keywords}`.

@@ -1,5 +1,5 @@
 /** Pure rules of spec section 5, shared by the server (validation) and the client (forms). */
-import { PASSWORD_MIN_LENGTH, VERIFICATION_CODE_LENGTH } from './constants';
+import { PASSWORD_MIN_LENGTH, VERIFICATION_CODE_LENGTH, VIEW_LIMITS } from './constants';
 
 /** Titles are trimmed; an empty result means "no title". */
 export function trimTitle(title: string | null | undefined): string {
@@ -41,6 +41,25 @@ export function dedupeKeywords(keywords: readonly string[]): string[] {
     out.push(k);
   }
   return out;
+}
+
+/**
+ * The first of VIEW_LIMITS a view breaks, as its message key: `groups` filter groups in all, and
+ * the keywords of its keyword groups (blank ones do not count: they are dropped when saved).
+ * The schemas refuse such a view; the feed refuses one stored before the limits existed.
+ */
+export function viewLimitExceeded(
+  groups: number,
+  keywordGroups: readonly (readonly string[])[],
+): 'view_groups_too_many' | 'view_keywords_too_many' | 'rule_keyword_invalid' | undefined {
+  if (groups > VIEW_LIMITS.groups) return 'view_groups_too_many';
+  const words = keywordGroups
+    .flat()
+    .map((k) => k.trim())
+    .filter(Boolean);
+  if (words.length > VIEW_LIMITS.keywords) return 'view_keywords_too_many';
+  if (words.some((k) => k.length > VIEW_LIMITS.keywordLength)) return 'rule_keyword_invalid';
+  return undefined;
 }
 
 /** True when `candidate` (trimmed) already stands in `keywords`, ignoring case. */

@@ -16,7 +16,11 @@ export const Ret = {
   conflict: 409,
   unsupportedMediaType: 415,
   rateLimited: 429,
+  /** The client closed the connection before the answer (logged; no one receives it). */
+  clientClosed: 499,
   internal: 500,
+  /** The request's database work ran past REQUEST_STATEMENT_TIMEOUT_MS. */
+  tooSlow: 503,
   invalidCode: 1001,
   codeExpired: 1002,
   codeTooManyTries: 1003,
@@ -25,7 +29,6 @@ export const Ret = {
   inviteCodeInvalid: 1006,
   emailTaken: 1007,
   badCredentials: 1008,
-  emailUnknown: 1009,
 } as const;
 export type RetCode = (typeof Ret)[keyof typeof Ret];
 
@@ -39,7 +42,9 @@ export const RET_HTTP_STATUS: Record<number, number> = {
   [Ret.conflict]: 409,
   [Ret.unsupportedMediaType]: 415,
   [Ret.rateLimited]: 429,
+  [Ret.clientClosed]: 499,
   [Ret.internal]: 500,
+  [Ret.tooSlow]: 503,
 };
 
 export const failureEnvelope = z.object({ ret: z.number().int(), msg: z.string() });

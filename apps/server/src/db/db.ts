@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { currentRequest, isCancelledStatement, type QueryContext, RequestCancelled } from './query-context';
 
 export type Row = Record<string, unknown>;
 
@@ -20,6 +21,11 @@ export interface Db extends Queryable {
   /** Runs several statements separated by semicolons, without parameters (migrations). */
   exec(sql: string): Promise<void>;
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * The request's client went away: no new statement of it starts, and on PostgreSQL its running
+   * statements are cancelled (PGlite cannot stop a statement that runs).
+   */
+  abortRequest(ctx: QueryContext): void;
   close(): Promise<void>;
 }
 
@@ -67,10 +73,17 @@ export async function openPglite(dataDir: string | undefined): Promise<Db> {
   const client = await PGlite.create(dataDir ? join(dataDir, 'pglite') : undefined, {
     parsers: { [INT8_OID]: parseInt8 },
   });
-  const run = async <T>(q: { query: PGlite['query'] }, sql: string, params?: unknown[]) =>
-    (await q.query<T>(sql, params as unknown[])).rows;
+  // One in-process connection: a statement that runs cannot be interrupted, so a request's limits
+  // apply between statements (none starts after the client left or the time ran out).
+  const run = async <T>(q: { query: PGlite['query'] }, sql: string, params?: unknown[]) => {
+    currentRequest()?.check();
+    return (await q.query<T>(sql, params as unknown[])).rows;
+  };
   return {
     kind: 'pglite',
+    abortRequest: (ctx) => {
+      ctx.aborted = true;
+    },
     query: (sql, params) => run(client, sql, params),
     exec: async (sql) => {
       await client.exec(sql);
@@ -93,44 +106,138 @@ function statement(sql: string, params: unknown[] | undefined): pg.QueryConfig {
   return { name: `k${createHash('sha1').update(sql).digest('base64url')}`, text: sql, values: params };
 }
 
-export async function openPostgres(url: string, options: { searchPath?: string; max?: number } = {}): Promise<Db> {
-  const pool = new pg.Pool({
+export interface PostgresOptions {
+  searchPath?: string;
+  /** Connections for requests; background work (ingestion, timers) has a pool of its own. */
+  max?: number;
+  /** Bounds each statement run for a request (statement_timeout); 0 or unset: no bound. */
+  requestStatementTimeoutMs?: number;
+}
+
+/**
+ * Request connections. Each user runs at most USER_CONCURRENT_REQUESTS at once
+ * (services/request-limits.ts), so 20 leave room for others while a few users are at their cap.
+ */
+export const REQUEST_POOL_MAX = 20;
+/** Background connections: ingestion runners, timers, migrations, the cancels of requests. */
+export const BACKGROUND_POOL_MAX = 10;
+
+export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<Db> {
+  const base: pg.PoolConfig = {
     connectionString: url,
-    max: options.max ?? 10,
     ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
     types: {
       getTypeParser: ((oid: number, format?: string) =>
         oid === INT8_OID ? parseInt8 : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
     },
+  };
+  const timeoutMs = options.requestStatementTimeoutMs ?? 0;
+  const pool = new pg.Pool({ ...base, max: options.max ?? BACKGROUND_POOL_MAX });
+  // statement_timeout is a startup parameter of these connections: no extra round trip per
+  // statement, and the server itself stops a statement that runs too long. Waiting for a free
+  // connection is bounded by the same time.
+  const requestPool = new pg.Pool({
+    ...base,
+    max: options.max ?? REQUEST_POOL_MAX,
+    ...(timeoutMs > 0 ? { statement_timeout: timeoutMs, connectionTimeoutMillis: timeoutMs } : {}),
   });
   // Fail at start, with the server's own message, when the database cannot be reached.
   await pool.query('select 1');
+
+  /** Runs `fn` on a request connection whose backend pid the request records while it holds it. */
+  async function withRequestClient<T>(ctx: QueryContext, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    ctx.check();
+    let client: pg.PoolClient;
+    try {
+      client = await requestPool.connect();
+    } catch (err) {
+      if (/timeout/i.test((err as Error).message)) throw new RequestCancelled('timeout');
+      throw err;
+    }
+    const pid = (client as unknown as { processID: number }).processID;
+    ctx.backends.add(pid);
+    try {
+      ctx.check(); // the client may have gone while we waited for the connection
+      return await fn(client);
+    } catch (err) {
+      if (isCancelledStatement(err)) throw new RequestCancelled(ctx.aborted ? 'client-gone' : 'timeout');
+      throw err;
+    } finally {
+      if (ctx.aborted) {
+        // The cancel must reach this backend while it is still ours, and a late signal must not
+        // hit another request's statement: the connection is closed rather than reused.
+        await ctx.cancelling;
+        ctx.backends.delete(pid);
+        client.release(true);
+      } else {
+        ctx.backends.delete(pid);
+        client.release();
+      }
+    }
+  }
+
+  const inTransaction = async <T>(client: pg.PoolClient, fn: (tx: Queryable) => Promise<T>, ctx?: QueryContext) => {
+    await client.query('begin');
+    try {
+      const result = await fn({
+        query: async <R>(sql: string, params?: unknown[]) => {
+          ctx?.check();
+          return (await client.query(sql, params)).rows as R[];
+        },
+      });
+      await client.query('commit');
+      return result;
+    } catch (err) {
+      await client.query('rollback').catch(() => {});
+      throw err;
+    }
+  };
+
   return {
     kind: 'postgres',
-    query: async <T>(sql: string, params?: unknown[]) => (await pool.query(statement(sql, params))).rows as T[],
+    query: async <T>(sql: string, params?: unknown[]) => {
+      const ctx = currentRequest();
+      if (!ctx) return (await pool.query(statement(sql, params))).rows as T[];
+      return withRequestClient(ctx, async (c) => (await c.query(statement(sql, params))).rows as T[]);
+    },
     exec: async (sql) => {
-      await pool.query(sql);
+      const ctx = currentRequest();
+      if (!ctx) await pool.query(sql);
+      else await withRequestClient(ctx, (c) => c.query(sql));
     },
     transaction: async (fn) => {
+      const ctx = currentRequest();
+      if (ctx) return withRequestClient(ctx, (client) => inTransaction(client, fn, ctx));
       const client = await pool.connect();
       try {
-        await client.query('begin');
-        const result = await fn({
-          query: async <T>(sql: string, params?: unknown[]) => (await client.query(sql, params)).rows as T[],
-        });
-        await client.query('commit');
-        return result;
-      } catch (err) {
-        await client.query('rollback').catch(() => {});
-        throw err;
+        return await inTransaction(client, fn);
       } finally {
         client.release();
       }
     },
-    close: () => pool.end(),
+    abortRequest: (ctx) => {
+      if (ctx.aborted) return;
+      ctx.aborted = true;
+      const pids = [...ctx.backends];
+      if (pids.length === 0) return;
+      // From a background connection: the request's own connections are busy running what we stop.
+      ctx.cancelling = pool.query('select pg_cancel_backend(pid) from unnest($1::int[]) as pid', [pids]).then(
+        () => {},
+        () => {},
+      );
+    },
+    close: async () => {
+      await Promise.all([pool.end(), requestPool.end()]);
+    },
   };
 }
 
-export function openDb(config: { databaseUrl: string | undefined; dataDir: string }): Promise<Db> {
-  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir);
+export function openDb(config: {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  requestStatementTimeoutMs?: number;
+}): Promise<Db> {
+  return config.databaseUrl
+    ? openPostgres(config.databaseUrl, { requestStatementTimeoutMs: config.requestStatementTimeoutMs })
+    : openPglite(config.dataDir);
 }

@@ -19,7 +19,9 @@ import {
 } from '@kolscope/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { AppError } from '../services/errors';
+import { isCancelledStatement, QueryContext, RequestCancelled, runInRequest } from '../db/query-context';
+import { AppError, rateLimited } from '../services/errors';
+import { QueueFull } from '../services/request-limits';
 import { checkBody } from './body-check';
 import type { Services } from '../services/index';
 
@@ -66,6 +68,28 @@ export function defineCall<C extends CallDef>(
     const body = request.body ?? {};
     if (typeof body !== 'object' || Array.isArray(body)) throw new AppError(Ret.badRequest, 'body_not_object');
     checkBody(body, call);
+    const query = new QueryContext(services.requests.timeoutMs);
+    const gone = new AbortController();
+    // 'close' comes once, after the answer was sent or when the client left before it.
+    reply.raw.once('close', () => {
+      if (reply.raw.writableFinished) return;
+      gone.abort(new RequestCancelled('client-gone'));
+      services.db.abortRequest(query);
+    });
+    try {
+      return await runInRequest(query, () => run(request, reply, body, query, gone.signal));
+    } catch (err) {
+      throw answerForCancel(err, query, request);
+    }
+  });
+
+  async function run(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    body: object,
+    query: QueryContext,
+    gone: AbortSignal,
+  ) {
     const token = tokenOf(request);
     const ctx: CallContext = {
       lang: languageOf(request),
@@ -88,7 +112,37 @@ export function defineCall<C extends CallDef>(
     }
     const parsed = call.request.safeParse(fromWire(body));
     if (!parsed.success) throw validationError(parsed.error);
-    const data = await handler(parsed.data as ParsedRequest<C>, ctx);
-    return { ret: Ret.ok, data: toWire(data ?? null) };
-  });
+    const release = await enterShare(ctx.userId ? `user:${ctx.userId}` : `ip:${ctx.ip}`, gone);
+    try {
+      query.restartClock(); // time spent waiting for its turn is not the request's database time
+      const data = await handler(parsed.data as ParsedRequest<C>, ctx);
+      return { ret: Ret.ok, data: toWire(data ?? null) };
+    } finally {
+      release();
+    }
+  }
+
+  /** The caller's turn among its own requests (services/request-limits.ts); 429 when too many wait. */
+  async function enterShare(caller: string, gone: AbortSignal) {
+    try {
+      return await services.requests.limits.enter(caller, gone);
+    } catch (err) {
+      if (err instanceof QueueFull) throw rateLimited(1);
+      throw err;
+    }
+  }
+}
+
+/**
+ * A stopped statement is the request's limits at work, not a fault: 503 when it ran out of time
+ * (the client may retry), 499 when the client left (logged; nobody reads the answer).
+ */
+function answerForCancel(err: unknown, query: QueryContext, request: FastifyRequest): unknown {
+  if (!(err instanceof RequestCancelled) && !isCancelledStatement(err)) return err;
+  if (query.aborted) {
+    request.log.info({ url: request.url }, 'client closed the request (499); its statements were cancelled');
+    return new AppError(Ret.clientClosed, 'client_closed_request', {}, 499);
+  }
+  request.log.warn({ url: request.url }, 'request stopped by REQUEST_STATEMENT_TIMEOUT_MS (503)');
+  return new AppError(Ret.tooSlow, 'request_too_slow', {}, 503);
 }

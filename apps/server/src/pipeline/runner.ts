@@ -11,6 +11,7 @@ import type { Clock } from '../services/clock';
 import type { Enricher } from './enrich/index';
 import { EtaTracker, formatEta } from './history';
 import type { RequestGate } from './request-gate';
+import { redact } from '../security/redact';
 import { screenPosts } from './screen';
 import { saveBatch } from './store';
 import type { Source } from './types';
@@ -80,7 +81,9 @@ export async function runOnce(source: Source, opts: RunnerOptions, signal: Abort
   const state = sourceStateRepo(opts.db);
   const cursor = (await state.get(source.name))?.cursor ?? null;
   const batch = await source.fetch(cursor, signal);
-  for (const r of batch.rejected) opts.log(`${source.name}: skipped an item (${r.reason}): ${r.sample.slice(0, 120)}`);
+  // Reasons name feed URLs (RSS_FEEDS may hold a token): redacted like every logged URL.
+  for (const r of batch.rejected)
+    opts.log(redact(`${source.name}: skipped an item (${r.reason}): ${r.sample.slice(0, 120)}`));
 
   // An item the enricher or the database cannot take is skipped like a malformed one, not fatal
   // to the batch; one log line per batch, however many there are.
@@ -170,7 +173,8 @@ export async function runSource(source: Source, opts: RunnerOptions, signal: Abo
     } catch (err) {
       if (signal.aborted) break;
       failures++;
-      const message = err instanceof Error ? err.message : String(err);
+      // Source errors quote URLs (feeds, API bases) that may carry credentials.
+      const message = redact(err instanceof Error ? err.message : String(err));
       const retryAfter = (err as { retryAfterMs?: number }).retryAfterMs ?? 0;
       const wait = Math.max(retryAfter, backoffMs(failures, min, max));
       opts.log(`${source.name}: ${message}; retrying in ${Math.round(wait / 1000)} s`);

@@ -7,7 +7,8 @@ import { checkJson } from '@kolscope/contract';
 import type { Db } from '../db/db';
 import { type AccountRow, collectionRepo, type PostRow } from '../db/repos/collection';
 import { sourceStateRepo } from '../db/repos/source-state';
-import type { Enrichment, RawAuthor, RawPost } from './types';
+import { safeImageUrl } from '../security/image-url';
+import type { Enrichment, RawAuthor, RawMedia, RawPost } from './types';
 
 const SENTIMENT_VALUE = { bullish: 1, neutral: 0, bearish: -1 } as const;
 
@@ -19,11 +20,18 @@ function toAccountRow(a: RawAuthor, id: string): AccountRow {
     id,
     username: a.username,
     name: a.name,
-    icon: a.icon,
+    icon: safeImageUrl(a.icon),
     followers_count: Math.max(0, Math.round(a.followersCount)),
     is_blue_verified: a.isBlueVerified,
     verified_type: a.verifiedType,
   };
+}
+
+/** Only http(s) and own-path images are kept; a media item left with neither address is dropped. */
+function safeMedias(medias: RawMedia[]): RawMedia[] {
+  return medias
+    .map((m) => ({ imgUrlThumb: safeImageUrl(m.imgUrlThumb), imgUrlOrigin: safeImageUrl(m.imgUrlOrigin) }))
+    .filter((m) => m.imgUrlThumb || m.imgUrlOrigin);
 }
 
 function toPostRow(p: RawPost, authorId: string, e: Enrichment): PostRow {
@@ -34,7 +42,7 @@ function toPostRow(p: RawPost, authorId: string, e: Enrichment): PostRow {
     text: p.text,
     ct: p.createdAt,
     lang: e.lang,
-    medias: p.medias,
+    medias: safeMedias(p.medias),
     like_count: m.likeCount,
     retweet_count: m.retweetCount,
     reply_count: m.replyCount,

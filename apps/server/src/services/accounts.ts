@@ -7,9 +7,11 @@ import { type Clock, epochSeconds } from './clock';
 import { AppError } from './errors';
 import type { InnerCodes } from './inner-codes';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords';
+import { addressKey } from './client-address';
+import { loginGuard } from './login-guard';
 import { LIMITS, type RateLimiter } from './rate-limit';
 import type { Sessions } from './sessions';
-import type { VerificationCodes } from './verification-codes';
+import type { Mail, VerificationCodes } from './verification-codes';
 
 export interface Client {
   ip: string;
@@ -30,6 +32,7 @@ export function accounts(deps: {
   adminEmails: string[];
 }) {
   const users = usersRepo(deps.db);
+  const guard = loginGuard(deps.limiter);
 
   const isAdmin = (u: UserRow) => u.is_admin || deps.adminEmails.includes(u.email);
 
@@ -40,11 +43,21 @@ export function accounts(deps: {
     }
   }
 
-  async function requireUserByEmail(email: string): Promise<UserRow> {
+  /**
+   * After a right code for `email`: its account. A code is mailed only to an address with an
+   * account (notice rows never match), so a missing one means there is nothing to go on with.
+   */
+  async function userWithCode(email: string): Promise<UserRow> {
     const user = await users.byEmail(email);
-    if (!user) throw new AppError(Ret.emailUnknown, 'email_unknown', {}, 404);
+    if (!user) throw new AppError(Ret.invalidCode, 'code_missing');
     return user;
   }
+
+  /** The three code sends answer alike whether the address has an account or not (see send). */
+  const mailIf = (needsAccount: boolean, email: string, notice: Mail) => async (): Promise<Mail> => {
+    const hasAccount = (await users.byEmail(email)) !== undefined;
+    return hasAccount === needsAccount ? 'code' : notice;
+  };
 
   async function startSession(user: UserRow, client: Client) {
     await users.setLanguage(user.id, client.lang);
@@ -79,29 +92,32 @@ export function accounts(deps: {
     },
 
     async checkInnerCode(innerCode: string, client: Client): Promise<void> {
-      await deps.limiter.hit(LIMITS.innerCodePerIp, client.ip);
+      await deps.limiter.hit(LIMITS.innerCodePerIp, addressKey(client.ip));
       if (!(await deps.innerCodes.isAccepted(innerCode)))
         throw new AppError(Ret.innerCodeInvalid, 'inner_code_invalid');
     },
 
+    // Registered or not, each send answers the same: the owner of a registered address is told
+    // so by mail instead of getting a register code, an unknown address gets a neutral notice
+    // instead of a sign-in or reset code.
     async sendRegisterCode(email: string, client: Client): Promise<void> {
-      if (await users.byEmail(email)) throw new AppError(Ret.emailTaken, 'email_taken', {}, 409);
-      await deps.codes.send(email, 'register', client.lang, client.ip);
+      const mail = mailIf(false, email, 'notice_registered');
+      await deps.codes.send(email, 'register', client.lang, addressKey(client.ip), mail);
     },
 
     async sendResetCode(email: string, client: Client): Promise<void> {
-      await requireUserByEmail(email);
-      await deps.codes.send(email, 'reset', client.lang, client.ip);
+      const mail = mailIf(true, email, 'notice_no_account');
+      await deps.codes.send(email, 'reset', client.lang, addressKey(client.ip), mail);
     },
 
     async sendLoginCode(email: string, client: Client): Promise<void> {
-      await requireUserByEmail(email);
-      await deps.codes.send(email, 'login', client.lang, client.ip);
+      const mail = mailIf(true, email, 'notice_no_account');
+      await deps.codes.send(email, 'login', client.lang, addressKey(client.ip), mail);
     },
 
     /** The verify step of registration or reset: is this the mailed code? (not used up) */
     async checkEmailCode(email: string, purpose: 'register' | 'reset', code: string, client: Client): Promise<void> {
-      await deps.limiter.hit(LIMITS.codeCheckPerIp, client.ip);
+      await deps.limiter.hit(LIMITS.codeCheckPerIp, addressKey(client.ip));
       await deps.limiter.hit(LIMITS.codeCheckPerEmail, email);
       await deps.codes.check(email, purpose, code);
     },
@@ -112,9 +128,9 @@ export function accounts(deps: {
     ): Promise<void> {
       if (!(await deps.innerCodes.isAccepted(r.innerCode)))
         throw new AppError(Ret.innerCodeInvalid, 'inner_code_invalid');
-      if (await users.byEmail(r.email)) throw new AppError(Ret.emailTaken, 'email_taken', {}, 409);
       const inviter = r.inviteCode ? await users.byInviteCode(r.inviteCode.toUpperCase()) : undefined;
       if (r.inviteCode && !inviter) throw new AppError(Ret.inviteCodeInvalid, 'invite_code_unknown');
+      // The code first: asking whether the address is taken before it would tell anyone.
       await deps.codes.consume(r.email, 'register', r.code);
       const created = await users.insert({
         email: r.email,
@@ -132,26 +148,26 @@ export function accounts(deps: {
     },
 
     async login(email: string, passwd: string, client: Client) {
-      await deps.limiter.hit(LIMITS.loginPerIp, client.ip);
-      await deps.limiter.hit(LIMITS.loginPerEmail, email);
-      const user = await users.byEmail(email);
-      const ok = await verifyPassword(passwd, user?.password_hash ?? DUMMY_HASH);
-      if (!user || !ok) throw new AppError(Ret.badCredentials, 'bad_credentials');
+      const user = await guard.attempt(email, client.ip, async () => {
+        const found = await users.byEmail(email);
+        const ok = await verifyPassword(passwd, found?.password_hash ?? DUMMY_HASH);
+        return ok ? found : undefined;
+      });
+      if (!user) throw new AppError(Ret.badCredentials, 'bad_credentials');
       return startSession(user, client);
     },
 
+    /** Not limited by password failures: each code allows 5 tries, and the address is limited. */
     async loginByCode(email: string, code: string, client: Client) {
-      await deps.limiter.hit(LIMITS.loginPerIp, client.ip);
-      await deps.limiter.hit(LIMITS.loginPerEmail, email);
-      const user = await requireUserByEmail(email);
+      await deps.limiter.hit(LIMITS.codeCheckPerIp, addressKey(client.ip));
       await deps.codes.consume(email, 'login', code);
-      return startSession(user, client);
+      return startSession(await userWithCode(email), client);
     },
 
     /** Resets the password with an e-mailed code and signs every session of the account out. */
     async changePassword(email: string, code: string, passwd: string): Promise<void> {
-      const user = await requireUserByEmail(email);
       await deps.codes.consume(email, 'reset', code);
+      const user = await userWithCode(email);
       await users.setPassword(user.id, await hashPassword(passwd), deps.clock.now());
       await deps.sessions.revokeAllOf(user.id);
     },
@@ -173,6 +189,14 @@ export function accounts(deps: {
         language: opts.lang,
         now: deps.clock.now(),
       });
+    },
+
+    /** For the seed: a new password set without a code; every session of the account ends. */
+    async setPasswordDirect(email: string, passwd: string): Promise<void> {
+      const user = await users.byEmail(email);
+      if (!user) throw new Error(`no account ${email}`);
+      await users.setPassword(user.id, await hashPassword(passwd), deps.clock.now());
+      await deps.sessions.revokeAllOf(user.id);
     },
 
     async setAdmin(email: string, admin: boolean): Promise<boolean> {

@@ -3,9 +3,23 @@
  * posts newer than the client's first one (the new-items tip). Posts are shaped as the spec's
  * Post entity in the request's language.
  */
-import type { KeywordRuleGroup, Language, MatchingRuleGroup, Post, TradingTrend } from '@kolscope/contract';
+import {
+  type KeywordRuleGroup,
+  type Language,
+  type MatchingRuleGroup,
+  type Post,
+  type TradingTrend,
+  viewLimitExceeded,
+} from '@kolscope/contract';
 import type { Db } from '../db/db';
-import { type CompiledGroup, type FeedQuery, type FeedRow, feedRepo, type GroupMembership } from '../db/repos/feed';
+import {
+  type CompiledGroup,
+  type FeedQuery,
+  type FeedResult,
+  type FeedRow,
+  feedRepo,
+  type GroupMembership,
+} from '../db/repos/feed';
 import { categoryName } from '../pipeline/enrich/categories/taxonomy';
 import { badRequest } from './errors';
 import type { KolGroups } from './kol-groups';
@@ -83,9 +97,32 @@ export function present(row: FeedRow, lang: Language, coinViews: Map<string, str
 /** How long a feed page may be served from memory: new posts show up at most this late. */
 export const FEED_CACHE_MS = 2000;
 
-export function feed(deps: { db: Db; views: Views; kolGroups: KolGroups; cacheMs?: number }) {
+/**
+ * How many posts one page of a view with keywords looks at, at most (bench/worst-view.bench.ts).
+ * A page that finds fewer matches ends there with `more` 1 and a cursor at the last post looked
+ * at, so a view whose keywords match rarely costs many cheap pages instead of one long scan.
+ */
+export const KEYWORD_SCAN_POSTS = 5000;
+
+/**
+ * A view stored before VIEW_LIMITS that breaks them is refused rather than matched: its pages
+ * would cost what the limits exist to prevent. The message is the one view/update would give.
+ */
+function checkLimits(viewType: string, rules: unknown[]): void {
+  const groups = rules as { type?: string; rules?: MatchingRuleGroup['rules']; keywords?: string[] }[];
+  const words = groups
+    .filter((g) => g.type === 'keywords')
+    .map((g) =>
+      viewType === 'event_opinion' ? (g.keywords ?? []) : (g.rules ?? []).map((r) => r.value ?? r.label ?? ''),
+    );
+  const problem = viewLimitExceeded(groups.length, words);
+  if (problem) throw badRequest(problem, { field: 'matching_rules' });
+}
+
+export function feed(deps: { db: Db; views: Views; kolGroups: KolGroups; cacheMs?: number; scanPosts?: number }) {
   // Shared by every user asking the same question (starter feeds have the same rules for all).
-  const pages = new TtlCache<string, FeedRow[]>(deps.cacheMs ?? FEED_CACHE_MS, 2000);
+  const pages = new TtlCache<string, FeedResult>(deps.cacheMs ?? FEED_CACHE_MS, 2000);
+  const scan = deps.scanPosts ?? KEYWORD_SCAN_POSTS;
   const query = (q: FeedQuery) => pages.get(JSON.stringify(q), () => feedRepo(deps.db).query(q));
 
   /** What a view's posts must satisfy, by view type. */
@@ -120,27 +157,36 @@ export function feed(deps: { db: Db; views: Views; kolGroups: KolGroups; cacheMs
       lang: Language,
     ) {
       const { view, coinViews } = await deps.views.viewWithCoinViews(userId, req.viewId);
+      checkLimits(view.view_type, view.matching_rules);
       const repo = feedRepo(deps.db);
       const groups = groupsOf(view.view_type, view.matching_rules as MatchingRuleGroup[], view.settings);
       const member = await membershipOf(userId, view.view_type, view.settings);
       const sentiment = req.tradingTrend ? TREND[req.tradingTrend] : undefined;
-      let rows: FeedRow[];
+      let result: FeedResult;
       let limit: number;
       if (req.newerThan) {
         const after = await repo.position(req.newerThan);
         limit = NEWER_MAX;
-        rows = after ? await query({ groups, member, sentiment, after, limit: limit + 1 }) : [];
+        result = after ? await query({ groups, member, sentiment, after, limit: limit + 1, scan }) : { rows: [] };
       } else {
         limit = PAGE_SIZE;
         const before = req.nextCb ? decodeCursor(req.nextCb) : undefined;
-        rows = await query({ groups, member, sentiment, before, limit: limit + 1 });
+        result = await query({ groups, member, sentiment, before, limit: limit + 1, scan });
       }
+      const { rows, scannedTo } = result;
       const page = rows.slice(0, limit);
-      const last = page.at(-1);
+      const full = rows.length > limit;
+      if (req.newerThan) {
+        // A cut look found new posts but maybe not all: `more` makes the client reload the top.
+        const more = full || (scannedTo !== undefined && page.length > 0);
+        return { list: page.map((r) => present(r, lang, coinViews)), more: more ? 1 : 0, nextCb: '' } as const;
+      }
+      // A page cut by the scan goes on from the last post looked at, even when it found nothing.
+      const next = full ? page.at(-1) : (scannedTo ?? page.at(-1));
       return {
         list: page.map((r) => present(r, lang, coinViews)),
-        more: rows.length > limit ? (1 as const) : (0 as const),
-        nextCb: last && !req.newerThan ? encodeCursor(last) : '',
+        more: full || scannedTo !== undefined ? (1 as const) : (0 as const),
+        nextCb: next ? encodeCursor(next) : '',
       };
     },
   };

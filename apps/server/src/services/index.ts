@@ -19,6 +19,7 @@ import { notificationServices, type PushOptions } from './notifications/index';
 import { opinion } from './opinion';
 import { authorWindows } from './ranking/author-windows';
 import { ranking } from './ranking/index';
+import { DEFAULT_REQUEST_LIMITS, type RequestLimitSettings, requestLimits } from './request-limits';
 import { statistics } from './statistics';
 import { twitterUsers } from './twitter-users';
 import { views } from './views';
@@ -37,6 +38,8 @@ export interface ServiceDeps {
   publicUrl?: string;
   /** Web Push keys and subject (config), or test settings. */
   push?: PushOptions;
+  /** Per-caller share and time of requests (config); defaults: 2 running, 8 queued, 10 s. */
+  requests?: { limits?: RequestLimitSettings; statementTimeoutMs?: number };
 }
 
 export function createServices(deps: ServiceDeps) {
@@ -88,6 +91,11 @@ export function createServices(deps: ServiceDeps) {
     }),
     ...notify,
     limiter,
+    requests: {
+      limits: requestLimits(deps.requests?.limits ?? DEFAULT_REQUEST_LIMITS),
+      // The same bound as the database's statement_timeout: no statement starts after it.
+      timeoutMs: deps.requests?.statementTimeoutMs ?? 10_000,
+    },
     sessions: sessionStore,
     innerCodes: inner,
     codes,

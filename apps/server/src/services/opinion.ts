@@ -14,7 +14,6 @@ import {
   stripCoinDollar,
 } from '@kolscope/contract';
 import type { Db } from '../db/db';
-import { keywordPattern } from '../db/repos/feed';
 import type { GroupRule } from '../db/repos/kol-groups';
 import { opinionRepo } from '../db/repos/opinion';
 import type { ViewRow } from '../db/repos/views';
@@ -47,9 +46,6 @@ export function normaliseEventKeywords(groups: KeywordRuleGroup[]): KeywordRuleG
   return kept;
 }
 
-/** One regex per keyword group, as the feed matches them: a post must match every group. */
-export const eventPatterns = (groups: KeywordRuleGroup[]) => groups.map((g) => keywordPattern(g.keywords));
-
 export function opinion(deps: { db: Db; clock: Clock; views: Views; kolGroups: KolGroups }) {
   const repo = () => opinionRepo(deps.db);
   const nowSeconds = () => Math.floor(deps.clock.now().getTime() / 1000);
@@ -80,7 +76,7 @@ export function opinion(deps: { db: Db; clock: Clock; views: Views; kolGroups: K
       opinionRepo(tx).setEvent(
         row.id,
         kolGroupId ? Number(kolGroupId) : null,
-        eventPatterns(rules),
+        rules.map((g) => g.keywords),
         nowSeconds() - EVENT_BACKFILL_SECONDS,
       );
 

@@ -10,12 +10,14 @@ export interface Limit {
   windowSeconds: number;
 }
 
-/** The limits of the account calls, per e-mail and per client address. */
+/**
+ * The limits of the account calls, per e-mail and per client address (an IPv6 address counts
+ * per /64, see client-address.ts). Password sign-in has its own, failure-only limits in
+ * login-guard.ts.
+ */
 export const LIMITS = {
   codeSendPerEmail: { name: 'code-send:email', max: 5, windowSeconds: 3600 },
   codeSendPerIp: { name: 'code-send:ip', max: 20, windowSeconds: 3600 },
-  loginPerEmail: { name: 'login:email', max: 10, windowSeconds: 900 },
-  loginPerIp: { name: 'login:ip', max: 50, windowSeconds: 900 },
   innerCodePerIp: { name: 'inner-code:ip', max: 20, windowSeconds: 900 },
   // Checking a code at the verify step; each code also allows only 5 wrong tries.
   codeCheckPerEmail: { name: 'code-check:email', max: 10, windowSeconds: 900 },
@@ -23,24 +25,66 @@ export const LIMITS = {
 } satisfies Record<string, Limit>;
 
 /**
+ * Rows are kept this long: the longest window of the limits above (and of login-guard.ts and
+ * the forwarding limit). Raise it with a longer limit: a process prunes by the longest window
+ * it has itself seen, and another process may not have seen the new one yet.
+ */
+export const KEEP_SECONDS = 3600;
+/** How often a process deletes rows older than KEEP_SECONDS. */
+export const PRUNE_EVERY_SECONDS = 600;
+
+/** A counted attempt, which `refund` can take back (e.g. a sign-in that turned out right). */
+export interface Taken {
+  id: number;
+}
+
+/**
  * Sliding-window limiter stored in the database, so every API process shares the count.
- * `hit` throws a rate-limited error naming the seconds until an attempt is allowed again.
+ *
+ * An attempt inserts its row first and counts after, so parallel attempts always see each
+ * other and no more than `max` pass a window. A refused attempt deletes its row again: a flood
+ * of refused requests leaves at most `max` rows a key, and the refusals do not push the window
+ * forward.
  */
 export function rateLimiter(db: Queryable, clock: Clock) {
   const repo = rateLimitsRepo(db);
-  let lastSweep = 0;
+  let lastPrune = 0;
+  let keepSeconds = KEEP_SECONDS;
+
+  async function pruneWhenDue(now: number): Promise<void> {
+    if (now - lastPrune < PRUNE_EVERY_SECONDS * 1000) return;
+    lastPrune = now;
+    await repo.deleteOlderThan(new Date(now - keepSeconds * 1000));
+  }
+
+  async function take(limit: Limit, subject: string): Promise<Taken> {
+    keepSeconds = Math.max(keepSeconds, limit.windowSeconds);
+    const now = clock.now();
+    const windowMs = limit.windowSeconds * 1000;
+    const key = `${limit.name}:${subject}`;
+    await pruneWhenDue(now.getTime());
+    const id = await repo.insert(key, now);
+    const { hits, oldest } = await repo.count(key, new Date(now.getTime() - windowMs));
+    if (hits <= limit.max) return { id };
+    await repo.delete(id);
+    const freeAt = (oldest ?? now).getTime() + windowMs;
+    throw rateLimited(Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000)));
+  }
+
   return {
+    /** Counts one attempt; throws a rate-limited error naming the seconds to wait when over. */
     async hit(limit: Limit, subject: string): Promise<void> {
-      const now = clock.now();
-      const windowMs = limit.windowSeconds * 1000;
-      const { hits, oldest } = await repo.hit(`${limit.name}:${subject}`, now, new Date(now.getTime() - windowMs));
-      if (now.getTime() - lastSweep > 3_600_000) {
-        lastSweep = now.getTime();
-        await repo.deleteOlderThan(new Date(now.getTime() - 86_400_000));
-      }
-      if (hits > limit.max) {
-        throw rateLimited(Math.max(1, Math.ceil((oldest.getTime() + windowMs - now.getTime()) / 1000)));
-      }
+      await take(limit, subject);
+    },
+    take,
+    /** Takes a counted attempt back. */
+    async refund(taken: Taken): Promise<void> {
+      await repo.delete(taken.id);
+    },
+    /** Attempts counted under the limit's window, without counting one. */
+    async count(limit: Limit, subject: string): Promise<number> {
+      const now = clock.now().getTime();
+      return (await repo.count(`${limit.name}:${subject}`, new Date(now - limit.windowSeconds * 1000))).hits;
     },
   };
 }

@@ -24,6 +24,17 @@ const SUBJECT = {
   login: 'mail_subject_login',
 } as const;
 
+/** What a send mails: the code, or a notice that the flow cannot go on for this address. */
+export type Mail = 'code' | 'notice_registered' | 'notice_no_account';
+
+const NOTICE = {
+  notice_registered: { subject: 'mail_subject_notice_registered', text: 'mail_notice_registered' },
+  notice_no_account: { subject: 'mail_subject_notice_no_account', text: 'mail_notice_no_account' },
+} as const;
+
+/** Stored for a notice: not a SHA-256 in hex, so no code ever matches it. */
+const NOTICE_HASH = 'notice';
+
 function hashCode(email: string, purpose: CodePurpose, code: string): string {
   return createHash('sha256').update(`${purpose}:${email}:${code}`).digest('hex');
 }
@@ -67,7 +78,20 @@ export function verificationCodes(deps: {
   }
 
   return {
-    async send(email: string, purpose: CodePurpose, lang: Language, ip: string): Promise<void> {
+    /**
+     * Mails a code, or a notice when the flow cannot go on (`mailFor`, asked only after the
+     * client address paid for the send). Both leave a row, so the 60-s wait, the budgets and
+     * later tries behave alike whatever the account lookup found: a notice row holds a hash no
+     * code has, so every try of it is wrong.
+     */
+    async send(
+      email: string,
+      purpose: CodePurpose,
+      lang: Language,
+      address: string,
+      mailFor: () => Promise<Mail>,
+    ): Promise<void> {
+      await deps.limiter.hit(LIMITS.codeSendPerIp, address);
       const now = deps.clock.now();
       const last = await repo.latest(email, purpose);
       if (last) {
@@ -82,21 +106,21 @@ export function verificationCodes(deps: {
         }
       }
       await deps.limiter.hit(LIMITS.codeSendPerEmail, email);
-      await deps.limiter.hit(LIMITS.codeSendPerIp, ip);
+      const mail = await mailFor();
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       await repo.insert({
         email,
         purpose,
-        codeHash: hashCode(email, purpose, code),
+        codeHash: mail === 'code' ? hashCode(email, purpose, code) : NOTICE_HASH,
         now,
         expiresAt: new Date(now.getTime() + VERIFICATION_CODE_TTL_SECONDS * 1000),
       });
       try {
-        await deps.mailer.send({
-          to: email,
-          subject: translate(lang, SUBJECT[purpose]),
-          text: translate(lang, 'mail_body', { code }),
-        });
+        await deps.mailer.send(
+          mail === 'code'
+            ? { to: email, subject: translate(lang, SUBJECT[purpose]), text: translate(lang, 'mail_body', { code }) }
+            : { to: email, subject: translate(lang, NOTICE[mail].subject), text: translate(lang, NOTICE[mail].text) },
+        );
       } catch (err) {
         // A code the user never received must not block a resend for 60 s.
         const latest = await repo.latest(email, purpose);
@@ -104,7 +128,7 @@ export function verificationCodes(deps: {
         deps.log(`mail to ${email} failed: ${(err as Error).message}`);
         throw new AppError(Ret.internal, 'mail_failed', {}, 502);
       }
-      if (deps.logCodes) deps.log(`verification code for ${email} (${purpose}): ${code}`);
+      if (deps.logCodes && mail === 'code') deps.log(`verification code for ${email} (${purpose}): ${code}`);
     },
 
     /**
@@ -115,20 +139,9 @@ export function verificationCodes(deps: {
       await attempt(email, purpose, code, false);
     },
 
-    /** Checks and uses up a code; throws a clear error when it is wrong, expired, used or exhausted. */
+    /** Checks and uses up a code, in one atomic try; throws why when it is wrong, expired, used or exhausted. */
     async consume(email: string, purpose: CodePurpose, code: string): Promise<void> {
-      const now = deps.clock.now();
-      const row = await repo.latest(email, purpose);
-      if (!row || row.consumed_at) throw new AppError(Ret.invalidCode, 'code_missing');
-      if (row.attempts >= VERIFICATION_CODE_MAX_TRIES) throw new AppError(Ret.codeTooManyTries, 'code_too_many_tries');
-      if (row.expires_at.getTime() <= now.getTime()) throw new AppError(Ret.codeExpired, 'code_expired');
-      if (hashCode(email, purpose, code.trim()) !== row.code_hash) {
-        const tries = await repo.countWrongTry(row.id);
-        throw tries >= VERIFICATION_CODE_MAX_TRIES
-          ? new AppError(Ret.codeTooManyTries, 'code_too_many_tries')
-          : new AppError(Ret.invalidCode, 'code_invalid');
-      }
-      if (!(await repo.consume(row.id, now))) throw new AppError(Ret.invalidCode, 'code_missing');
+      await attempt(email, purpose, code, true);
     },
   };
 }

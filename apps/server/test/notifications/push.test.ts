@@ -17,7 +17,10 @@ let endpoint: Awaited<ReturnType<typeof startPushEndpoint>>;
 let users = 0;
 
 beforeAll(async () => {
-  t = await startTestApp({ push: { allowHttpEndpoints: true, subject: 'mailto:ops@kolscope.test' } });
+  // The local push service is on 127.0.0.1: private addresses allowed (PUSH_ALLOW_PRIVATE).
+  t = await startTestApp({
+    push: { allowHttpEndpoints: true, allowPrivate: true, subject: 'mailto:ops@kolscope.test' },
+  });
   endpoint = await startPushEndpoint();
 });
 afterAll(async () => {
@@ -80,7 +83,7 @@ describe('VAPID keys and subscriptions', () => {
       const browser = endpoint.browser('/strict');
       expect((await strict.call('push/subscribe', browser.subscription, { token: session })).body).toEqual({
         ret: 400,
-        msg: 'The push subscription endpoint must be an https URL',
+        msg: 'endpoint: the push subscription endpoint must be an https URL without a user name or password',
       });
       const badKeys = { ...browser.subscription, endpoint: 'https://push.example/x', keys: { p256dh: 'x', auth: 'y' } };
       expect((await strict.call('push/subscribe', badKeys, { token: session })).body).toEqual({

@@ -200,6 +200,23 @@ describe('runner', () => {
     expect(asked.slice(0, 3)).toEqual([null, null, null]);
   });
 
+  // Issue 13: errors quote feed and API URLs, credentials included; the log and source_state did too.
+  it('records and logs source errors without the credentials in their URLs', async () => {
+    const { source } = scripted('s6b', [
+      batch({ rejected: [{ reason: 'feed https://rss.example/f?token=S3cretPW: HTTP 500', sample: '' }] }),
+      new Error('request to https://bot:S3cretPW@api.example/v2 failed'),
+    ]);
+    const controller = new AbortController();
+    const run = runSource(source, { ...opts(), minBackoffMs: 20, maxBackoffMs: 100 }, controller.signal);
+    await expect.poll(async () => (await sourceStateRepo(db).get('s6b'))?.error_count, { timeout: 120_000 }).toBe(1);
+    controller.abort();
+    await run;
+    expect((await sourceStateRepo(db).get('s6b'))?.last_error).toBe('request to https://bot:***@api.example/v2 failed');
+    const mine = logs.filter((l) => l.startsWith('s6b:'));
+    expect(mine.some((l) => l.includes('token=***'))).toBe(true);
+    expect(mine.join('\n')).not.toContain('S3cretPW');
+  });
+
   it('grows the backoff exponentially up to its cap, with jitter', () => {
     const fixed = () => 0.5;
     expect([1, 2, 3, 4, 10].map((n) => backoffMs(n, 1000, 8000, fixed))).toEqual([1000, 2000, 4000, 8000, 8000]);

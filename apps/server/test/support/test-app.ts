@@ -12,6 +12,7 @@ import { migrate } from '../../src/db/migrate';
 import { createServices } from '../../src/services/index';
 import type { PushOptions } from '../../src/services/notifications/index';
 import { smtpMailer } from '../../src/services/mail';
+import type { RequestLimitSettings } from '../../src/services/request-limits';
 import { startSmtp } from './smtp';
 
 export class TestClock {
@@ -22,7 +23,9 @@ export class TestClock {
   }
 }
 
-export async function openTestDb(): Promise<{ db: Db; drop: () => Promise<void> }> {
+export async function openTestDb(
+  options: { requestStatementTimeoutMs?: number } = {},
+): Promise<{ db: Db; drop: () => Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
     const db = await openPglite(undefined);
@@ -31,7 +34,7 @@ export async function openTestDb(): Promise<{ db: Db; drop: () => Promise<void> 
   const schema = `t_${randomBytes(6).toString('hex')}`;
   const admin = await openPostgres(url, { max: 1 });
   await admin.exec(`CREATE SCHEMA ${schema}`);
-  const db = await openPostgres(url, { searchPath: schema });
+  const db = await openPostgres(url, { searchPath: schema, ...options });
   return {
     db,
     drop: async () => {
@@ -49,12 +52,23 @@ export interface TestAppOptions {
   /** Web Push settings, e.g. allowing the local http endpoint that plays push service. */
   push?: PushOptions;
   /** More for buildApp, made from the services: requests in flight, how far history is loaded. */
-  app?: (services: Services) => Pick<AppOptions, 'gate' | 'history' | 'requestTimeoutSeconds'>;
+  app?: (
+    services: Services,
+  ) => Pick<AppOptions, 'gate' | 'history' | 'requestTimeoutSeconds' | 'mediaProxy' | 'webDist'>;
+  /**
+   * Per-caller request share and statement time (services/request-limits.ts). Tests fire calls in
+   * parallel from one address, so by default nobody is queued or refused and the time is 60 s;
+   * test/fairness sets the production values or smaller ones.
+   */
+  requests?: { limits?: RequestLimitSettings; statementTimeoutMs?: number };
 }
+
+const TEST_REQUESTS = { limits: { running: 10_000, queued: 0 }, statementTimeoutMs: 60_000 };
 
 export async function startTestApp(options: TestAppOptions = {}) {
   const smtp = await startSmtp();
-  const { db, drop } = await openTestDb();
+  const requests = { ...TEST_REQUESTS, ...options.requests };
+  const { db, drop } = await openTestDb({ requestStatementTimeoutMs: requests.statementTimeoutMs });
   await migrate(db);
   const clock = new TestClock();
   const mailer = smtpMailer(smtp.url, 'kolscope <no-reply@kolscope.test>');
@@ -69,6 +83,7 @@ export async function startTestApp(options: TestAppOptions = {}) {
       ingestKeys: options.ingestKeys ?? [],
     },
     publicUrl: 'https://kolscope.test',
+    requests,
     ...(options.push ? { push: options.push } : {}),
   });
   const app = await buildApp({ services, secureCookies: options.secureCookies ?? false, ...options.app?.(services) });

@@ -57,22 +57,6 @@ export function emailCodesRepo(db: Queryable) {
       );
       return rows[0];
     },
-    /** Counts a wrong try; returns the tries so far. */
-    async countWrongTry(id: number): Promise<number> {
-      const rows = await db.query<{ attempts: number }>(
-        'UPDATE email_codes SET attempts = attempts + 1 WHERE id = $1 RETURNING attempts',
-        [id],
-      );
-      return rows[0]?.attempts ?? 0;
-    },
-    /** Marks the code used; false when another request used it first (single use under races). */
-    async consume(id: number, now: Date): Promise<boolean> {
-      const rows = await db.query(
-        'UPDATE email_codes SET consumed_at = $2 WHERE id = $1 AND consumed_at IS NULL RETURNING id',
-        [id, now],
-      );
-      return rows.length > 0;
-    },
     async deleteOlderThan(before: Date): Promise<void> {
       await db.query('DELETE FROM email_codes WHERE expires_at < $1', [before]);
     },

@@ -6,6 +6,7 @@
  * when it satisfies any of the group's rules.
  */
 import type { Queryable } from '../db';
+import { keywordCondition, keywordRegExp, likeCondition } from './keyword-match';
 import { type GroupRule, memberCondition } from './kol-groups';
 
 export interface CompiledGroup {
@@ -40,6 +41,17 @@ export interface FeedQuery {
   /** Posts strictly newer than this position (new items). */
   after?: { ct: number; id: string };
   limit: number;
+  /**
+   * With keyword groups: look at no more than this many posts (those passing the other groups,
+   * from the cursor down), so a view whose keywords match rarely cannot read the whole table.
+   */
+  scan?: number;
+}
+
+/** A page of matches, and where the look stopped when `scan` cut it short (the next cursor). */
+export interface FeedResult {
+  rows: FeedRow[];
+  scannedTo?: { ct: number; id: string };
 }
 
 export interface FeedRow {
@@ -64,28 +76,12 @@ export interface FeedRow {
   impression_count: number;
 }
 
-const WORD_CHAR = /[A-Za-z0-9_]/;
-
-/** One case-insensitive regex for a group's keywords: word boundaries where the keyword has them. */
-export function keywordPattern(keywords: string[]): string {
-  return keywords
-    .map((k) => {
-      const escaped = k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+');
-      // Explicit ASCII boundaries: PostgreSQL's \m and \M count Han characters as word characters,
-      // which would hide "ETF" inside "比特币现货ETF获批".
-      const start = WORD_CHAR.test(k[0] ?? '') ? '(^|[^A-Za-z0-9_])' : '';
-      const end = WORD_CHAR.test(k.at(-1) ?? '') ? '($|[^A-Za-z0-9_])' : '';
-      return `${start}(${escaped})${end}`;
-    })
-    .join('|');
-}
-
 /** The SQL condition of one group over posts `p` joined with their authors `a`. */
 export function groupCondition(g: CompiledGroup, param: (v: unknown) => string): string {
   const any: string[] = [];
   if (g.categories?.length) any.push(`p.categories && ${param(g.categories)}::text[]`);
   if (g.coins?.length) any.push(`p.coins && ${param(g.coins)}::text[]`);
-  if (g.keywords?.length) any.push(`p.text ~* ${param(keywordPattern(g.keywords))}`);
+  if (g.keywords?.length) any.push(keywordCondition('p.text', g.keywords, param));
   if (g.authorIds?.length) any.push(`p.author_id = ANY(${param(g.authorIds)}::text[])`);
   if (g.handles?.length) any.push(`lower(a.username) = ANY(${param(g.handles)}::text[])`);
   for (const f of g.fans ?? []) {
@@ -96,37 +92,108 @@ export function groupCondition(g: CompiledGroup, param: (v: unknown) => string):
   return any.length ? `(${any.join(' OR ')})` : 'false';
 }
 
+/** A page's keyword candidates are read in chunks growing from the page size up to this. */
+const CHUNK_MAX = 500;
+const ROUNDS_MAX = 20;
+
 export function feedRepo(db: Queryable) {
+  /** The SQL of the query but the keyword groups, which `extra` (LIKE pre-filters) may add. */
+  function select(q: FeedQuery, before: FeedQuery['before'], extra: (param: (v: unknown) => string) => string[]) {
+    const params: unknown[] = [];
+    const param = (v: unknown) => `$${params.push(v)}`;
+    const where = q.groups.filter((g) => !g.keywords?.length).map((g) => groupCondition(g, param));
+    if (q.member) {
+      // Implied by membership, but lets the planner walk posts_by_author for a whitelist-only group
+      // instead of scanning every post of the coin for its few authors.
+      if (q.member.onlyAuthors) where.push(`p.author_id = ANY(${param(q.member.onlyAuthors)}::text[])`);
+      where.push(memberCondition(q.member.rule, param));
+    }
+    if (q.sentiment !== undefined) where.push(`p.sentiment = ${param(q.sentiment)}`);
+    if (before) where.push(`(p.ct, p.id) < (${param(before.ct)}, ${param(before.id)})`);
+    if (q.after) where.push(`(p.ct, p.id) > (${param(q.after.ct)}, ${param(q.after.id)})`);
+    where.push(...extra(param));
+    return { where, params, param };
+  }
+
+  async function rowsOf(extra: string[], params: unknown[], limit: number) {
+    const param = (v: unknown) => `$${params.push(v)}`;
+    return db.query<FeedRow>(
+      `SELECT p.id, p.text, p.ct, p.medias, p.coins, p.categories, p.sentiment, p.author_id,
+              p.source, p.like_count, p.retweet_count, p.quote_count, p.impression_count,
+              a.username, a.name, a.icon, a.is_blue_verified, a.verified_type
+       FROM posts p JOIN x_accounts a ON a.id = p.author_id
+       ${extra.length ? `WHERE ${extra.join(' AND ')}` : ''}
+       ORDER BY p.ct DESC, p.id DESC
+       LIMIT ${param(limit)}`,
+      params,
+    );
+  }
+
   return {
-    async query(q: FeedQuery): Promise<FeedRow[]> {
-      const params: unknown[] = [];
-      const param = (v: unknown) => {
-        params.push(v);
-        return `$${params.length}`;
-      };
-      const where = q.groups.map((g) => groupCondition(g, param));
-      if (q.member) {
-        // Implied by membership, but lets the planner walk posts_by_author for a whitelist-only group
-        // instead of scanning every post of the coin for its few authors.
-        if (q.member.onlyAuthors) where.push(`p.author_id = ANY(${param(q.member.onlyAuthors)}::text[])`);
-        where.push(memberCondition(q.member.rule, param));
+    /**
+     * Without keyword groups: one statement. With them: the posts passing the other groups and
+     * the keywords' LIKE pre-filters are read newest first in growing chunks, and each keyword
+     * group's regex is tested here (JavaScript's engine is far faster than PostgreSQL's on long
+     * alternations), until the page is full, the chunk runs dry, or `scan` posts were looked at.
+     */
+    async query(q: FeedQuery): Promise<FeedResult> {
+      const costly = q.groups.flatMap((g) => (g.keywords?.length ? [g.keywords] : []));
+      if (costly.length === 0) {
+        const { where, params } = select(q, q.before, () => []);
+        return { rows: await rowsOf(where, params, q.limit) };
       }
-      if (q.sentiment !== undefined) where.push(`p.sentiment = ${param(q.sentiment)}`);
-      if (q.before) where.push(`(p.ct, p.id) < (${param(q.before.ct)}, ${param(q.before.id)})`);
-      if (q.after) where.push(`(p.ct, p.id) > (${param(q.after.ct)}, ${param(q.after.id)})`);
-      return db.query<FeedRow>(
-        `SELECT p.id, p.text, p.ct, p.medias, p.coins, p.categories, p.sentiment, p.author_id,
-                p.source, p.like_count, p.retweet_count, p.quote_count, p.impression_count,
-                a.username, a.name, a.icon, a.is_blue_verified, a.verified_type
-         FROM posts p JOIN x_accounts a ON a.id = p.author_id
-         ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
-         ORDER BY p.ct DESC, p.id DESC
-         LIMIT ${param(q.limit)}`,
-        params,
-      );
+      const exact = costly.map(keywordRegExp);
+      let scannedTo: FeedResult['scannedTo'];
+      if (q.scan) {
+        const { where, params } = select(q, q.before, () => []);
+        scannedTo = await scanEdge(db, where, params, q.scan);
+      }
+      const rows: FeedRow[] = [];
+      let before = q.before;
+      let chunk = q.limit;
+      for (let round = 0; ; round++) {
+        const { where, params, param } = select(q, before, (p) =>
+          costly.map((words) => likeCondition('p.text', words, p)),
+        );
+        if (scannedTo) where.push(`(p.ct, p.id) >= (${param(scannedTo.ct)}, ${param(scannedTo.id)})`);
+        const candidates = await rowsOf(where, params, chunk);
+        for (const row of candidates) {
+          if (exact.every((re) => re.test(row.text))) rows.push(row);
+          if (rows.length === q.limit) return { rows };
+        }
+        // Fewer than asked: nothing is left above the scan's edge (or the table's end).
+        if (candidates.length < chunk) return scannedTo ? { rows, scannedTo } : { rows };
+        before = candidates.at(-1);
+        // Without a scan bound (or past it by a race with new posts), stop after ROUNDS_MAX chunks
+        // and go on from the last candidate.
+        if (round + 1 >= ROUNDS_MAX) return { rows, scannedTo: before! };
+        chunk = Math.min(chunk * 4, CHUNK_MAX);
+      }
     },
     async position(postId: string): Promise<{ ct: number; id: string } | undefined> {
       return (await db.query<{ ct: number; id: string }>('SELECT ct, id FROM posts WHERE id = $1', [postId]))[0];
     },
   };
+}
+
+/**
+ * The `scan`-th post (newest first) passing the cheap conditions: the page looks no further.
+ * Undefined when fewer remain, so the page reaches the end. Walks posts_by_time (or the index
+ * the conditions choose) and reads no text, so it costs little next to the keyword match.
+ */
+async function scanEdge(
+  db: Queryable,
+  cheap: string[],
+  params: unknown[],
+  scan: number,
+): Promise<{ ct: number; id: string } | undefined> {
+  const author = cheap.some((c) => /\ba\./.test(c)) ? 'JOIN x_accounts a ON a.id = p.author_id' : '';
+  const rows = await db.query<{ ct: number; id: string }>(
+    `SELECT p.ct, p.id FROM posts p ${author}
+     ${cheap.length ? `WHERE ${cheap.join(' AND ')}` : ''}
+     ORDER BY p.ct DESC, p.id DESC
+     OFFSET ${Math.max(0, Math.floor(scan) - 1)} LIMIT 1`,
+    params,
+  );
+  return rows[0];
 }

@@ -4,7 +4,8 @@
  * Both are read newest first by a keyset; services/notifications/feed.ts merges the two.
  */
 import type { Queryable } from '../db';
-import { type CompiledGroup, groupCondition, keywordPattern } from './feed';
+import { type CompiledGroup, groupCondition } from './feed';
+import { keywordCondition } from './keyword-match';
 
 /** Where the previous page ended: a post (`p`) or a message (`m`), at its time and id. */
 export interface NotificationCursor {
@@ -94,7 +95,7 @@ export function notificationsRepo(db: Queryable) {
     }): Promise<MessageRow[]> {
       const { list, param } = params();
       const where = [`m.user_id = ${param(q.userId)}`, `m.source = ANY(${param(q.sources)}::text[])`];
-      for (const words of q.keywordGroups) where.push(`${MESSAGE_HAYSTACK} ~* ${param(keywordPattern(words))}`);
+      for (const words of q.keywordGroups) where.push(keywordCondition(MESSAGE_HAYSTACK, words, param));
       if (q.before?.kind === 'm') where.push(`(m.ct, m.id) < (${param(q.before.ct)}, ${param(Number(q.before.id))})`);
       if (q.before?.kind === 'p') where.push(`m.ct <= ${param(q.before.ct)}`);
       return db.query<MessageRow>(

@@ -5,6 +5,7 @@
  */
 import type { Queryable } from '../db';
 import { type CompiledGroup, groupCondition } from './feed';
+import { keywordCondition, keywordPattern } from './keyword-match';
 
 /** Buckets of `intervalS` aligned to `offsetS` (weeks start on Monday), over [from, to), in epoch seconds. */
 export interface BucketWindow {
@@ -127,7 +128,15 @@ export function opinionRepo(db: Queryable) {
      * all) and recounts its rollups from the posts since `since`. Run in the transaction that
      * saves the view.
      */
-    async setEvent(viewId: number, groupId: number | null, patterns: string[], since: number): Promise<void> {
+    async setEvent(viewId: number, groupId: number | null, groups: string[][], since: number): Promise<void> {
+      // The rollup triggers match new posts with the stored patterns (migration 0005).
+      const patterns = groups.map(keywordPattern);
+      const params: unknown[] = [viewId, since];
+      const param = (v: unknown) => {
+        params.push(v);
+        return `$${params.length}`;
+      };
+      const matches = groups.map((words) => keywordCondition('p.text', words, param)).join(' AND ');
       await db.query(
         `INSERT INTO event_views (view_id, group_id) VALUES ($1, $2)
          ON CONFLICT (view_id) DO UPDATE SET group_id = EXCLUDED.group_id`,
@@ -146,9 +155,9 @@ export function opinionRepo(db: Queryable) {
                 count(*) FILTER (WHERE p.sentiment = 1), count(*) FILTER (WHERE p.sentiment = 0),
                 count(*) FILTER (WHERE p.sentiment = -1)
          FROM posts p
-         WHERE p.ct >= $2 AND p.text ~* ALL($3::text[])
+         WHERE p.ct >= $2 AND ${matches || 'false'}
          GROUP BY 2, 3`,
-        [viewId, since, patterns],
+        params,
       );
       await db.query('SELECT event_view_recount($1)', [viewId]);
     },

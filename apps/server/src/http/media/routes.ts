@@ -1,17 +1,25 @@
 /**
  * Images served by kolscope itself, so nothing is fetched from the network at run time: coin
  * icons from the cryptocurrency-icons fork (catalogue.ts), and the demo source's avatars and images.
+ * Images of other sources go through the proxy (proxy.ts).
  */
 import { createReadStream } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { coinIconFile } from '../../pipeline/enrich/coins/catalogue';
 import { ownCoinIcon } from '../../pipeline/enrich/coins/own-icons';
 import { renderDemoAvatar, renderDemoImage, renderDemoThumbnail } from '../../pipeline/sources/demo/index';
+import type { Services } from '../../services/index';
+import { type MediaProxyOptions, mediaProxyRoute } from './proxy';
 
 const SVG_HEADERS = { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=86400' };
 const PNG_HEADERS = { 'content-type': 'image/png', 'cache-control': 'public, max-age=86400' };
 
-export function mediaRoutes(app: FastifyInstance, opts: { demoSeed: number }) {
+export function mediaRoutes(
+  app: FastifyInstance,
+  s: Services,
+  opts: { demoSeed: number; proxy?: MediaProxyOptions | undefined },
+) {
+  mediaProxyRoute(app, s, opts.proxy);
   app.get<{ Params: { file: string } }>('/coin-icons/:file', async (request, reply) => {
     const own = ownCoinIcon(request.params.file.replace(/\.svg$/i, ''));
     if (own) return reply.headers(SVG_HEADERS).send(own);

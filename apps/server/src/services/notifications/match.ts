@@ -13,7 +13,7 @@ import {
   type NotificationSource,
   SUPER_KOL_MIN_FOLLOWERS,
 } from '@kolscope/contract';
-import { keywordPattern } from '../../db/repos/feed';
+import { keywordRegExp } from '../../db/repos/keyword-match';
 import { badRequest } from '../errors';
 
 /** The keywords of each group of a notification view's rules (other rule types are refused on save). */
@@ -69,26 +69,14 @@ export function isSuperKol(followers: number): boolean {
   return followers >= SUPER_KOL_MIN_FOLLOWERS;
 }
 
-const patterns = new Map<string, RegExp>();
-function patternOf(words: string[]): RegExp {
-  const key = JSON.stringify(words);
-  let re = patterns.get(key);
-  if (!re) {
-    re = new RegExp(keywordPattern(words), 'i');
-    if (patterns.size > 5000) patterns.clear();
-    patterns.set(key, re);
-  }
-  return re;
-}
-
 /** True when every group has a keyword in the text (no group: nothing matches). */
 export function matchesGroups(text: string, groups: string[][]): boolean {
-  return groups.length > 0 && groups.every((words) => patternOf(words).test(text));
+  return groups.length > 0 && groups.every((words) => keywordRegExp(words).test(text));
 }
 
 /** The keywords of the groups found in the text, each once, in the order of the rules. */
 export function matchedKeywords(text: string, groups: string[][]): string[] {
-  const found = groups.flat().filter((word) => patternOf([word]).test(text));
+  const found = groups.flat().filter((word) => keywordRegExp([word]).test(text));
   return [...new Set(found)];
 }
 

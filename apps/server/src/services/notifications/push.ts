@@ -1,13 +1,16 @@
 /**
  * Web Push (RFC 8030 with VAPID, RFC 8292, and aes128gcm payloads, RFC 8291). The web-push
- * package signs and encrypts; the request itself goes out with fetch, which gives one timeout
- * and lets the tests play push service on a local http port (web-push's own sender speaks only
- * https). A subscription the push service calls gone (404, 410) is deleted.
+ * package signs and encrypts; the request itself goes out through `outboundRequest`, which
+ * connects to public addresses only (the endpoint is a URL a user chose: SSRF) and lets the tests
+ * play push service on a local http port (web-push's own sender speaks only https). A subscription
+ * the push service calls gone (404, 410) is deleted.
  */
 import type { Language } from '@kolscope/contract';
 import webpush from 'web-push';
 import type { Db } from '../../db/db';
 import { pushRepo, type SubscriptionRow } from '../../db/repos/push';
+import { hasPublicHost, type Resolver } from '../../security/addresses';
+import { outboundRequest } from '../../security/outbound';
 import type { Clock } from '../clock';
 import { badRequest } from '../errors';
 
@@ -21,6 +24,13 @@ export interface PushOptions {
    * cannot make the server POST to addresses inside its network.
    */
   allowHttpEndpoints?: boolean;
+  /**
+   * PUSH_ALLOW_PRIVATE: a push service inside the operator's network (and the tests' local one).
+   * Otherwise an endpoint must resolve to public addresses, at subscribe and at every send.
+   */
+  allowPrivate?: boolean;
+  /** DNS for the address checks; tests replace it. */
+  resolve?: Resolver;
   timeoutMs?: number;
 }
 
@@ -70,17 +80,18 @@ export function pushService(deps: { db: Db; clock: Clock; log: (line: string) =>
         contentEncoding: 'aes128gcm',
       },
     );
-    // fetch sets the length from the body itself.
-    const { 'Content-Length': _length, ...headers } = details.headers as Record<string, string | number>;
     try {
-      const res = await fetch(details.endpoint, {
+      const res = await outboundRequest(new URL(details.endpoint), {
         method: 'POST',
-        headers: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, String(v)])),
+        headers: Object.fromEntries(Object.entries(details.headers).map(([k, v]) => [k, String(v)])),
         body: details.body ? new Uint8Array(details.body) : null,
-        signal: AbortSignal.timeout(opts.timeoutMs ?? 10_000),
+        timeoutMs: opts.timeoutMs ?? 10_000,
+        // A push service answers with a few bytes; more is not a push service.
+        maxBytes: 64 * 1024,
+        ...(opts.allowPrivate ? { allowPrivate: true } : {}),
+        ...(opts.resolve ? { resolve: opts.resolve } : {}),
       });
-      await res.arrayBuffer().catch(() => undefined);
-      if (res.ok) {
+      if (res.status >= 200 && res.status < 300) {
         await repo().markDelivered(sub.id, deps.clock.now());
         return 'sent';
       }
@@ -103,9 +114,15 @@ export function pushService(deps: { db: Db; clock: Clock; log: (line: string) =>
       sub: { endpoint: string; keys: { p256dh: string; auth: string } },
       lang: Language,
     ): Promise<void> {
-      const protocol = new URL(sub.endpoint).protocol;
-      if (protocol !== 'https:' && !(opts.allowHttpEndpoints && protocol === 'http:')) {
-        throw badRequest('push_endpoint_invalid');
+      const url = new URL(sub.endpoint);
+      const field = { field: 'endpoint' };
+      if (url.protocol !== 'https:' && !(opts.allowHttpEndpoints && url.protocol === 'http:')) {
+        throw badRequest('push_endpoint_invalid', field);
+      }
+      // Push services never need a user name or password in the URL; the server would send them.
+      if (url.username || url.password) throw badRequest('push_endpoint_invalid', field);
+      if (!opts.allowPrivate && !(await hasPublicHost(url, opts.resolve))) {
+        throw badRequest('push_endpoint_private', field);
       }
       await repo().subscribe({ userId, endpoint: sub.endpoint, ...sub.keys, lang }, deps.clock.now());
     },

@@ -74,6 +74,23 @@ describe('feed state: pages', () => {
   });
 });
 
+describe('feed state: empty pages that say more', () => {
+  it('keeps the list (and its loading footer) while empty pages say more, then shows empty', () => {
+    const started = startFirstPage(emptyFeed());
+    const first = receiveFirstPage(started, started.requestId, { list: [], more: 1, nextCb: 'c1' });
+    expect(feedDisplay(first)).toBe('items');
+    const more = startMore(first);
+    const again = receiveMore(more, more.requestId, { list: [], more: 1, nextCb: 'c2' });
+    expect(again).toMatchObject({ more: 1, nextCb: 'c2' });
+    expect(feedDisplay(again)).toBe('items');
+    const last = startMore(again);
+    const found = receiveMore(last, last.requestId, { list: posts(3), more: 0, nextCb: '' });
+    expect(ids(found.list)).toEqual(['3']);
+    const end = receiveMore(last, last.requestId, { list: [], more: 0, nextCb: '' });
+    expect(feedDisplay(end)).toBe('empty');
+  });
+});
+
 describe('feed state: new items', () => {
   it('queues newer posts with a counter, leaving the list alone', () => {
     const state = loadedFeed();

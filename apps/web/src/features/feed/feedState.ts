@@ -157,5 +157,8 @@ export function feedDisplay(state: FeedState): FeedDisplay {
   if (state.list.length > 0) return 'items';
   if (state.error !== null) return 'error';
   if (!state.loaded) return 'spinner';
+  // A view whose keywords match rarely may answer an empty page that says more (the server looks
+  // at a bounded number of posts a page): the list's footer stays and keeps loading.
+  if (state.more === 1) return 'items';
   return 'empty';
 }

@@ -1,4 +1,6 @@
+import { VIEW_LIMITS } from '@kolscope/contract';
 import { AddOutline, CloseOutline } from 'antd-mobile-icons';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastInfo } from '../toast';
 import { commitKeyword, type KeywordItem, localKey } from './filters';
@@ -11,7 +13,8 @@ interface Props {
 /**
  * Keywords, one item each. A new item starts as a focused input; leaving it commits the text:
  * empty is removed, a duplicate is removed with 'Keyword already exists' (spec sections 4, 5).
- * A committed keyword is a chip: tap to edit it again, × to remove it.
+ * A committed keyword is a chip: tap to edit it again, × to remove it. At VIEW_LIMITS.keywords,
+ * "Add keyword" adds nothing and says why under the keywords (the server refuses more anyway).
  */
 export function KeywordsBody({ keywords, onChange }: Props) {
   const { t } = useTranslation();
@@ -24,7 +27,22 @@ export function KeywordsBody({ keywords, onChange }: Props) {
     onChange(items);
   };
 
-  const add = () => onChange([...keywords, { key: localKey('kw'), text: '', editing: true }]);
+  const [refused, setRefused] = useState(false);
+  const full = keywords.length >= VIEW_LIMITS.keywords;
+  const over = (refused && full) || keywords.length > VIEW_LIMITS.keywords;
+  const limitRef = useRef<HTMLDivElement>(null);
+  // The message appears under the last chips, where the form's fixed Save bar may cover it.
+  useEffect(() => {
+    if (over) limitRef.current?.scrollIntoView({ block: 'center' });
+  }, [over]);
+  const add = () => {
+    if (full) return setRefused(true);
+    onChange([...keywords, { key: localKey('kw'), text: '', editing: true }]);
+  };
+  const remove = (key: string) => {
+    setRefused(false);
+    onChange(keywords.filter((x) => x.key !== key));
+  };
 
   return (
     <div className="filter-card__items">
@@ -37,7 +55,7 @@ export function KeywordsBody({ keywords, onChange }: Props) {
             value={k.text}
             placeholder={t('feedSetting.keywordPlaceholder')}
             aria-label={t('feedSetting.keywordPlaceholder')}
-            maxLength={100}
+            maxLength={VIEW_LIMITS.keywordLength}
             enterKeyHint="done"
             // A new keyword is typed straight away (spec: "each new keyword starts in an editing state").
             // biome-ignore lint/a11y/noAutofocus: the user just asked for this input.
@@ -61,7 +79,7 @@ export function KeywordsBody({ keywords, onChange }: Props) {
               type="button"
               className="filter-tag__remove"
               aria-label={t('feedSetting.removeItem', { name: k.text })}
-              onClick={() => onChange(keywords.filter((x) => x.key !== k.key))}
+              onClick={() => remove(k.key)}
             >
               <CloseOutline />
             </button>
@@ -71,6 +89,11 @@ export function KeywordsBody({ keywords, onChange }: Props) {
       <button type="button" className="filter-tag filter-tag--add" data-testid="keyword-add" onClick={add}>
         <AddOutline /> {t('feedSetting.addKeyword')}
       </button>
+      {over && (
+        <div ref={limitRef} className="ks-field__error keyword-limit" role="alert" data-testid="keyword-limit">
+          {t('feedSetting.keywordsMax', { max: VIEW_LIMITS.keywords })}
+        </div>
+      )}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import type { MatchingRule, RuleType } from '@kolscope/contract';
+import { type MatchingRule, type RuleType, VIEW_LIMITS } from '@kolscope/contract';
 import { useState } from 'react';
 import {
   type FilterGroup,
@@ -26,7 +26,8 @@ export function useFilterGroups() {
     if (type === 'keywords') {
       setGroups((prev) => {
         const card = findGroup(prev, 'keywords') ?? newGroup('keywords');
-        if (card.type !== 'keywords') return prev;
+        // At the limit the card's own "Add keyword" explains why nothing is added.
+        if (card.type !== 'keywords' || card.keywords.length >= VIEW_LIMITS.keywords) return prev;
         const next = { ...card, keywords: [...card.keywords, { key: localKey('kw'), text: '', editing: true }] };
         return prev.includes(card) ? prev.map((g) => (g === card ? next : g)) : [...prev, next];
       });

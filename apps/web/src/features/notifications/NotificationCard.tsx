@@ -6,6 +6,7 @@ import { PostText } from '../post-card/PostText';
 import { RelativeTime } from '../post-card/RelativeTime';
 import '../post-card/post-card.css';
 import './notifications.css';
+import { imageSrc } from '../../api/imageSrc';
 
 function Avatar({ item }: { item: NotificationItem }) {
   const { t } = useTranslation();
@@ -26,7 +27,7 @@ function Avatar({ item }: { item: NotificationItem }) {
   return (
     <img
       className="post-card__avatar"
-      src={item.avatar}
+      src={imageSrc(item.avatar)}
       alt={label}
       loading="lazy"
       decoding="async"

@@ -6,6 +6,7 @@ import { PickerLayout, PickerPopup } from './PickerPopup';
 import { PickerStatus } from './PickerStatus';
 import { SearchField } from './SearchField';
 import { useCoinSearch } from './useCoinSearch';
+import { imageSrc } from '../../api/imageSrc';
 
 export type PickedCoin = { coin: string; name?: string; icon?: string };
 
@@ -76,7 +77,14 @@ function CoinPickerContent({ value, onClose, onConfirm, title }: Props) {
               className={`picker__row${on ? ' picker__row--on' : ''}`}
               onClick={() => toggle(item)}
             >
-              <img className="picker__coin-icon" src={item.icon} alt="" loading="lazy" width={32} height={32} />
+              <img
+                className="picker__coin-icon"
+                src={imageSrc(item.icon)}
+                alt=""
+                loading="lazy"
+                width={32}
+                height={32}
+              />
               <span className="picker__row-text">
                 <span className="picker__row-title">{item.coin}</span>
                 <span className="picker__row-sub">{item.name}</span>

@@ -9,6 +9,7 @@ import { PickerLayout, PickerPopup } from './PickerPopup';
 import { PickerStatus } from './PickerStatus';
 import { SearchField } from './SearchField';
 import { type UserPickerMode, useUserSearch } from './useUserSearch';
+import { imageSrc } from '../../api/imageSrc';
 
 export type { UserPickerMode };
 
@@ -113,7 +114,7 @@ function UserPickerContent({ mode: initialMode, value, onClose, onConfirm, title
               className={`picker__row${on ? ' picker__row--on' : ''}`}
               onClick={() => toggle(toPicked(user))}
             >
-              <Avatar src={user.icon} className="picker__avatar" />
+              <Avatar src={imageSrc(user.icon)} className="picker__avatar" />
               <span className="picker__row-text">
                 <span className="picker__row-title">{user.name || user.username}</span>
                 <span className="picker__row-sub">

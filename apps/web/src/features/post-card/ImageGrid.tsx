@@ -1,6 +1,7 @@
 import { FEED_MAX_IMAGES, type Post } from '@kolscope/contract';
 import { ImageViewer } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { imageSrc } from '../../api/imageSrc';
 
 /**
  * At most FEED_MAX_IMAGES thumbnails; the last one shown carries "+N" when there are more.
@@ -13,7 +14,7 @@ export function ImageGrid({ medias }: { medias: Post['medias'] }) {
   const hidden = medias.length - shown.length;
   const open = (index: number) =>
     ImageViewer.Multi.show({
-      images: medias.map((m) => m.imgUrlOrigin || m.imgUrlThumb),
+      images: medias.map((m) => imageSrc(m.imgUrlOrigin || m.imgUrlThumb)),
       defaultIndex: index,
       classNames: { mask: 'post-viewer-mask', body: 'post-viewer' },
     });
@@ -34,7 +35,7 @@ export function ImageGrid({ medias }: { medias: Post['medias'] }) {
           }
           onClick={() => open(i)}
         >
-          <img src={media.imgUrlThumb || media.imgUrlOrigin} alt="" loading="lazy" decoding="async" />
+          <img src={imageSrc(media.imgUrlThumb || media.imgUrlOrigin)} alt="" loading="lazy" decoding="async" />
           {hidden > 0 && i === shown.length - 1 && (
             <span className="post-card__more-images" aria-hidden="true">
               +{hidden}

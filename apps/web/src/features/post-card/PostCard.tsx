@@ -8,6 +8,7 @@ import { PostText } from './PostText';
 import { RelativeTime } from './RelativeTime';
 import { VerifiedBadge } from './VerifiedBadge';
 import './post-card.css';
+import { imageSrc } from '../../api/imageSrc';
 
 function Avatar({ user }: { user: Post['user'] }) {
   const { t } = useTranslation();
@@ -27,7 +28,7 @@ function Avatar({ user }: { user: Post['user'] }) {
   return (
     <img
       className="post-card__avatar"
-      src={user.icon}
+      src={imageSrc(user.icon)}
       alt={t('post.avatar', { name: user.name })}
       loading="lazy"
       decoding="async"

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { imageSrc } from '../../api/imageSrc';
 
 interface Person {
   icon: string;
@@ -13,7 +14,14 @@ function Avatar({ person }: { person: Person }) {
   return (
     <span className="rank-avatar" title={name ? `@${name}` : undefined}>
       {person.icon && !broken ? (
-        <img src={person.icon} alt={name} loading="lazy" width={20} height={20} onError={() => setBroken(true)} />
+        <img
+          src={imageSrc(person.icon)}
+          alt={name}
+          loading="lazy"
+          width={20}
+          height={20}
+          onError={() => setBroken(true)}
+        />
       ) : (
         <span className="rank-avatar__letter" role="img" aria-label={name}>
           {(name[0] ?? '?').toUpperCase()}

@@ -8,6 +8,7 @@ import { formatGrowth, formatRankValue, formatUpdateTime, type RankColumn, rankC
 import { rankDisplay } from './rankState';
 import { useRanking } from './useRanking';
 import './rank.css';
+import { imageSrc } from '../../api/imageSrc';
 
 function Row({ item, column, fastestRising }: { item: RankItem; column: RankColumn; fastestRising: boolean }) {
   const { t } = useTranslation();
@@ -19,7 +20,7 @@ function Row({ item, column, fastestRising }: { item: RankItem; column: RankColu
       </td>
       <td className="rank-col-coin">
         <span className="rank-coin">
-          <img className="rank-coin__icon" src={item.icon} alt="" loading="lazy" width={24} height={24} />
+          <img className="rank-coin__icon" src={imageSrc(item.icon)} alt="" loading="lazy" width={24} height={24} />
           <span className="rank-coin__name">{item.coin}</span>
           {item.isNew && (
             <span className="rank-badge" data-testid="rank-new">

@@ -14,6 +14,7 @@ import { SettingFailed } from '../../features/report/SettingStates';
 import { toastInfo } from '../../features/toast';
 import { api } from '../../api';
 import '../../features/report/setting-page.css';
+import { imageSrc } from '../../api/imageSrc';
 
 /**
  * /coin-opinion-setting (create) and /coin-opinion-setting/:id (edit): a coin and a KOL group
@@ -71,7 +72,7 @@ export default function CoinOpinionSettingPage() {
           value={
             coin && (
               <>
-                <img className="pick-field__coin-icon" src={icon ?? coinIconUrl(coin)} alt="" />
+                <img className="pick-field__coin-icon" src={imageSrc(icon ?? coinIconUrl(coin))} alt="" />
                 {coin}
               </>
             )

@@ -12,6 +12,7 @@ import { formatCount, formatFollowersFor } from '../kol-management/format';
 import { ALL_GROUP_ID } from './paging';
 import { useMembers } from './useMembers';
 import './kol-group-detail.css';
+import { imageSrc } from '../../api/imageSrc';
 
 /** /kol-management/:groupId and /kol-management/all: the group's name and its members, paged. */
 export default function KolGroupDetailPage() {
@@ -89,7 +90,7 @@ export default function KolGroupDetailPage() {
         <ul className="kol-members" data-testid="kol-member-list">
           {members.items.map((user) => (
             <li key={user.id} className="kol-member" data-testid={`kol-member-${user.id}`}>
-              <Avatar src={user.icon} className="kol-member__avatar" />
+              <Avatar src={imageSrc(user.icon)} className="kol-member__avatar" />
               <span className="kol-member__text">
                 <span className="kol-member__name">
                   <span className="kol-member__name-text">{user.name || user.username}</span>

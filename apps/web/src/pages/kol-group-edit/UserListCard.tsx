@@ -2,6 +2,7 @@ import { Avatar } from 'antd-mobile';
 import { AddOutline, CloseOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import type { PickedUser } from '../../features/pickers/UserPicker';
+import { imageSrc } from '../../api/imageSrc';
 
 interface Props {
   kind: 'white' | 'black';
@@ -38,7 +39,7 @@ export function UserListCard({ kind, users, onAdd, onChange }: Props) {
             const label = user.name || `@${user.username}`;
             return (
               <span key={user.id} className={`kol-chip kol-chip--${kind}`} data-testid={`kol-${kind}-chip-${user.id}`}>
-                <Avatar src={user.icon ?? ''} className="kol-chip__avatar" />
+                <Avatar src={imageSrc(user.icon)} className="kol-chip__avatar" />
                 <span className="kol-chip__text">{label}</span>
                 <button
                   type="button"

@@ -5,6 +5,7 @@
  * a transport failure (unreachable, timeout, HTTP error) throws, so the runner can back off.
  */
 import type { SentimentClassifier, SentimentLabel, SentimentResult } from '../../types';
+import { redact } from '../../../security/redact';
 import { builtinClassifier, classifySentiment } from './classifier';
 
 export interface OpenAiClassifierOptions {
@@ -96,11 +97,11 @@ export function openAiCompatibleClassifier(options: OpenAiClassifierOptions): Se
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (err) {
-      throw new Error(`classifier endpoint ${endpoint} unreachable: ${(err as Error).message}`, { cause: err });
+      throw new Error(`classifier endpoint ${redact(endpoint)} unreachable: ${(err as Error).message}`, { cause: err });
     }
     if (!response.ok) {
       const body = (await response.text().catch(() => '')).slice(0, 200);
-      throw new Error(`classifier endpoint ${endpoint} answered HTTP ${response.status}: ${body}`);
+      throw new Error(`classifier endpoint ${redact(endpoint)} answered HTTP ${response.status}: ${body}`);
     }
     // From here on the endpoint worked; whatever it said, every text gets a result.
     let items: unknown[] | null = null;
