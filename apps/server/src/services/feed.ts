@@ -3,14 +3,7 @@
  * posts newer than the client's first one (the new-items tip). Posts are shaped as the spec's
  * Post entity in the request's language.
  */
-import {
-  type KeywordRuleGroup,
-  type Language,
-  type MatchingRuleGroup,
-  type Post,
-  type TradingTrend,
-  viewLimitExceeded,
-} from '@kolscope/contract';
+import type { KeywordRuleGroup, Language, MatchingRuleGroup, Post, TradingTrend } from '@kolscope/contract';
 import type { Db } from '../db/db';
 import {
   type CompiledGroup,
@@ -24,7 +17,7 @@ import { categoryName } from '../pipeline/enrich/categories/taxonomy';
 import { badRequest } from './errors';
 import type { KolGroups } from './kol-groups';
 import { TtlCache } from './ttl-cache';
-import { compileRules } from './view-rules';
+import { checkLimits, compileRules } from './view-rules';
 import type { Views } from './views';
 
 export const PAGE_SIZE = 20;
@@ -103,21 +96,6 @@ export const FEED_CACHE_MS = 2000;
  * at, so a view whose keywords match rarely costs many cheap pages instead of one long scan.
  */
 export const KEYWORD_SCAN_POSTS = 5000;
-
-/**
- * A view stored before VIEW_LIMITS that breaks them is refused rather than matched: its pages
- * would cost what the limits exist to prevent. The message is the one view/update would give.
- */
-function checkLimits(viewType: string, rules: unknown[]): void {
-  const groups = rules as { type?: string; rules?: MatchingRuleGroup['rules']; keywords?: string[] }[];
-  const words = groups
-    .filter((g) => g.type === 'keywords')
-    .map((g) =>
-      viewType === 'event_opinion' ? (g.keywords ?? []) : (g.rules ?? []).map((r) => r.value ?? r.label ?? ''),
-    );
-  const problem = viewLimitExceeded(groups.length, words);
-  if (problem) throw badRequest(problem, { field: 'matching_rules' });
-}
 
 export function feed(deps: { db: Db; views: Views; kolGroups: KolGroups; cacheMs?: number; scanPosts?: number }) {
   // Shared by every user asking the same question (starter feeds have the same rules for all).

@@ -24,7 +24,7 @@ import type { KolGroups } from './kol-groups';
 import { presentReport } from './opinion-report';
 import { PERIOD_SECONDS, reportWindow } from './opinion-window';
 import { TtlCache } from './ttl-cache';
-import { compileRules } from './view-rules';
+import { checkLimits, compileRules } from './view-rules';
 import type { Views } from './views';
 
 /** How far back an event view's rollup is counted when it is saved: the longest period. */
@@ -195,6 +195,7 @@ export function opinion(deps: { db: Db; clock: Clock; views: Views; kolGroups: K
      */
     async report(userId: number, q: ReportQuery): Promise<ReportData> {
       const row = await deps.views.ownOfType(userId, q.viewId, 'analytics_report');
+      checkLimits(row.view_type, row.matching_rules);
       const now = nowSeconds();
       const freq = Number(row.settings.updateFreqSeconds ?? DEFAULT_UPDATE_FREQ_SECONDS);
       const key = `${row.id}:${q.period}:${q.interval}:${new Date(row.updated_at).getTime()}:${Math.floor(now / freq)}`;

@@ -114,4 +114,28 @@ describe('a view stored before the limits', () => {
     const zh = await t.call('view/v2/tweets', { viewId }, { token, lang: 'zh-CN' });
     expect(zh.body.msg).toBe('matching_rules：一个视图的关键词总数最多 100 个');
   });
+
+  it('answers a stored over-limit notification list and analytics report with the same 400', async () => {
+    const tooMany = [{ type: 'keywords', rules: words(101).map((w) => ({ label: w.value, value: w.value })) }];
+    for (const [viewType, call, extra] of [
+      ['notification', 'view/notifications', {}],
+      ['analytics_report', 'view/report_detail', { period: '1d', interval: '1h' }],
+    ] as const) {
+      const made = await t.call(
+        'view/add',
+        { name: viewType, viewType, matchingRules: [{ type: 'keywords', rules: words(2) }] },
+        { token },
+      );
+      expect(made.status).toBe(200);
+      const viewId = (made.body.data as { view_id: string; view_type: string }[])
+        .flatMap((v) => [v, ...((v as { subs?: { view_id: string; view_type: string }[] }).subs ?? [])])
+        .filter((v) => v.view_type === viewType)
+        .at(-1)!.view_id;
+      await t.db.query('UPDATE views SET matching_rules = $1 WHERE id = $2', [JSON.stringify(tooMany), Number(viewId)]);
+      t.clock.advance(60);
+      const res = await t.call(call, { viewId, ...extra }, { token });
+      expect(res.status, viewType).toBe(400);
+      expect(res.body.msg).toBe('matching_rules: a view has at most 100 keywords in all');
+    }
+  });
 });

@@ -4,7 +4,9 @@
  * with `more` 1 and a cursor that carries on to a match far back.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notificationsRepo } from '../../src/db/repos/notifications';
 import { feed } from '../../src/services/feed';
+import { notificationFeed } from '../../src/services/notifications/feed';
 import { storePosts } from '../support/store-posts';
 import { registerAndLogin, startTestApp, type TestApp } from '../support/test-app';
 
@@ -113,5 +115,63 @@ describe('bounded scan', () => {
     // Without the bound (the default scan) the same view finds it in one page.
     const page = await t.call('view/v2/tweets', { viewId }, { token });
     expect((page.body.data as { list: { id: string }[]; more: number }).list.map((p) => p.id)).toEqual(['far']);
+  });
+
+  it('bounds the new-items look too: what it found, and more = 1 when it stopped short', async () => {
+    // Newest first: the 7 posts of TEXTS, then fillers 29..0, then "far" (stored by the test above).
+    const viewId = await viewWith([['filler post']]);
+    const scanned = feed({
+      db: t.db,
+      views: t.services.views,
+      kolGroups: t.services.kolGroups,
+      cacheMs: 0,
+      scanPosts: 10,
+    });
+    const page = await scanned.tweets(userId, { viewId, nextCb: '', tradingTrend: '', newerThan: 'far' }, 'en');
+    expect(page.list.map((p) => p.id)).toEqual(['f29', 'f28', 'f27']);
+    expect(page.more).toBe(1);
+    // Unbounded (the default scan here), all 30 fillers are newer than "far".
+    const all = await t.call('view/v2/tweets', { viewId, newerThan: 'far' }, { token });
+    expect((all.body.data as { list: unknown[]; more: number }).list).toHaveLength(30);
+  });
+
+  it('bounds a notification view the same way, and its pages carry on to the match', async () => {
+    const base = T0 - 50_000;
+    await storePosts(t.db, [
+      { text: 'alert: qwertz spotted', ct: base, id: 'n-far' },
+      ...Array.from({ length: 12 }, (_, i) => ({ text: `noise ${i}`, ct: base + 1 + i, id: `n${i}` })),
+    ]);
+    // A forwarded message between the noise: it must come after the newer posts were looked at.
+    await notificationsRepo(t.db).insertMessage(
+      { userId, source: 'telegram', app: 'Telegram', sender: 'bot', title: 'chat', text: 'qwertz too', ct: base + 6 },
+      new Date(),
+    );
+    const res = await t.call(
+      'view/add',
+      {
+        name: 'n',
+        viewType: 'notification',
+        matchingRules: [{ type: 'keywords', rules: [{ value: 'qwertz' }] }],
+        dataSources: ['x', 'telegram'],
+      },
+      { token },
+    );
+    const viewId = (res.body.data as { view_id: string; view_type: string }[])
+      .filter((v) => v.view_type === 'notification')
+      .at(-1)!.view_id;
+    const scanned = notificationFeed({ db: t.db, views: t.services.views, scanPosts: 5 });
+    let nextCb = '';
+    const seen: string[] = [];
+    let pages = 0;
+    for (; pages < 30; pages++) {
+      const page = await scanned.list(userId, { viewId, nextCb });
+      seen.push(...page.list.map((p) => p.content));
+      if (page.more === 0) break;
+      expect(page.nextCb).not.toBe(nextCb);
+      nextCb = page.nextCb;
+    }
+    expect(seen).toEqual(['qwertz too', 'alert: qwertz spotted']);
+    expect(pages).toBeGreaterThan(5);
+    expect(pages).toBeLessThan(30);
   });
 });

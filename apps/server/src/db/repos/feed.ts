@@ -35,6 +35,8 @@ export interface GroupMembership {
 export interface FeedQuery {
   groups: CompiledGroup[];
   member?: GroupMembership;
+  /** Only posts of tracked authors (notification views). */
+  trackedOnly?: boolean;
   sentiment?: -1 | 0 | 1;
   /** Posts strictly older than this position (the next page). */
   before?: { ct: number; id: string };
@@ -68,6 +70,7 @@ export interface FeedRow {
   icon: string;
   is_blue_verified: boolean;
   verified_type: string;
+  followers_count: number;
   /** The source that last wrote the post ('demo', 'x-api', 'rss', 'push'). */
   source: string;
   like_count: number;
@@ -108,6 +111,7 @@ export function feedRepo(db: Queryable) {
       if (q.member.onlyAuthors) where.push(`p.author_id = ANY(${param(q.member.onlyAuthors)}::text[])`);
       where.push(memberCondition(q.member.rule, param));
     }
+    if (q.trackedOnly) where.push('a.tracked');
     if (q.sentiment !== undefined) where.push(`p.sentiment = ${param(q.sentiment)}`);
     if (before) where.push(`(p.ct, p.id) < (${param(before.ct)}, ${param(before.id)})`);
     if (q.after) where.push(`(p.ct, p.id) > (${param(q.after.ct)}, ${param(q.after.id)})`);
@@ -120,7 +124,7 @@ export function feedRepo(db: Queryable) {
     return db.query<FeedRow>(
       `SELECT p.id, p.text, p.ct, p.medias, p.coins, p.categories, p.sentiment, p.author_id,
               p.source, p.like_count, p.retweet_count, p.quote_count, p.impression_count,
-              a.username, a.name, a.icon, a.is_blue_verified, a.verified_type
+              a.username, a.name, a.icon, a.is_blue_verified, a.verified_type, a.followers_count
        FROM posts p JOIN x_accounts a ON a.id = p.author_id
        ${extra.length ? `WHERE ${extra.join(' AND ')}` : ''}
        ORDER BY p.ct DESC, p.id DESC

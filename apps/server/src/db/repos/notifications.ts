@@ -4,7 +4,7 @@
  * Both are read newest first by a keyset; services/notifications/feed.ts merges the two.
  */
 import type { Queryable } from '../db';
-import { type CompiledGroup, groupCondition } from './feed';
+import { type CompiledGroup, feedRepo } from './feed';
 import { keywordCondition } from './keyword-match';
 
 /** Where the previous page ended: a post (`p`) or a message (`m`), at its time and id. */
@@ -61,28 +61,28 @@ function params() {
 export function notificationsRepo(db: Queryable) {
   return {
     /**
-     * Posts of tracked authors (with at least `minFollowers` when given) matching every group.
-     * At one time, posts come before messages: after a message cursor, only older posts follow.
+     * Posts of tracked authors (with at least `minFollowers` when given) matching every group,
+     * through the feed's query (its keyword pre-filter and bounded scan: `scannedTo` says where a
+     * cut look stopped). At one time, posts come before messages: after a message cursor, only
+     * older posts follow.
      */
     async posts(q: {
       groups: CompiledGroup[];
       minFollowers?: number | undefined;
       before?: NotificationCursor | undefined;
       limit: number;
-    }): Promise<NotificationPostRow[]> {
-      const { list, param } = params();
-      const where = ['a.tracked', ...q.groups.map((g) => groupCondition(g, param))];
-      if (q.minFollowers !== undefined) where.push(`a.followers_count >= ${param(q.minFollowers)}`);
-      if (q.before?.kind === 'p') where.push(`(p.ct, p.id) < (${param(q.before.ct)}, ${param(q.before.id)})`);
-      if (q.before?.kind === 'm') where.push(`p.ct < ${param(q.before.ct)}`);
-      return db.query<NotificationPostRow>(
-        `SELECT p.id, p.text, p.ct, p.medias, p.coins, a.username, a.name, a.icon, a.followers_count
-         FROM posts p JOIN x_accounts a ON a.id = p.author_id
-         WHERE ${where.join(' AND ')}
-         ORDER BY p.ct DESC, p.id DESC
-         LIMIT ${param(q.limit)}`,
-        list,
-      );
+      scan?: number;
+    }): Promise<{ rows: NotificationPostRow[]; scannedTo?: { ct: number; id: string } }> {
+      const fans = q.minFollowers !== undefined ? [{ fans: [{ min: q.minFollowers, max: 0 }] }] : [];
+      // ('' sorts first, so (ct, id) < (ct, '') is "strictly before ct": a message cursor's rule.)
+      const before = q.before && { ct: q.before.ct, id: q.before.kind === 'p' ? q.before.id : '' };
+      return feedRepo(db).query({
+        groups: [...q.groups, ...fans],
+        trackedOnly: true,
+        ...(before ? { before } : {}),
+        limit: q.limit,
+        ...(q.scan ? { scan: q.scan } : {}),
+      });
     },
 
     /** The user's forwarded messages from `sources` whose sender, title or text match every group. */

@@ -13,6 +13,8 @@ import {
   notificationsRepo,
 } from '../../db/repos/notifications';
 import { badRequest } from '../errors';
+import { KEYWORD_SCAN_POSTS } from '../feed';
+import { checkLimits } from '../view-rules';
 import type { Views } from '../views';
 import {
   customSourcesOf,
@@ -85,10 +87,12 @@ export function mergeNewestFirst(posts: Entry[], messages: Entry[]): Entry[] {
   return out;
 }
 
-export function notificationFeed(deps: { db: Db; views: Views }) {
+export function notificationFeed(deps: { db: Db; views: Views; scanPosts?: number }) {
+  const scan = deps.scanPosts ?? KEYWORD_SCAN_POSTS;
   return {
     async list(userId: number, req: { viewId: string; nextCb: string }) {
       const view = await deps.views.ownOfType(userId, req.viewId, 'notification');
+      checkLimits(view.view_type, view.matching_rules);
       const before = req.nextCb ? decodeNotificationCursor(req.nextCb) : undefined;
       const groups = keywordGroupsOf(view.matching_rules);
       const sources = sourcesOf(view.settings);
@@ -97,26 +101,34 @@ export function notificationFeed(deps: { db: Db; views: Views }) {
       const scope = xScope(sources);
       const custom = customSourcesOf(sources);
       // A view saved without keywords (never, through view/add) lists nothing rather than everything.
-      const [posts, messages] =
+      const [found, allMessages] =
         groups.length === 0
-          ? [[], []]
+          ? [{ rows: [] }, []]
           : await Promise.all([
               scope
-                ? repo.posts({ groups: groups.map((keywords) => ({ keywords })), ...scope, before, limit })
-                : Promise.resolve([]),
+                ? repo.posts({ groups: groups.map((keywords) => ({ keywords })), ...scope, before, limit, scan })
+                : Promise.resolve({ rows: [] }),
               custom.length
                 ? repo.messages({ userId, sources: custom, keywordGroups: groups, before, limit })
                 : Promise.resolve([]),
             ]);
+      const { rows: posts, scannedTo } = found as {
+        rows: NotificationPostRow[];
+        scannedTo?: { ct: number; id: string };
+      };
+      // A cut look at posts vouches only for the time above where it stopped: older messages wait
+      // for the next page (which starts at that post, and takes messages of its time after it).
+      const messages = scannedTo ? allMessages.filter((m) => m.ct > scannedTo.ct) : allMessages;
       const merged = mergeNewestFirst(
         posts.map((r) => ({ ct: r.ct, kind: 'p' as const, id: r.id, item: presentPost(r, groups) })),
         messages.map((r) => ({ ct: r.ct, kind: 'm' as const, id: String(r.id), item: presentMessage(r, groups) })),
       );
       const page = merged.slice(0, NOTIFICATION_PAGE_SIZE);
-      const last = page.at(-1);
+      const full = merged.length > NOTIFICATION_PAGE_SIZE;
+      const last = full || !scannedTo ? page.at(-1) : { ct: scannedTo.ct, kind: 'p' as const, id: scannedTo.id };
       return {
         list: page.map((e) => e.item),
-        more: merged.length > NOTIFICATION_PAGE_SIZE ? (1 as const) : (0 as const),
+        more: full || scannedTo ? (1 as const) : (0 as const),
         nextCb: last ? encodeNotificationCursor(last) : '',
       };
     },

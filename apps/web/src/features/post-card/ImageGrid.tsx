@@ -35,7 +35,16 @@ export function ImageGrid({ medias }: { medias: Post['medias'] }) {
           }
           onClick={() => open(i)}
         >
-          <img src={imageSrc(media.imgUrlThumb || media.imgUrlOrigin)} alt="" loading="lazy" decoding="async" />
+          <img
+            src={imageSrc(media.imgUrlThumb || media.imgUrlOrigin)}
+            alt=""
+            loading="lazy"
+            decoding="async"
+            // A picture the proxy could not fetch leaves the grey tile, not a broken-image icon.
+            onError={(e) => {
+              e.currentTarget.style.visibility = 'hidden';
+            }}
+          />
           {hidden > 0 && i === shown.length - 1 && (
             <span className="post-card__more-images" aria-hidden="true">
               +{hidden}
