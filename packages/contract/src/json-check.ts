@@ -6,7 +6,7 @@
  * own stack, so it is safe at any depth, and stops at the first problem.
  */
 
-/** Deeper than any body of the API needs (matching rules nest 5 levels); JSON.parse allows more. */
+/** Far deeper than any body of the API (matching rules nest 6 levels); JSON.parse allows any depth. */
 export const MAX_JSON_DEPTH = 64;
 
 export type JsonProblem =

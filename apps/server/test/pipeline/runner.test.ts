@@ -244,6 +244,9 @@ describe('runner', () => {
 });
 
 describe('runner: requests go first while catching up', () => {
+  // The gate waits 300 ms of quiet before a batch; on a loaded machine that can pass the 1 s
+  // default of expect.poll. The bound only ends a hung run.
+  const BOUND = { timeout: 120_000 };
   it('starts no history batch while a request is in flight, and the next one once it ends', async () => {
     const gate = requestGate();
     // Every answer asks for more at once, like a backfill.
@@ -255,16 +258,16 @@ describe('runner: requests go first while catching up', () => {
     gate.enter(); // a request arrives before the first batch
     const ctl = new AbortController();
     const running = runSource(source, { ...opts(), gate, progressEveryMs: 0 }, ctl.signal);
-    await expect.poll(() => gate.waiting).toBe(1);
+    await expect.poll(() => gate.waiting, BOUND).toBe(1);
     expect(asked).toEqual([]);
     gate.leave();
-    await expect.poll(() => asked.length).toBeGreaterThanOrEqual(1);
+    await expect.poll(() => asked.length, BOUND).toBeGreaterThanOrEqual(1);
     // A request during the second round holds the third.
     gate.enter();
-    await expect.poll(() => gate.waiting).toBe(1);
+    await expect.poll(() => gate.waiting, BOUND).toBe(1);
     const held = asked.length;
     gate.leave();
-    await expect.poll(() => asked.length).toBeGreaterThan(held);
+    await expect.poll(() => asked.length, BOUND).toBeGreaterThan(held);
     ctl.abort();
     await running;
   });
