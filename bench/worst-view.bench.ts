@@ -65,6 +65,16 @@ const VIEWS: { name: string; rules: ReturnType<typeof keywordGroups> }[] = [
     rules[0]!.rules[K - 1] = { value: 'oin' };
     return { name: `1 group x ${K} keywords, one a common non-word ("oin")`, rules };
   })(),
+  // Not a worst case: the feed benchmark's four groups, to show what a common view costs now.
+  {
+    name: 'for comparison: feed.bench.ts four groups (coins, categories, fans, 6 keywords)',
+    rules: [
+      { type: 'coins', rules: ['BTC', 'ETH', 'SOL', 'XRP'].map((value) => ({ value })) },
+      { type: 'crypto_types', rules: ['trading', 'derivatives', 'regulation-macro'].map((value) => ({ value })) },
+      { type: 'fans', rules: [{ data: { minFans: 1000, maxFans: 0 } }] },
+      { type: 'keywords', rules: ['breakout', 'support', 'long', 'short', '突破', 'ETF'].map((value) => ({ value })) },
+    ] as never,
+  },
 ];
 
 function stats(label: string, times: number[]) {
@@ -106,7 +116,9 @@ const user = await services.accounts.createDirect(`worst-${Date.now()}@example.c
   isAdmin: false,
   lang: 'en',
 });
-for (const v of VIEWS) {
+// BENCH_VIEWS=0,4 measures only those views (by their order above).
+const only = process.env.BENCH_VIEWS?.split(',').map(Number);
+for (const v of VIEWS.filter((_, i) => !only || only.includes(i))) {
   const items = await services.views.add(
     user!.id,
     { name: 'worst', viewType: 'content_feed', matchingRules: v.rules as never },

@@ -98,6 +98,18 @@ export function groupCondition(g: CompiledGroup, param: (v: unknown) => string):
 /** A page's keyword candidates are read in chunks growing from the page size up to this. */
 const CHUNK_MAX = 500;
 const ROUNDS_MAX = 20;
+/**
+ * Opens the window and edge statements so db.ts does not prepare them: their best plan depends on
+ * the values (a common coin wants the time index, a rare one its GIN index), and after five runs
+ * a prepared statement may switch to a generic plan that guessed wrong (0.9 s instead of 2 ms on
+ * bench/worst-view's four-group view at 1M posts).
+ */
+const PLAN_EACH_TIME = '/* planned per call */';
+/** The window without a `scan` bound (tests and callers that set none). */
+const WINDOW_MAX = 1_000_000_000;
+const COLUMNS = `p.id, p.text, p.ct, p.medias, p.coins, p.categories, p.sentiment, p.author_id,
+  p.source, p.like_count, p.retweet_count, p.quote_count, p.impression_count,
+  a.username, a.name, a.icon, a.is_blue_verified, a.verified_type, a.followers_count`;
 
 export function feedRepo(db: Queryable) {
   /** The SQL of the query but the keyword groups, which `extra` (LIKE pre-filters) may add. */
@@ -122,9 +134,7 @@ export function feedRepo(db: Queryable) {
   async function rowsOf(extra: string[], params: unknown[], limit: number) {
     const param = (v: unknown) => `$${params.push(v)}`;
     return db.query<FeedRow>(
-      `SELECT p.id, p.text, p.ct, p.medias, p.coins, p.categories, p.sentiment, p.author_id,
-              p.source, p.like_count, p.retweet_count, p.quote_count, p.impression_count,
-              a.username, a.name, a.icon, a.is_blue_verified, a.verified_type, a.followers_count
+      `SELECT ${COLUMNS}
        FROM posts p JOIN x_accounts a ON a.id = p.author_id
        ${extra.length ? `WHERE ${extra.join(' AND ')}` : ''}
        ORDER BY p.ct DESC, p.id DESC
@@ -133,12 +143,35 @@ export function feedRepo(db: Queryable) {
     );
   }
 
+  /** Up to `limit` posts of the window after `from` that pass every keyword group's LIKE. */
+  async function windowRows(q: FeedQuery, from: FeedQuery['before'], costly: string[][], limit: number) {
+    const { where, params, param } = select(q, q.before, () => []);
+    const likes = costly.map((words) => likeCondition('w.text', words, param));
+    if (from) likes.unshift(`(w.ct, w.id) < (${param(from.ct)}, ${param(from.id)})`);
+    return db.query<FeedRow>(
+      `${PLAN_EACH_TIME} SELECT w.* FROM (
+         SELECT ${COLUMNS}
+         FROM posts p JOIN x_accounts a ON a.id = p.author_id
+         ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+         ORDER BY p.ct DESC, p.id DESC
+         LIMIT ${param(q.scan ?? WINDOW_MAX)}
+       ) w
+       WHERE ${likes.join(' AND ')}
+       ORDER BY w.ct DESC, w.id DESC
+       LIMIT ${param(limit)}`,
+      params,
+    );
+  }
+
   return {
     /**
-     * Without keyword groups: one statement. With them: the posts passing the other groups and
-     * the keywords' LIKE pre-filters are read newest first in growing chunks, and each keyword
-     * group's regex is tested here (JavaScript's engine is far faster than PostgreSQL's on long
-     * alternations), until the page is full, the chunk runs dry, or `scan` posts were looked at.
+     * Without keyword groups: one statement. With them: within the window of the `scan` newest
+     * posts (from the cursor down) passing the other groups, the posts passing the keywords' LIKE
+     * pre-filters are read newest first in growing chunks, and each group's regex is tested here
+     * (JavaScript's engine is far faster than PostgreSQL's on long alternations), until the page is
+     * full or the window is used up. The window is a LIMIT subquery the chunk reads through, so a
+     * view whose posts match often stops after a few rows; only a short page asks where the
+     * window ended (`scanEdge`), to continue from there.
      */
     async query(q: FeedQuery): Promise<FeedResult> {
       const costly = q.groups.flatMap((g) => (g.keywords?.length ? [g.keywords] : []));
@@ -147,32 +180,27 @@ export function feedRepo(db: Queryable) {
         return { rows: await rowsOf(where, params, q.limit) };
       }
       const exact = costly.map(keywordRegExp);
-      let scannedTo: FeedResult['scannedTo'];
-      if (q.scan) {
-        const { where, params } = select(q, q.before, () => []);
-        scannedTo = await scanEdge(db, where, params, q.scan);
-      }
       const rows: FeedRow[] = [];
-      let before = q.before;
+      let from: FeedQuery['before'];
       let chunk = q.limit;
-      for (let round = 0; ; round++) {
-        const { where, params, param } = select(q, before, (p) =>
-          costly.map((words) => likeCondition('p.text', words, p)),
-        );
-        if (scannedTo) where.push(`(p.ct, p.id) >= (${param(scannedTo.ct)}, ${param(scannedTo.id)})`);
-        const candidates = await rowsOf(where, params, chunk);
+      for (let round = 0; round < ROUNDS_MAX; round++) {
+        const candidates = await windowRows(q, from, costly, chunk);
         for (const row of candidates) {
           if (exact.every((re) => re.test(row.text))) rows.push(row);
           if (rows.length === q.limit) return { rows };
         }
-        // Fewer than asked: nothing is left above the scan's edge (or the table's end).
-        if (candidates.length < chunk) return scannedTo ? { rows, scannedTo } : { rows };
-        before = candidates.at(-1);
-        // Without a scan bound (or past it by a race with new posts), stop after ROUNDS_MAX chunks
-        // and go on from the last candidate.
-        if (round + 1 >= ROUNDS_MAX) return { rows, scannedTo: before! };
+        if (candidates.length < chunk) {
+          // The window (or the table) is used up: the page ends at the window's last post.
+          if (!q.scan) return { rows };
+          const { where, params } = select(q, q.before, () => []);
+          const scannedTo = await scanEdge(db, where, params, q.scan);
+          return scannedTo ? { rows, scannedTo } : { rows };
+        }
+        from = candidates.at(-1);
         chunk = Math.min(chunk * 4, CHUNK_MAX);
       }
+      // Many candidates the regexes refused: go on from the last one next page.
+      return { rows, scannedTo: from! };
     },
     async position(postId: string): Promise<{ ct: number; id: string } | undefined> {
       return (await db.query<{ ct: number; id: string }>('SELECT ct, id FROM posts WHERE id = $1', [postId]))[0];
@@ -193,7 +221,7 @@ async function scanEdge(
 ): Promise<{ ct: number; id: string } | undefined> {
   const author = cheap.some((c) => /\ba\./.test(c)) ? 'JOIN x_accounts a ON a.id = p.author_id' : '';
   const rows = await db.query<{ ct: number; id: string }>(
-    `SELECT p.ct, p.id FROM posts p ${author}
+    `${PLAN_EACH_TIME} SELECT p.ct, p.id FROM posts p ${author}
      ${cheap.length ? `WHERE ${cheap.join(' AND ')}` : ''}
      ORDER BY p.ct DESC, p.id DESC
      OFFSET ${Math.max(0, Math.floor(scan) - 1)} LIMIT 1`,
