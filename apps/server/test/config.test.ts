@@ -21,6 +21,15 @@ describe('configuration', () => {
     });
     expect(c.dataDir).toMatch(/\/data$/);
   });
+  it('bounds request time and per-user share by default, and reads both', () => {
+    expect(loadConfig({})).toMatchObject({
+      requestStatementTimeoutMs: 10_000,
+      requestLimits: { running: 2, queued: 8 },
+    });
+    const env = { REQUEST_STATEMENT_TIMEOUT_MS: '0', USER_CONCURRENT_REQUESTS: '1', USER_QUEUED_REQUESTS: '0' };
+    expect(loadConfig(env)).toMatchObject({ requestStatementTimeoutMs: 0, requestLimits: { running: 1, queued: 0 } });
+  });
+
   it('reads every variable', () => {
     const c = loadConfig({
       PORT: '9000',
@@ -78,6 +87,9 @@ describe('configuration', () => {
     [{ CLASSIFIER_URL: 'localhost:8000' }, /CLASSIFIER_URL must be an absolute http\(s\) URL/],
     [{ REQUEST_TIMEOUT_SECONDS: '0' }, /REQUEST_TIMEOUT_SECONDS must be a number of seconds from 1 to 3600/],
     [{ REQUEST_TIMEOUT_SECONDS: 'soon' }, /REQUEST_TIMEOUT_SECONDS must be a number of seconds from 1 to 3600/],
+    [{ REQUEST_STATEMENT_TIMEOUT_MS: '10s' }, /REQUEST_STATEMENT_TIMEOUT_MS must be a whole number from 0 to 3600000/],
+    [{ USER_CONCURRENT_REQUESTS: '0' }, /USER_CONCURRENT_REQUESTS must be a whole number from 1 to 1000/],
+    [{ USER_QUEUED_REQUESTS: '-1' }, /USER_QUEUED_REQUESTS must be a whole number from 0 to 10000/],
   ])('refuses %o with a clear message', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
