@@ -249,25 +249,38 @@ describe('runner: requests go first while catching up', () => {
   const BOUND = { timeout: 120_000 };
   it('starts no history batch while a request is in flight, and the next one once it ends', async () => {
     const gate = requestGate();
-    // Every answer asks for more at once, like a backfill.
+    // Every answer asks for more at once, like a backfill. The first answer is held until the
+    // test lets it go, so the second request surely arrives while the backfill is under way
+    // (without the hold, a busy test could poll after all three batches had run).
     const { source, asked } = scripted('s8', [
       batch({ nextCursor: 'h1' }),
       batch({ nextCursor: 'h2' }),
       batch({ nextCursor: 'h3' }),
     ]);
+    let letFirstGo = () => {};
+    const firstHeld = new Promise<void>((resolve) => {
+      letFirstGo = resolve;
+    });
+    const fetch = source.fetch.bind(source);
+    source.fetch = async (cursor, signal) => {
+      const answer = await fetch(cursor, signal);
+      if (asked.length === 1) await firstHeld;
+      return answer;
+    };
     gate.enter(); // a request arrives before the first batch
     const ctl = new AbortController();
     const running = runSource(source, { ...opts(), gate, progressEveryMs: 0 }, ctl.signal);
     await expect.poll(() => gate.waiting, BOUND).toBe(1);
     expect(asked).toEqual([]);
     gate.leave();
-    await expect.poll(() => asked.length, BOUND).toBeGreaterThanOrEqual(1);
-    // A request during the second round holds the third.
+    await expect.poll(() => asked.length, BOUND).toBe(1);
+    // A request while the first batch is being fetched holds the second.
     gate.enter();
+    letFirstGo();
     await expect.poll(() => gate.waiting, BOUND).toBe(1);
-    const held = asked.length;
+    expect(asked.length).toBe(1);
     gate.leave();
-    await expect.poll(() => asked.length, BOUND).toBeGreaterThan(held);
+    await expect.poll(() => asked.length, BOUND).toBeGreaterThan(1);
     ctl.abort();
     await running;
   });
