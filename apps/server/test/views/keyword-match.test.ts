@@ -38,6 +38,11 @@ async function texts(groups: string[][]): Promise<string[]> {
   return (res.body.data as { list: { text: string }[] }).list.map((p) => p.text);
 }
 
+/** The feed service with no page cache, looking at `scanPosts` posts a page at most. */
+function feedScanning(scanPosts: number) {
+  return feed({ db: t.db, views: t.services.views, kolGroups: t.services.kolGroups, cacheMs: 0, scanPosts });
+}
+
 beforeAll(async () => {
   t = await startTestApp();
   token = await registerAndLogin(t, 'match@example.com');
@@ -90,13 +95,7 @@ describe('bounded scan', () => {
       ...Array.from({ length: 30 }, (_, i) => ({ text: `filler post ${i}`, ct: base + 1 + i, id: `f${i}` })),
     ]);
     const viewId = await viewWith([['zyxwv']]);
-    const scanned = feed({
-      db: t.db,
-      views: t.services.views,
-      kolGroups: t.services.kolGroups,
-      cacheMs: 0,
-      scanPosts: 5,
-    });
+    const scanned = feedScanning(5);
     let nextCb = '';
     const seen: string[] = [];
     let pages = 0;
@@ -120,13 +119,7 @@ describe('bounded scan', () => {
   it('bounds the new-items look too: what it found, and more = 1 when it stopped short', async () => {
     // Newest first: the 7 posts of TEXTS, then fillers 29..0, then "far" (stored by the test above).
     const viewId = await viewWith([['filler post']]);
-    const scanned = feed({
-      db: t.db,
-      views: t.services.views,
-      kolGroups: t.services.kolGroups,
-      cacheMs: 0,
-      scanPosts: 10,
-    });
+    const scanned = feedScanning(10);
     const page = await scanned.tweets(userId, { viewId, nextCb: '', tradingTrend: '', newerThan: 'far' }, 'en');
     expect(page.list.map((p) => p.id)).toEqual(['f29', 'f28', 'f27']);
     expect(page.more).toBe(1);
