@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { extractCoins } from '../apps/server/src/pipeline/enrich/coins/extract';
 import { classifySentiment } from '../apps/server/src/pipeline/enrich/sentiment/classifier';
-import { readStances } from '../apps/server/src/pipeline/enrich/sentiment/stance';
+import { readStances, type StanceSource } from '../apps/server/src/pipeline/enrich/sentiment/stance';
 import type { SentimentLabel } from '../apps/server/src/pipeline/types';
 
 const root = process.env.KOLSCOPE_ROOT ?? process.cwd();
@@ -51,6 +51,7 @@ interface Scored {
   half: 'A' | 'B';
   post: SentimentLabel;
   stance: Record<string, SentimentLabel>;
+  source: Record<string, StanceSource>;
 }
 
 let mismatched = 0;
@@ -68,6 +69,7 @@ const scored: Scored[] = rows.map((row) => {
     half: half(row.text),
     post: post.label,
     stance: Object.fromEntries(Object.entries(stance).map(([c, s]) => [c, s.label])),
+    source: Object.fromEntries(Object.entries(stance).map(([c, s]) => [c, s.source])),
   };
 });
 
@@ -122,6 +124,21 @@ for (const h of ['A', 'B', 'all'] as const) {
   }
 }
 console.log('* mixed: coins of posts whose hand labels differ between coins (where a post label must miss).');
+
+// Where the stance reader's answers came from, and how often each kind is right (whole set).
+console.log('\nstance reader by how a coin was read (whole set):');
+for (const source of ['post', 'clauses', 'relative'] as const) {
+  let n = 0;
+  let right = 0;
+  for (const s of scored) {
+    for (const [coin, gold] of Object.entries(s.row.stances)) {
+      if (s.source[coin] !== source) continue;
+      n++;
+      if (s.stance[coin] === gold) right++;
+    }
+  }
+  console.log(`  ${source.padEnd(9)} ${String(n).padStart(4)} coins, ${pct(right, n)} right`);
+}
 
 if (process.env.BENCH_ERRORS === 'A') {
   console.log('\nmisses of the stance reader, half A only:');

@@ -7,6 +7,7 @@ import {
   type Classify,
   findMentions,
   joinSegments,
+  planStances,
   readStances,
   segment,
 } from '../../../src/pipeline/enrich/sentiment/stance';
@@ -146,6 +147,36 @@ describe('readStances: attribution', () => {
     const s = readStances('Rotating out of ETH into SOL. SOL up', ['ETH', 'SOL'], toy());
     expect(s.SOL).toEqual({ label: 'bullish', score: 1, source: 'relative' });
     expect(s.ETH).toEqual({ label: 'bearish', score: -0.5, source: 'relative' });
+  });
+});
+
+describe('planStances (for batched, asynchronous classifiers)', () => {
+  const r = (label: 'bullish' | 'neutral' | 'bearish', score: number): SentimentResult => ({ label, score, cues: [] });
+
+  it('asks for nothing when the post label answers', () => {
+    expect(planStances('BTC down', ['BTC']).texts).toEqual([]);
+    const plan = planStances('BTC and ETH both up', ['BTC', 'ETH']);
+    expect(plan.texts).toEqual([]);
+    expect(plan.finish([], r('bullish', 0.4))).toEqual({
+      BTC: { label: 'bullish', score: 0.4, source: 'post' },
+      ETH: { label: 'bullish', score: 0.4, source: 'post' },
+    });
+  });
+
+  it('asks for each reading once and maps the answers back to the coins', () => {
+    const plan = planStances('BTC is up but SOL is down', ['BTC', 'SOL']);
+    expect(plan.texts).toEqual(['BTC is up', 'SOL is down']);
+    expect(plan.finish([r('bullish', 0.3), r('bearish', -0.6)], r('neutral', 0))).toEqual({
+      BTC: { label: 'bullish', score: 0.3, source: 'clauses' },
+      SOL: { label: 'bearish', score: -0.6, source: 'clauses' },
+    });
+  });
+
+  it("asks for a pair's clause and gives the pair its direction", () => {
+    const plan = planStances('ETH/BTC breaking down', ['ETH', 'BTC']);
+    expect(plan.texts).toEqual(['ETH/BTC breaking down']);
+    const out = plan.finish([r('bearish', -0.4)], r('bearish', -0.4));
+    expect([out.ETH?.label, out.BTC?.label]).toEqual(['bearish', 'bullish']);
   });
 });
 

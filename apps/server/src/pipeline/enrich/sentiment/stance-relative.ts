@@ -5,14 +5,16 @@
  * The patterns run over the text with each coin name replaced by a numbered placeholder, so they
  * read as plain regular expressions over words. A match inside a question is no statement.
  */
-import type { Classify, Mention, Segment } from './stance';
+import type { Mention, Segment } from './stance';
 
 export interface RelativeReading {
   symbol: string;
-  /** +1 the statement favours the coin, -1 it disfavours it. */
+  /** +1 the statement favours the coin, -1 it disfavours it (times the mood of `mood`, if set). */
   lean: 1 | -1;
   /** Segments (indices) the statement came from: they say nothing more about this coin. */
   segments: number[];
+  /** A pair's segment: the direction is this segment's mood (bullish +1, neutral 0, bearish -1). */
+  mood?: number;
 }
 
 const C = '⟦(\\d+)⟧';
@@ -91,7 +93,6 @@ export function relativeReadings(
   text: string,
   mentions: readonly Mention[],
   segments: readonly Segment[],
-  classify: Classify,
 ): RelativeReading[] {
   if (mentions.length < 2) return [];
   const s = placeholders(text, mentions);
@@ -101,10 +102,10 @@ export function relativeReadings(
     return k < 0 ? [] : [k];
   };
   const out: RelativeReading[] = [];
-  const add = (a: number, b: number, first: 1 | -1) => {
+  const add = (a: number, b: number, first: 1 | -1, mood?: number) => {
     if (mentions[a]!.symbol === mentions[b]!.symbol) return;
-    out.push({ symbol: mentions[a]!.symbol, lean: first, segments: segOf(a) });
-    out.push({ symbol: mentions[b]!.symbol, lean: first === 1 ? -1 : 1, segments: segOf(b) });
+    out.push({ symbol: mentions[a]!.symbol, lean: first, segments: segOf(a), mood });
+    out.push({ symbol: mentions[b]!.symbol, lean: first === 1 ? -1 : 1, segments: segOf(b), mood });
   };
   for (const { re, first } of PATTERNS) {
     for (const m of s.matchAll(re)) {
@@ -119,10 +120,7 @@ export function relativeReadings(
     const before = s.slice(Math.max(0, m.index - 12), m.index);
     if (PAIR_LONG.test(before)) add(a, Number(m[2]), 1);
     else if (PAIR_SHORT.test(before)) add(a, Number(m[2]), -1);
-    else {
-      const read = classify(text.slice(segments[k]!.start, segments[k]!.end));
-      if (read.label !== 'neutral') add(a, Number(m[2]), read.label === 'bullish' ? 1 : -1);
-    }
+    else add(a, Number(m[2]), 1, k);
   }
   return out;
 }

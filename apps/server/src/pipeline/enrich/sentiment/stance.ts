@@ -149,8 +149,117 @@ const labelOf = (score: number): SentimentLabel => (score > 0 ? 'bullish' : scor
 const clamp = (x: number) => Math.max(-1, Math.min(1, Math.round(x * 1000) / 1000));
 
 /**
- * The stance toward each coin (in the order given). `post` is the classifier's reading of the
- * whole text when the caller already has it.
+ * What reading a post's stances takes: the texts to classify (segments and coin readings, each
+ * once), and `finish`, which turns their results, with the classifier's reading of the whole post,
+ * into the stances. Split in two so a batch of posts can go to the classifier in one call (the
+ * OpenAI-compatible one is asynchronous and batched).
+ */
+export interface StancePlan {
+  texts: string[];
+  finish(results: readonly SentimentResult[], post: SentimentResult): Record<string, CoinStance>;
+}
+
+const POST_ONLY: StancePlan = { texts: [], finish: () => ({}) };
+
+export function planStances(text: string, coins: readonly string[]): StancePlan {
+  if (coins.length === 0) return POST_ONLY;
+  const fromPost = (post: SentimentResult): CoinStance => ({ label: post.label, score: post.score, source: 'post' });
+  const allFromPost = (post: SentimentResult) => Object.fromEntries(coins.map((c) => [c, fromPost(post)]));
+  if (coins.length === 1) return { texts: [], finish: (_, post) => allFromPost(post) };
+
+  const mentions = findMentions(text, coins);
+  const segments = segment(text, mentions);
+  const segCoins = segments.map((s) => [
+    ...new Set(mentions.filter((m) => m.start >= s.start && m.start < s.end).map((m) => m.symbol)),
+  ]);
+
+  // Relative statements, and the segments they already account for, per coin.
+  const relative = relativeReadings(text, mentions, segments);
+  const used = segments.map(() => new Set<string>());
+  for (const r of relative) for (const i of r.segments) used[i]!.add(r.symbol);
+
+  // Which segments each coin is read from: those naming it, and coin-less ones continuing them.
+  // Coin-less segments before the first coin go to the coins of the first segment naming one.
+  const reading = new Map<string, number[]>(coins.map((c) => [c, []]));
+  let previous: string[] | undefined; // the coins of the last segment naming one (undefined: none yet)
+  const preamble: number[] = [];
+  for (let i = 0; i < segments.length; i++) {
+    const own = segCoins[i]!;
+    if (own.length === 0) {
+      if (previous === undefined) preamble.push(i);
+      else for (const c of previous) reading.get(c)!.push(i);
+      continue;
+    }
+    const free = own.filter((c) => !used[i]!.has(c));
+    if (previous === undefined && preamble.length > 0) {
+      for (const c of free) reading.get(c)!.push(...preamble);
+    }
+    for (const c of free) reading.get(c)!.push(i);
+    previous = free;
+  }
+  for (const parts of reading.values()) parts.sort((a, b) => a - b);
+
+  // When every coin reads the same segments and nothing relative was found, the post does not
+  // separate its coins: the post's label is the honest answer, and it costs nothing more.
+  const keys = coins.map((c) => reading.get(c)!.join(','));
+  if (relative.length === 0 && keys.every((k) => k === keys[0]))
+    return { texts: [], finish: (_, post) => allFromPost(post) };
+
+  // The texts to classify, each once: coin readings, then pair segments.
+  const texts: string[] = [];
+  const index = new Map<string, number>();
+  const need = (t: string) => {
+    let i = index.get(t);
+    if (i === undefined) {
+      i = texts.push(t) - 1;
+      index.set(t, i);
+    }
+    return i;
+  };
+  const located = new Set(mentions.map((m) => m.symbol));
+  const coinText = new Map<string, number>();
+  for (const coin of coins) {
+    const parts = reading.get(coin)!;
+    if (located.has(coin) && parts.length > 0) coinText.set(coin, need(joinSegments(text, segments, parts)));
+  }
+  const moodText = relative.map((r) =>
+    r.mood === undefined ? -1 : need(text.slice(segments[r.mood]!.start, segments[r.mood]!.end)),
+  );
+
+  return {
+    texts,
+    finish(results, post) {
+      const sign = (r: SentimentResult | undefined) => (r?.label === 'bullish' ? 1 : r?.label === 'bearish' ? -1 : 0);
+      const lean = new Map<string, number>();
+      relative.forEach((r, k) => {
+        const d = r.mood === undefined ? r.lean : r.lean * sign(results[moodText[k]!]);
+        lean.set(r.symbol, (lean.get(r.symbol) ?? 0) + d * RELATIVE_WEIGHT);
+      });
+      const out: Record<string, CoinStance> = {};
+      for (const coin of coins) {
+        if (!located.has(coin)) {
+          out[coin] = fromPost(post);
+          continue;
+        }
+        const t = coinText.get(coin);
+        const read = t === undefined ? undefined : results[t];
+        const l = lean.get(coin);
+        if (l === undefined) {
+          out[coin] = { label: read?.label ?? 'neutral', score: read?.score ?? 0, source: 'clauses' };
+        } else {
+          // A relative statement decides unless the coin's own clauses lean harder the other way.
+          const score = l + (read && read.label !== 'neutral' ? read.score : 0);
+          out[coin] = { label: labelOf(score), score: clamp(score), source: 'relative' };
+        }
+      }
+      return out;
+    },
+  };
+}
+
+/**
+ * The stance toward each coin (in the order given), with a synchronous classifier. `post` is the
+ * classifier's reading of the whole text when the caller already has it.
  */
 export function readStances(
   text: string,
@@ -158,79 +267,9 @@ export function readStances(
   classify: Classify,
   post?: SentimentResult,
 ): Record<string, CoinStance> {
-  const out: Record<string, CoinStance> = {};
-  if (coins.length === 0) return out;
-  const whole = () => (post ??= classify(text));
-  const fromPost = (): CoinStance => ({ label: whole().label, score: whole().score, source: 'post' });
-  if (coins.length === 1) {
-    out[coins[0]!] = fromPost();
-    return out;
-  }
-  const mentions = findMentions(text, coins);
-  const segments = segment(text, mentions);
-  const segCoins = segments.map((s) => [
-    ...new Set(mentions.filter((m) => m.start >= s.start && m.start < s.end).map((m) => m.symbol)),
-  ]);
-
-  // Relative readings: per coin, the sum of leans, and the segments they already account for.
-  const relative = new Map<string, number>();
-  const used = segments.map(() => new Set<string>());
-  for (const r of relativeReadings(text, mentions, segments, classify)) {
-    relative.set(r.symbol, (relative.get(r.symbol) ?? 0) + r.lean * RELATIVE_WEIGHT);
-    for (const i of r.segments) used[i]!.add(r.symbol);
-  }
-
-  // Which segments each coin is read from: those naming it, and coin-less ones continuing them.
-  const reading = new Map<string, number[]>(coins.map((c) => [c, []]));
-  let previous: string[] = [];
-  let pending: number[] = []; // coin-less segments before the first coin
-  for (let i = 0; i < segments.length; i++) {
-    const own = segCoins[i]!;
-    if (own.length === 0) {
-      if (previous.length === 0) pending.push(i);
-      for (const c of previous) reading.get(c)?.push(i);
-      continue;
-    }
-    const free = own.filter((c) => !used[i]!.has(c));
-    for (const c of free) {
-      for (const p of pending) reading.get(c)?.push(p);
-      reading.get(c)?.push(i);
-    }
-    pending = [];
-    previous = free;
-  }
-
-  // When every coin reads the same segments and nothing relative was found, the post does not
-  // separate its coins: the post's label is the honest answer, and it costs nothing more.
-  const keys = coins.map((c) => reading.get(c)!.join(','));
-  const together = relative.size === 0 && keys.every((k) => k === keys[0]);
-  const cache = new Map<string, SentimentResult>();
-  for (const coin of coins) {
-    const located = mentions.some((m) => m.symbol === coin);
-    if (together || !located) {
-      out[coin] = fromPost();
-      continue;
-    }
-    const parts = reading.get(coin)!;
-    const key = parts.join(',');
-    let read: SentimentResult | undefined;
-    if (parts.length > 0) {
-      read = cache.get(key);
-      if (!read) {
-        read = classify(joinSegments(text, segments, parts));
-        cache.set(key, read);
-      }
-    }
-    const lean = relative.get(coin);
-    if (lean === undefined) {
-      out[coin] = { label: read?.label ?? 'neutral', score: read?.score ?? 0, source: 'clauses' };
-    } else {
-      // A relative statement decides unless the coin's own clauses lean harder the other way.
-      const score = lean + (read && read.label !== 'neutral' ? read.score : 0);
-      out[coin] = { label: labelOf(score), score: clamp(score), source: 'relative' };
-    }
-  }
-  return out;
+  const plan = planStances(text, coins);
+  if (coins.length === 0) return {};
+  return plan.finish(plan.texts.map(classify), post ?? classify(text));
 }
 
 /** The text of some segments, in order, with the contrast words between neighbours kept. */
