@@ -161,3 +161,22 @@ const ms = performance.now() - t0;
 console.log(
   `\nstance reader: ${n} multi-coin posts in ${ms.toFixed(0)} ms, ${Math.round((n / ms) * 1000)} posts/s (one core)`,
 );
+
+// Long and repetitive posts (the relative patterns are regular expressions): the slowest of 5 runs.
+const LONG: Record<string, string> = {
+  'verbs without an end': `${'sold from out of '.repeat(300)}BTC ETH`,
+  'coin names only': 'BTC ETH SOL '.repeat(400),
+  'a list of 1,000 coins': `${'BTC, ETH, '.repeat(500)}up`,
+  'Chinese rotations': `${'把大饼'.repeat(800)}换成姨太`,
+  'pairs of pairs': 'BTC/ETH/SOL/'.repeat(300),
+};
+for (const [name, text] of Object.entries(LONG)) {
+  const coins = extractCoins(text);
+  let worst = 0;
+  for (let i = 0; i < 5; i++) {
+    const t = performance.now();
+    readStances(text, coins, classifySentiment);
+    worst = Math.max(worst, performance.now() - t);
+  }
+  console.log(`long post, ${name} (${text.length} chars): ${worst.toFixed(1)} ms`);
+}

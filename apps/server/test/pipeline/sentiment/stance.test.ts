@@ -2,16 +2,18 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { extractCoins } from '../../../src/pipeline/enrich/coins/extract';
-import { classifySentiment } from '../../../src/pipeline/enrich/sentiment/classifier';
+import fc from 'fast-check';
+import { builtinClassifier, classifySentiment } from '../../../src/pipeline/enrich/sentiment/classifier';
 import {
   type Classify,
   findMentions,
   joinSegments,
   planStances,
   readStances,
+  readStancesBatch,
   segment,
 } from '../../../src/pipeline/enrich/sentiment/stance';
-import type { SentimentResult } from '../../../src/pipeline/types';
+import type { SentimentClassifier, SentimentResult } from '../../../src/pipeline/types';
 
 /** Segment texts, trimmed. */
 const parts = (text: string) => {
@@ -177,6 +179,100 @@ describe('planStances (for batched, asynchronous classifiers)', () => {
     expect(plan.texts).toEqual(['ETH/BTC breaking down']);
     const out = plan.finish([r('bearish', -0.4)], r('bearish', -0.4));
     expect([out.ETH?.label, out.BTC?.label]).toEqual(['bearish', 'bullish']);
+  });
+});
+
+describe('readStancesBatch', () => {
+  const posts = [
+    '$BTC looks weak here but $SOL is ripping',
+    'BTC is up but SOL is down',
+    'Only ETH today',
+    'BTC and ETH both up',
+    '$BTC looks weak here but $SOL is ripping',
+  ];
+
+  it('reads a whole batch in one classifier call and agrees with readStances', async () => {
+    const calls: number[] = [];
+    const counting: SentimentClassifier = {
+      name: 'counting',
+      classify: async (texts) => {
+        calls.push(texts.length);
+        return builtinClassifier.classify(texts);
+      },
+    };
+    const items = posts.map((text) => ({ text, coins: extractCoins(text), post: classifySentiment(text) }));
+    const got = await readStancesBatch(items, counting);
+    expect(calls).toEqual([4]); // two posts with two readings each; the repeated post asks nothing new
+    expect(got).toEqual(items.map((it) => readStances(it.text, it.coins, classifySentiment, it.post)));
+  });
+
+  it('does not call the classifier when no post needs it', async () => {
+    const never: SentimentClassifier = {
+      name: 'never',
+      classify: () => Promise.reject(new Error('called')),
+    };
+    const text = 'BTC and ETH both up';
+    const post = classifySentiment(text);
+    expect(await readStancesBatch([{ text, coins: extractCoins(text), post }], never)).toEqual([
+      {
+        BTC: { label: post.label, score: post.score, source: 'post' },
+        ETH: { label: post.label, score: post.score, source: 'post' },
+      },
+    ]);
+  });
+});
+
+describe('readStances on any text', () => {
+  const pieces = [
+    'BTC',
+    '$ETH',
+    'solana',
+    '大饼',
+    '姨太',
+    'SOL/ETH',
+    ' but ',
+    '但是',
+    ', ',
+    '. ',
+    '? ',
+    ' -> ',
+    ' > ',
+    'out of ',
+    ' into ',
+    '把',
+    '换成',
+    '跑赢',
+    'long ',
+    'short ',
+    'up',
+    'down',
+    'pumping',
+    '暴跌',
+    '🚀',
+    '2.5k',
+    ' ',
+  ];
+
+  it('gives every coin found one valid stance and never throws', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(fc.constantFrom(...pieces), fc.string({ maxLength: 6 })), { maxLength: 30 }),
+        (parts) => {
+          const text = parts.join('');
+          const coins = extractCoins(text);
+          const out = readStances(text, coins, classifySentiment);
+          expect(Object.keys(out)).toEqual(coins);
+          for (const s of Object.values(out)) {
+            expect(['bullish', 'neutral', 'bearish']).toContain(s.label);
+            expect(Math.abs(s.score)).toBeLessThanOrEqual(1);
+            expect(Math.sign(s.score)).toBe(
+              s.label === 'bullish' ? 1 : s.label === 'bearish' ? -1 : Math.sign(s.score),
+            );
+          }
+        },
+      ),
+      { numRuns: 300, seed: 14 },
+    );
   });
 });
 

@@ -9,7 +9,7 @@
  * post's label. Pure and synchronous; the rules are described in
  * apps/server/test/fixtures/stance/README.md.
  */
-import type { SentimentLabel, SentimentResult } from '../../types';
+import type { SentimentClassifier, SentimentLabel, SentimentResult } from '../../types';
 import { EN_ALIASES, ZH_ALIASES } from '../coins/aliases';
 import { cashtagCoin } from '../coins/extract';
 import { relativeReadings } from './stance-relative';
@@ -285,4 +285,41 @@ export function joinSegments(text: string, segments: readonly Segment[], parts: 
     else out += `, ${body}`;
   }
   return out;
+}
+
+/** A post to read stances for: its text, its coins and the classifier's reading of the whole. */
+export interface StanceInput {
+  text: string;
+  coins: readonly string[];
+  post: SentimentResult;
+}
+
+/**
+ * Stances for a batch of posts with any classifier, in one `classify` call for the whole batch
+ * (the texts of every post's plan, deduplicated). Posts naming one coin or none cost nothing.
+ */
+export async function readStancesBatch(
+  items: readonly StanceInput[],
+  classifier: SentimentClassifier,
+): Promise<Record<string, CoinStance>[]> {
+  const plans = items.map((it) => planStances(it.text, it.coins));
+  const texts: string[] = [];
+  const index = new Map<string, number>();
+  const where = plans.map((p) =>
+    p.texts.map((t) => {
+      let i = index.get(t);
+      if (i === undefined) {
+        i = texts.push(t) - 1;
+        index.set(t, i);
+      }
+      return i;
+    }),
+  );
+  const results = texts.length > 0 ? await classifier.classify(texts) : [];
+  return plans.map((p, k) =>
+    p.finish(
+      where[k]!.map((i) => results[i]!),
+      items[k]!.post,
+    ),
+  );
 }
