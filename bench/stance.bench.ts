@@ -14,6 +14,7 @@ import { resolve } from 'node:path';
 import { extractCoins } from '../apps/server/src/pipeline/enrich/coins/extract';
 import { classifySentiment } from '../apps/server/src/pipeline/enrich/sentiment/classifier';
 import { readStances, type StanceSource } from '../apps/server/src/pipeline/enrich/sentiment/stance';
+import { generateDemoPosts } from '../apps/server/src/pipeline/sources/demo/index';
 import type { SentimentLabel } from '../apps/server/src/pipeline/types';
 
 const root = process.env.KOLSCOPE_ROOT ?? process.cwd();
@@ -179,4 +180,24 @@ for (const [name, text] of Object.entries(LONG)) {
     worst = Math.max(worst, performance.now() - t);
   }
   console.log(`long post, ${name} (${text.length} chars): ${worst.toFixed(1)} ms`);
+}
+
+// What enrichment would pay: the demo source's posts (en and zh), the post reading given, as the
+// enricher has it; only posts naming two coins or more cost anything.
+{
+  const DAY = 86_400_000;
+  const end = Date.UTC(2026, 10, 1);
+  const demo = generateDemoPosts({ seed: 3, fromMs: end - 30 * DAY, toMs: end, postsPerDay: 1_700 }).slice(0, 50_000);
+  const items = demo.map((p) => ({ text: p.text, coins: extractCoins(p.text), post: classifySentiment(p.text) }));
+  const multi = items.filter((it) => it.coins.length >= 2).length;
+  const run = () => {
+    for (const it of items) readStances(it.text, it.coins, classifySentiment, it.post);
+  };
+  run(); // warm-up
+  const t = performance.now();
+  run();
+  const s = (performance.now() - t) / 1000;
+  console.log(
+    `demo posts: ${items.length}, ${multi} naming two coins or more; stance reading ${Math.round(items.length / s)} posts/s over all of them (${Math.round(multi / s)} multi-coin posts/s)`,
+  );
 }
