@@ -12,6 +12,7 @@ import {
   readStances,
   readStancesBatch,
   segment,
+  stanceColumn,
 } from '../../../src/pipeline/enrich/sentiment/stance';
 import type { SentimentClassifier, SentimentResult } from '../../../src/pipeline/types';
 
@@ -218,6 +219,21 @@ describe('readStancesBatch', () => {
         BTC: { label: post.label, score: post.score, source: 'post' },
         ETH: { label: post.label, score: post.score, source: 'post' },
       },
+    ]);
+  });
+});
+
+describe('stanceColumn', () => {
+  const st = (label: 'bullish' | 'neutral' | 'bearish') => ({ label, score: 0, source: 'clauses' as const });
+
+  it('stores nothing when every coin has the post label', () => {
+    expect(stanceColumn(['BTC', 'ETH'], { BTC: st('bullish'), ETH: st('bullish') }, 'bullish')).toEqual([]);
+    expect(stanceColumn([], {}, 'neutral')).toEqual([]);
+  });
+
+  it('stores -1/0/1 in the order of the coins otherwise, the post label for a coin without a stance', () => {
+    expect(stanceColumn(['BTC', 'SOL', 'ETH'], { BTC: st('bearish'), SOL: st('bullish') }, 'neutral')).toEqual([
+      -1, 1, 0,
     ]);
   });
 });

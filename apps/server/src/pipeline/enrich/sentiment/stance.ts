@@ -323,3 +323,20 @@ export async function readStancesBatch(
     ),
   );
 }
+
+const SIGN: Record<SentimentLabel, -1 | 0 | 1> = { bullish: 1, neutral: 0, bearish: -1 };
+
+/**
+ * The stances as a storage column: -1/0/1 per coin, parallel to `coins` (the order of
+ * posts.coins), or an empty array when every coin has the post's label. A reader then takes
+ * `coalesce(stance, sentiment)` over `unnest(coins, coin_stances)`, which pads the shorter array
+ * with NULL, so posts stored before stances existed keep counting as they did.
+ */
+export function stanceColumn(
+  coins: readonly string[],
+  stances: Readonly<Record<string, CoinStance>>,
+  post: SentimentLabel,
+): number[] {
+  const out = coins.map((c) => SIGN[stances[c]?.label ?? post]);
+  return out.every((s) => s === SIGN[post]) ? [] : out;
+}
