@@ -5,7 +5,7 @@
  * The patterns run over the text with each coin name replaced by a numbered placeholder, so they
  * read as plain regular expressions over words. A match inside a question is no statement.
  */
-import type { Mention, Segment } from './stance';
+import type { Mention, Segment } from './stance-segments';
 
 export interface RelativeReading {
   symbol: string;
