@@ -1,0 +1,116 @@
+/**
+ * Inference of the learned model: features, three logits, softmax, and the cues that moved the
+ * decision most. Pure and allocation-light: one shared feature buffer and contribution array;
+ * strings are made only for the few cues reported.
+ */
+import type { SentimentClassifier, SentimentLabel, SentimentResult } from '../../../types';
+import { detectLanguage } from '../../language';
+import { classifySentiment } from '../classifier';
+import type { ModelLang } from './data';
+import { DENSE, type FeatureConfig, FeatureBuffer, extractFeatures } from './features';
+import { CLASSES } from './train';
+import { type LoadedModels, loadWeights } from './weights';
+
+export interface LinearModel {
+  cfg: FeatureConfig;
+  w: Float32Array;
+  version: string;
+}
+
+const MAX_CUES = 4;
+const shared = new FeatureBuffer();
+const contrib = new Float32Array(shared.capacity);
+
+function cueText(text: string, s: number, e: number): string {
+  const t = text.slice(s, e).trim();
+  if (/^(https?:\/\/|www\.)/i.test(t)) return 'link';
+  return t.length > 40 ? `${t.slice(0, 39)}…` : t;
+}
+
+export function predict(model: LinearModel, text: string, buf: FeatureBuffer = shared): SentimentResult {
+  const n = extractFeatures(text, model.cfg, buf);
+  const w = model.w;
+  let z0 = 0;
+  let z1 = 0;
+  let z2 = 0;
+  for (let i = 0; i < n; i++) {
+    const b = buf.idx[i]! * 3;
+    const v = buf.val[i]!;
+    z0 += w[b]! * v;
+    z1 += w[b + 1]! * v;
+    z2 += w[b + 2]! * v;
+  }
+  const mx = Math.max(z0, z1, z2);
+  const e0 = Math.exp(z0 - mx);
+  const e1 = Math.exp(z1 - mx);
+  const e2 = Math.exp(z2 - mx);
+  const s = e0 + e1 + e2;
+  const probs = { bullish: e0 / s, neutral: e1 / s, bearish: e2 / s };
+  const c =
+    probs.bullish >= probs.neutral && probs.bullish >= probs.bearish ? 0 : probs.bearish > probs.neutral ? 2 : 1;
+  const label: SentimentLabel = CLASSES[c]!;
+  // A feature's push toward the label: its weight for the label over the mean of the other two.
+  let rules = 0;
+  for (let i = 0; i < n; i++) {
+    const b = buf.idx[i]! * 3;
+    const d = (w[b + c]! - (w[b]! + w[b + 1]! + w[b + 2]! - w[b + c]!) / 2) * buf.val[i]!;
+    if (i < DENSE) rules += i === 0 ? 0 : d;
+    else contrib[i] = d;
+  }
+  // Char n-grams of one word follow each other: merge runs with the same span into one cue.
+  const top: { v: number; s: number; e: number }[] = [];
+  let i = DENSE;
+  while (i < n) {
+    const s0 = buf.start[i]!;
+    const e0_ = buf.end[i]!;
+    let v = 0;
+    while (i < n && buf.start[i] === s0 && buf.end[i] === e0_) v += contrib[i++]!;
+    if (v <= 0) continue;
+    if (top.length < MAX_CUES || v > top[top.length - 1]!.v) {
+      const dup = top.findIndex((t) => t.s === s0 && t.e === e0_);
+      if (dup >= 0) {
+        top[dup]!.v += v;
+      } else {
+        top.push({ v, s: s0, e: e0_ });
+      }
+      top.sort((a, b) => b.v - a.v);
+      if (top.length > MAX_CUES) top.pop();
+    }
+  }
+  const cues: string[] = [];
+  const ruleCues: string[] = [];
+  if (rules > 0 && buf.analysis) {
+    const sign = c === 0 ? 1 : c === 2 ? -1 : 0;
+    for (const it of [...buf.analysis.items].sort((a, b) => Math.abs(b.value) - Math.abs(a.value))) {
+      if (sign !== 0 && Math.sign(it.value) === sign) ruleCues.push(it.cue);
+      if (ruleCues.length >= 2) break;
+    }
+    for (const r of buf.analysis.rules) if (r !== 'rule:exclaim') ruleCues.push(r);
+  }
+  if (ruleCues.length && (top.length === 0 || rules >= top[0]!.v)) cues.push(...ruleCues);
+  for (const t of top) cues.push(cueText(text, t.s, t.e));
+  if (!cues.includes(ruleCues[0] ?? '')) cues.push(...ruleCues);
+  const score = Math.round((probs.bullish - probs.bearish) * 1000) / 1000;
+  return { label, score, probs, cues: [...new Set(cues.filter(Boolean))], modelVersion: model.version };
+}
+
+/** The posts' language picks the model; without one for it, the rules answer. */
+export function createModelClassifier(loaded: LoadedModels): SentimentClassifier {
+  const models: Partial<Record<ModelLang, LinearModel>> = {};
+  for (const lang of ['en', 'zh'] as const) {
+    const w = loaded.weights[lang];
+    if (w) models[lang] = { cfg: loaded.manifest.features, w, version: `${lang}-${loaded.manifest.version}` };
+  }
+  const one = (text: string): SentimentResult => {
+    const lang = detectLanguage(text, '') === 'zh' ? 'zh' : 'en';
+    const m = models[lang];
+    return m ? predict(m, text) : classifySentiment(text);
+  };
+  return { name: `model-${loaded.manifest.version}`, classify: async (texts) => texts.map(one) };
+}
+
+/** The shipped model, or null when no weights are present (the caller falls back to the rules). */
+export function loadModelClassifier(dir?: string): SentimentClassifier | null {
+  const loaded = loadWeights(dir);
+  return loaded ? createModelClassifier(loaded) : null;
+}
