@@ -94,8 +94,8 @@ export function predict(model: LinearModel, text: string, buf: FeatureBuffer = s
   return { label, score, probs, cues: [...new Set(cues.filter(Boolean))], modelVersion: model.version };
 }
 
-/** The posts' language picks the model; without one for it, the rules answer. */
-export function createModelClassifier(loaded: LoadedModels): SentimentClassifier {
+/** Reads one post: its language picks the model; without one for it, the rules answer. */
+export function modelReader(loaded: LoadedModels): (text: string) => SentimentResult {
   const models: Partial<Record<ModelLang, LinearModel>> = {};
   for (const lang of ['en', 'zh'] as const) {
     const w = loaded.weights[lang];
@@ -106,6 +106,11 @@ export function createModelClassifier(loaded: LoadedModels): SentimentClassifier
     const m = models[lang];
     return m ? predict(m, text) : classifySentiment(text);
   };
+  return one;
+}
+
+export function createModelClassifier(loaded: LoadedModels): SentimentClassifier {
+  const one = modelReader(loaded);
   return { name: `model-${loaded.manifest.version}`, classify: async (texts) => texts.map(one) };
 }
 
