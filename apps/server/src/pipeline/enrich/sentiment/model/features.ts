@@ -219,16 +219,16 @@ export function extractFeatures(text: string, cfg: FeatureConfig, buf: FeatureBu
       add(Math.imul(buf.tokH[i - 1]! ^ SEED.bigram, PRIME) ^ h, ps, e);
     }
     if (k === T.Word) {
-      // Char n-grams of '<word>', so 'pumping' shares evidence with 'pump' and 'pumped'.
+      // Char n-grams of '<word>', so 'pumping' shares evidence with 'pump' and 'pumped'. One
+      // running hash per start position yields every length from charMin to charMax.
       const len = e - s + 2;
-      for (let g = cfg.charMin; g <= cfg.charMax && g <= len; g++) {
-        for (let a = 0; a + g <= len; a++) {
-          let hh = FNV ^ (SEED.char + g);
-          for (let j = a; j < a + g; j++) {
-            const c = j === 0 ? 60 : j === len - 1 ? 62 : lowerCode(text.charCodeAt(s + j - 1));
-            hh = Math.imul(hh ^ c, PRIME);
-          }
-          add(hh, s, e);
+      for (let a = 0; a + cfg.charMin <= len; a++) {
+        let hh = FNV ^ SEED.char;
+        const stop = Math.min(len, a + cfg.charMax);
+        for (let j = a; j < stop; j++) {
+          const c = j === 0 ? 60 : j === len - 1 ? 62 : lowerCode(text.charCodeAt(s + j - 1));
+          hh = Math.imul(hh ^ c, PRIME);
+          if (j - a + 1 >= cfg.charMin) add(hh, s, e);
         }
       }
     } else if (k === T.Coin) {

@@ -81,10 +81,20 @@ export function predict(model: LinearModel, text: string, buf: FeatureBuffer = s
   const ruleCues: string[] = [];
   if (rules > 0 && buf.analysis) {
     const sign = c === 0 ? 1 : c === 2 ? -1 : 0;
-    for (const it of [...buf.analysis.items].sort((a, b) => Math.abs(b.value) - Math.abs(a.value))) {
-      if (sign !== 0 && Math.sign(it.value) === sign) ruleCues.push(it.cue);
-      if (ruleCues.length >= 2) break;
+    // The two strongest rule contributions that point the label's way.
+    let first: { cue: string; value: number } | undefined;
+    let second: { cue: string; value: number } | undefined;
+    if (sign !== 0) {
+      for (const it of buf.analysis.items) {
+        if (Math.sign(it.value) !== sign) continue;
+        if (!first || Math.abs(it.value) > Math.abs(first.value)) {
+          second = first;
+          first = it;
+        } else if (!second || Math.abs(it.value) > Math.abs(second.value)) second = it;
+      }
     }
+    if (first) ruleCues.push(first.cue);
+    if (second) ruleCues.push(second.cue);
     for (const r of buf.analysis.rules) if (r !== 'rule:exclaim') ruleCues.push(r);
   }
   if (ruleCues.length && (top.length === 0 || rules >= top[0]!.v)) cues.push(...ruleCues);
