@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { main } from '../../../src/cli';
 import { loadData, normaliseKey, type SourceSpec } from '../../../src/pipeline/enrich/sentiment/model/data';
-import { extractFeatures, FeatureBuffer } from '../../../src/pipeline/enrich/sentiment/model/features';
+import { extractFeatures, FeatureBuffer, featureRows } from '../../../src/pipeline/enrich/sentiment/model/features';
 import { createModelClassifier, predict } from '../../../src/pipeline/enrich/sentiment/model/infer';
 import { runTraining } from '../../../src/pipeline/enrich/sentiment/model/training';
 import { decodeWeights, loadWeights } from '../../../src/pipeline/enrich/sentiment/model/weights';
@@ -89,7 +89,7 @@ describe('features', () => {
     expect(Array.from(b.idx.subarray(0, n))).toEqual(Array.from(a.idx.subarray(0, n)));
     expect(Array.from(b.val.subarray(0, n))).toEqual(Array.from(a.val.subarray(0, n)));
     expect(n).toBeGreaterThan(30);
-    for (let i = 0; i < n; i++) expect(a.idx[i]).toBeLessThan(1 << FEATURES.bits);
+    for (let i = 0; i < n; i++) expect(a.idx[i]).toBeLessThan(featureRows(FEATURES));
   });
 });
 
@@ -100,7 +100,7 @@ describe('training and inference', () => {
   it('is deterministic for a seed', () => {
     expect(runTraining({ ...opts, skipCv: true }).manifest.sha256).toBe(run.manifest.sha256);
     expect(runTraining({ ...opts, seed: 8, skipCv: true }).manifest.sha256).not.toBe(run.manifest.sha256);
-    expect(run.manifest.models.en?.rows).toBe(1 << FEATURES.bits);
+    expect(run.manifest.models.en?.rows).toBe(featureRows(FEATURES));
     expect(Object.keys(run.manifest.figures as object)).toEqual(
       expect.arrayContaining(['crypto_3class_dev', 'surge_reddit_bullbear_dev', 'zh_finfe_guba_posts']),
     );
@@ -144,6 +144,6 @@ describe('kolscope train-sentiment', () => {
     expect(text).toContain(`weights sha256 ${manifest.sha256}`);
     expect(manifest.seed).toBe(3);
     expect(Object.keys(manifest.data)).toContain('train/crypto_cryptolin_news_handlabeled.csv');
-    expect(loadWeights(out)?.weights.en?.length).toBe(3 << manifest.features.bits);
+    expect(loadWeights(out)?.weights.en?.length).toBe(3 * featureRows(manifest.features));
   });
 });

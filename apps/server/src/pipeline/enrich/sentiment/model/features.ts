@@ -9,7 +9,7 @@ import { BROADCAST_BAND, OPINION_BAND } from '../classifier';
 import { type Analysis, analyse } from '../rules';
 
 export interface FeatureConfig {
-  /** log2 of the number of weight rows (dense + hashed). */
+  /** log2 of the number of hashed weight rows; the dense rows come on top (featureRows). */
   bits: number;
   charMin: number;
   charMax: number;
@@ -17,10 +17,11 @@ export interface FeatureConfig {
   denseOnly?: boolean;
 }
 
-export const DEFAULT_FEATURES: FeatureConfig = { bits: 17, charMin: 3, charMax: 5 };
+export const DEFAULT_FEATURES: FeatureConfig = { bits: 16, charMin: 3, charMax: 4 };
 
 /** Dense rule features occupy rows 0..DENSE-1; hashed features the rest. */
 export const DENSE = 16;
+export const featureRows = (cfg: FeatureConfig) => DENSE + (1 << cfg.bits);
 export const DENSE_NAMES = [
   'bias',
   'rule-score',
@@ -161,12 +162,12 @@ function denseFeatures(buf: FeatureBuffer, text: string): void {
 export function extractFeatures(text: string, cfg: FeatureConfig, buf: FeatureBuffer): number {
   denseFeatures(buf, text);
   if (cfg.denseOnly) return buf.n;
-  const size = (1 << cfg.bits) - DENSE;
+  const mask = (1 << cfg.bits) - 1;
   const cap = buf.capacity;
   let n = buf.n;
   const add = (h: number, s: number, e: number) => {
     if (n >= cap) return;
-    buf.idx[n] = DENSE + (mix(h) % size);
+    buf.idx[n] = DENSE + (mix(h) & mask);
     buf.start[n] = s;
     buf.end[n] = e;
     n++;

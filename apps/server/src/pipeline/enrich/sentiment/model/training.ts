@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { type CvResult, type GroupWeights, crossValidate, crossValidateAll, makeObjective, searchWeights } from './cv';
 import { buildCorpus } from './corpus';
 import { type LoadedData, type ModelLang, type SourceSpec, TRAIN_SOURCES, loadData } from './data';
-import { DEFAULT_FEATURES, type FeatureConfig } from './features';
+import { DEFAULT_FEATURES, type FeatureConfig, featureRows } from './features';
 import { CLASSES, train } from './train';
 import { type Manifest, type ModelFile, encodeWeights, sha256 } from './weights';
 
@@ -57,7 +57,7 @@ export function runTraining(o: TrainCommandOptions): TrainRun {
   log(
     `  English training rows used (bullish/bearish only): ${polar.train.en.length}; Chinese: ${data.train.zh.length}`,
   );
-  const opts = { ...HYPER, dim: 1 << cfg.bits, seed: o.seed };
+  const opts = { ...HYPER, dim: featureRows(cfg), seed: o.seed };
   const figures: Record<string, unknown> = {};
   const en = buildCorpus(polar, 'en', cfg);
   const ones: GroupWeights = Object.fromEntries(en.groups.map((g) => [g, 1]));
