@@ -1,6 +1,6 @@
 /**
  * Features of the learned sentiment model: a few dense features from the rule engine, then
- * hashed sparse features (word uni- and bigrams, character 3-5-grams inside words, Chinese
+ * hashed sparse features (word uni- and bigrams, character n-grams inside words (3-4 by default), Chinese
  * character 1-3-grams, emoji, the words next to a cashtag). Hashing is FNV-1a over the char codes
  * in place, so no n-gram string is ever built; every feature keeps the span of text it came from,
  * which is how the model explains itself (infer.ts). One reusable buffer, no per-post arrays.
@@ -219,7 +219,8 @@ export function extractFeatures(text: string, cfg: FeatureConfig, buf: FeatureBu
       const ps = buf.tokS[i - 1]!;
       add(Math.imul(buf.tokH[i - 1]! ^ SEED.bigram, PRIME) ^ h, ps, e);
     }
-    if (k === T.Word) {
+    // Words of three letters or fewer are their own unigram; their char n-grams add nothing.
+    if (k === T.Word && e - s > 3) {
       // Char n-grams of '<word>', so 'pumping' shares evidence with 'pump' and 'pumped'. One
       // running hash per start position yields every length from charMin to charMax.
       const len = e - s + 2;

@@ -18,6 +18,7 @@ export interface LinearModel {
 }
 
 const MAX_CUES = 4;
+const HAN = /\p{Script=Han}/u;
 const shared = new FeatureBuffer();
 const contrib = new Float32Array(shared.capacity);
 // The three weights of each feature, read once (the weight file is larger than the CPU cache).
@@ -124,7 +125,8 @@ export function modelReader(loaded: LoadedModels): (text: string) => SentimentRe
     if (w) models[lang] = { cfg: loaded.manifest.features, w, version: `${lang}-${loaded.manifest.version}` };
   }
   const one = (text: string): SentimentResult => {
-    const lang = detectLanguage(text, '') === 'zh' ? 'zh' : 'en';
+    // Most posts have no Han character at all: skip the letter count for them.
+    const lang = HAN.test(text) && detectLanguage(text, '') === 'zh' ? 'zh' : 'en';
     const m = models[lang];
     return m ? predict(m, text) : classifySentiment(text);
   };
