@@ -125,6 +125,15 @@ export interface CvResult {
   model: Scored;
   rules: Scored;
   weights: GroupWeights;
+  /** Per held-out row: its text, gold label, and the model's and the rules' labels and scores. */
+  rows?: {
+    text: string;
+    gold: SentimentLabel;
+    model: SentimentLabel;
+    modelScore: number;
+    rules: SentimentLabel;
+    rulesScore: number;
+  }[];
 }
 
 /** 5-fold CV on one dev set (see the file comment), with the rules on the same rows. */
@@ -171,6 +180,14 @@ export function crossValidate(
       ruleRes.map((x) => x.score),
     ),
     weights,
+    rows: heldOut.map((row, i) => ({
+      text: c.examples[row]!.text,
+      gold: gold[i]!,
+      model: pred[i]!,
+      modelScore: scores[i]!,
+      rules: ruleRes[i]!.label,
+      rulesScore: ruleRes[i]!.score,
+    })),
   };
 }
 

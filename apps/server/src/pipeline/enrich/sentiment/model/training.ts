@@ -29,6 +29,8 @@ export interface TrainCommandOptions {
   sources?: readonly SourceSpec[];
   features?: FeatureConfig;
   log?: (line: string) => void;
+  /** Called with each dev set's CV result, per-row predictions included (the bench splits them). */
+  onCv?: (dev: string, r: CvResult) => void;
   /** Skip the protocol (figures) and only train the shipped models. */
   skipCv?: boolean;
 }
@@ -85,7 +87,9 @@ export function runTraining(o: TrainCommandOptions): TrainRun {
       ['surge_reddit_bullbear_dev', forSurge],
     ] as const) {
       const r = crossValidate(en, dev, w, opts, HYPER.devWeight);
-      figures[dev] = r;
+      const { rows: _rows, ...summary } = r;
+      figures[dev] = summary;
+      o.onCv?.(dev, r);
       log(`  ${dev.padEnd(26)} model ${fmt(r.model)}`);
       log(`  ${''.padEnd(26)} rules ${fmt(r.rules)}`);
     }
