@@ -18,6 +18,8 @@ export interface LinearModel {
 }
 
 const MAX_CUES = 4;
+/** Candidates kept before overlapping spans ('暴跌' and '特币暴') are thinned out. */
+const CANDIDATES = 8;
 const HAN = /\p{Script=Han}/u;
 const shared = new FeatureBuffer();
 const contrib = new Float32Array(shared.capacity);
@@ -79,7 +81,7 @@ export function predict(model: LinearModel, text: string, buf: FeatureBuffer = s
     let v = 0;
     while (i < n && buf.start[i] === s0 && buf.end[i] === e0_) v += contrib[i++]!;
     if (v <= 0) continue;
-    if (top.length < MAX_CUES || v > top[top.length - 1]!.v) {
+    if (top.length < CANDIDATES || v > top[top.length - 1]!.v) {
       const dup = top.findIndex((t) => t.s === s0 && t.e === e0_);
       if (dup >= 0) {
         top[dup]!.v += v;
@@ -87,7 +89,7 @@ export function predict(model: LinearModel, text: string, buf: FeatureBuffer = s
         top.push({ v, s: s0, e: e0_ });
       }
       top.sort((a, b) => b.v - a.v);
-      if (top.length > MAX_CUES) top.pop();
+      if (top.length > CANDIDATES) top.pop();
     }
   }
   const cues: string[] = [];
@@ -111,7 +113,24 @@ export function predict(model: LinearModel, text: string, buf: FeatureBuffer = s
     for (const r of buf.analysis.rules) if (r !== 'rule:exclaim') ruleCues.push(r);
   }
   if (ruleCues.length && (top.length === 0 || rules >= top[0]!.v)) cues.push(...ruleCues);
-  for (const t of top) cues.push(cueText(text, t.s, t.e));
+  // Strongest first; a span overlapping a stronger one adds nothing a reader needs.
+  let kept = 0;
+  for (let j = 0; j < top.length && kept < MAX_CUES; j++) {
+    const t = top[j]!;
+    let overlaps = false;
+    for (let q = 0; q < j && !overlaps; q++) {
+      const u = top[q]!;
+      overlaps = u.v > 0 && t.s < u.e && u.s < t.e;
+    }
+    const cue = cueText(text, t.s, t.e);
+    // Weak pushes ('will', 'on') explain nothing; a span inside a rule cue repeats it.
+    if (overlaps || t.v < 0.25 * top[0]!.v || cues.some((c) => c.includes(cue) || cue.includes(c))) {
+      t.v = 0;
+      continue;
+    }
+    cues.push(cue);
+    kept++;
+  }
   if (!cues.includes(ruleCues[0] ?? '')) cues.push(...ruleCues);
   const score = Math.round((probs.bullish - probs.bearish) * 1000) / 1000;
   return { label, score, probs, cues: [...new Set(cues.filter(Boolean))], modelVersion: model.version };
