@@ -82,13 +82,15 @@ export function predict(model: LinearModel, text: string, buf: FeatureBuffer = s
     while (i < n && buf.start[i] === s0 && buf.end[i] === e0_) v += contrib[i++]!;
     if (v <= 0) continue;
     if (top.length < CANDIDATES || v > top[top.length - 1]!.v) {
-      const dup = top.findIndex((t) => t.s === s0 && t.e === e0_);
-      if (dup >= 0) {
-        top[dup]!.v += v;
-      } else {
-        top.push({ v, s: s0, e: e0_ });
+      // Kept sorted by insertion; a span seen again (a cashtag's neighbour) adds to its entry.
+      let j = top.findIndex((t) => t.s === s0 && t.e === e0_);
+      if (j >= 0) top[j]!.v += v;
+      else j = top.push({ v, s: s0, e: e0_ }) - 1;
+      for (; j > 0 && top[j - 1]!.v < top[j]!.v; j--) {
+        const t = top[j]!;
+        top[j] = top[j - 1]!;
+        top[j - 1] = t;
       }
-      top.sort((a, b) => b.v - a.v);
       if (top.length > CANDIDATES) top.pop();
     }
   }
@@ -122,9 +124,9 @@ export function predict(model: LinearModel, text: string, buf: FeatureBuffer = s
       const u = top[q]!;
       overlaps = u.v > 0 && t.s < u.e && u.s < t.e;
     }
-    const cue = cueText(text, t.s, t.e);
     // Weak pushes ('will', 'on') explain nothing; a span inside a rule cue repeats it.
-    if (overlaps || t.v < 0.25 * top[0]!.v || cues.some((c) => c.includes(cue) || cue.includes(c))) {
+    const cue = overlaps || t.v < 0.25 * top[0]!.v ? '' : cueText(text, t.s, t.e);
+    if (!cue || cues.some((c) => c.includes(cue) || cue.includes(c))) {
       t.v = 0;
       continue;
     }
