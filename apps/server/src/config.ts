@@ -92,6 +92,8 @@ const schema = z.object({
     .regex(/^(mailto:\S+|https:\/\/\S+)$/, { error: 'must be a mailto: address or an https URL' })
     .optional(),
   CLASSIFIER_URL: httpUrl.optional(),
+  /** The built-in classifier: the rules (default) or the learned model (falls back to the rules without weights). */
+  CLASSIFIER: z.enum(['rules', 'model']).default('rules'),
   CLASSIFIER_API_KEY: z.string().optional(),
   CLASSIFIER_MODEL: z.string().optional(),
   REQUEST_STATEMENT_TIMEOUT_MS: wholeNumber(0, 3_600_000, 10_000),
@@ -135,6 +137,7 @@ export interface Config {
   demoSeed: number;
   demoPostsPerDay: number;
   classifier: { url: string; apiKey: string | undefined; model: string | undefined } | undefined;
+  builtinClassifier: 'rules' | 'model';
   /** Web Push: keys from the environment, else generated once and kept in the database. */
   vapid: { publicKey: string; privateKey: string } | undefined;
   vapidSubject: string;
@@ -203,6 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     classifier: e.CLASSIFIER_URL
       ? { url: e.CLASSIFIER_URL, apiKey: e.CLASSIFIER_API_KEY, model: e.CLASSIFIER_MODEL }
       : undefined,
+    builtinClassifier: e.CLASSIFIER,
     vapid:
       e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
         ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }

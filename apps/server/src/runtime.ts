@@ -5,16 +5,20 @@ import { openDb } from './db/db';
 import { migrate } from './db/migrate';
 import { type Mailer, outboxMailer, smtpMailer } from './services/mail';
 import { builtinClassifier } from './pipeline/enrich/sentiment/classifier';
+import { loadModelClassifier } from './pipeline/enrich/sentiment/model/infer';
 import { openAiCompatibleClassifier } from './pipeline/enrich/sentiment/openai';
 import type { SentimentClassifier } from './pipeline/types';
 import { createServices } from './services/index';
 
-/** The built-in rules, unless CLASSIFIER_URL points at an OpenAI-compatible endpoint. */
+/**
+ * An OpenAI-compatible endpoint when CLASSIFIER_URL is set; else the rules, or the learned model
+ * with CLASSIFIER=model (the rules when no weights are shipped).
+ */
 export function classifierFor(config: Config): SentimentClassifier {
   const c = config.classifier;
-  return c
-    ? openAiCompatibleClassifier({ url: c.url, apiKey: c.apiKey, model: c.model ?? 'gpt-4o-mini' })
-    : builtinClassifier;
+  if (c) return openAiCompatibleClassifier({ url: c.url, apiKey: c.apiKey, model: c.model ?? 'gpt-4o-mini' });
+  if (config.builtinClassifier === 'model') return loadModelClassifier() ?? builtinClassifier;
+  return builtinClassifier;
 }
 
 export async function openRuntime(config: Config, log: (line: string) => void) {

@@ -21,6 +21,11 @@ describe('configuration', () => {
     });
     expect(c.dataDir).toMatch(/\/data$/);
   });
+  it('picks the rules or the learned model as the built-in classifier', () => {
+    expect(loadConfig({}).builtinClassifier).toBe('rules');
+    expect(loadConfig({ CLASSIFIER: 'model' }).builtinClassifier).toBe('model');
+    expect(() => loadConfig({ CLASSIFIER: 'bert' })).toThrow(/CLASSIFIER/);
+  });
   it('bounds request time and per-user share by default, and reads both', () => {
     expect(loadConfig({})).toMatchObject({
       requestStatementTimeoutMs: 10_000,

@@ -92,6 +92,10 @@ export interface SentimentResult {
   score: number;
   /** The words, emoji and rules that decided it, e.g. ['moon', '🚀', 'negated:bullish']. */
   cues: string[];
+  /** The learned model's class probabilities (they sum to 1); absent for the rules. */
+  probs?: Record<SentimentLabel, number>;
+  /** Which weights read the post, e.g. 'en-3f2a9c1b0d4e'; absent for the rules. */
+  modelVersion?: string;
 }
 
 /** A classifier is pluggable: the built-in rules, or an OpenAI-compatible endpoint. */
