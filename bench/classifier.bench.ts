@@ -21,6 +21,7 @@ import { decodeWeights } from '../apps/server/src/pipeline/enrich/sentiment/mode
 import { parseCsvRecords } from '../apps/server/src/pipeline/enrich/sentiment/csv';
 import { evaluate, LABELS } from '../apps/server/src/pipeline/enrich/sentiment/metrics';
 import type { SentimentLabel } from '../apps/server/src/pipeline/types';
+import { half } from './support/dev-halves';
 
 const root = process.env.KOLSCOPE_ROOT ?? process.cwd();
 const dataDir = process.env.SENTIMENT_DATA_DIR ?? resolve(root, '..', 'shared', 'data', 'sentiment');
@@ -28,21 +29,6 @@ const DATASETS = [
   { file: 'crypto_3class_dev.csv', target: 'macro-F1 >= 0.72' },
   { file: 'surge_reddit_bullbear_dev.csv', target: 'accuracy >= 0.85 (neutral counts wrong)' },
 ];
-
-/** FNV-1a over UTF-16 units, then a murmur3 finaliser so the top bit is well mixed. */
-export function half(text: string): 'A' | 'B' {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h >>> 31 ? 'B' : 'A';
-}
 
 interface Row {
   text: string;

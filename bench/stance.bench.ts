@@ -16,6 +16,7 @@ import { classifySentiment } from '../apps/server/src/pipeline/enrich/sentiment/
 import { readStances, type StanceSource } from '../apps/server/src/pipeline/enrich/sentiment/stance';
 import { generateDemoPosts } from '../apps/server/src/pipeline/sources/demo/index';
 import type { SentimentLabel } from '../apps/server/src/pipeline/types';
+import { half } from './support/dev-halves';
 
 const root = process.env.KOLSCOPE_ROOT ?? process.cwd();
 const file = resolve(root, 'apps/server/test/fixtures/stance/multi-coin.jsonl');
@@ -25,21 +26,6 @@ interface Row {
   lang: 'en' | 'zh';
   post_label: SentimentLabel;
   stances: Record<string, SentimentLabel>;
-}
-
-/** The split of classifier.bench.ts: FNV-1a over UTF-16 units, a murmur3 finaliser, the top bit. */
-function half(text: string): 'A' | 'B' {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h >>> 31 ? 'B' : 'A';
 }
 
 const rows: Row[] = readFileSync(file, 'utf8')
