@@ -12,7 +12,17 @@
  */
 import type { SentimentLabel } from '../../../types';
 import { evaluate } from '../metrics';
-import { CLASSES, type Matrix, type TrainOptions, argmax, predictRows, rng, scaleHashed, shuffle, train } from './train';
+import {
+  CLASSES,
+  type Matrix,
+  type TrainOptions,
+  argmax,
+  predictRows,
+  rng,
+  scaleHashed,
+  shuffle,
+  train,
+} from './train';
 
 /** Largest first: on a tie the lighter hold on the hashed features wins. */
 export const SCALE_GRID = [1, 0.5, 0.25, 0.1] as const;
@@ -72,8 +82,14 @@ export function outOfFold(
       if (fold[j] === f) test.push(j);
       else w[r] = devWeight;
     });
-    const p = predictRows(train(m, all, w, o), m, Int32Array.from(test, (j) => rows[j]!));
-    test.forEach((j, i) => out.set(p.subarray(i * 3, i * 3 + 3), j * 3));
+    const p = predictRows(
+      train(m, all, w, o),
+      m,
+      Int32Array.from(test, (j) => rows[j]!),
+    );
+    test.forEach((j, i) => {
+      out.set(p.subarray(i * 3, i * 3 + 3), j * 3);
+    });
   }
   return out;
 }
