@@ -128,7 +128,7 @@ describe('training and inference', () => {
     const rows = Int32Array.from([0, 7, 30, c.m.n - 1]);
     const want = predictRows(raw, c.scaled(0.25), rows);
     const got = predictRows(foldScale(Float32Array.from(raw), 0.25), c.m, rows);
-    want.forEach((p, i) => expect(got[i]).toBeCloseTo(p, 5));
+    for (let i = 0; i < want.length; i++) expect(got[i]).toBeCloseTo(want[i]!, 5);
   });
 
   it('predicts probabilities that sum to 1, a signed score and cues', async () => {
