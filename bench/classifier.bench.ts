@@ -8,7 +8,8 @@
  *
  * The learned model (issue 14): the full `train-sentiment` protocol runs here, printing 5-fold
  * cross-validated figures of the model beside the rules on the same folds (see model/cv.ts for
- * how source weights are kept away from the held-out fold), then the throughput of both.
+ * how source weights are kept away from the held-out fold, and model/folds.ts for the hashed-feature
+ * scale chosen by an inner CV inside each outer fold), then the throughput of both.
  * BENCH_SKIP_MODEL=1 prints the rules only.
  */
 import { existsSync, readFileSync } from 'node:fs';

@@ -11,8 +11,8 @@ import type { SentimentClassifier } from './pipeline/types';
 import { createServices } from './services/index';
 
 /**
- * An OpenAI-compatible endpoint when CLASSIFIER_URL is set; else the rules, or the learned model
- * with CLASSIFIER=model (the rules when no weights are shipped).
+ * An OpenAI-compatible endpoint when CLASSIFIER_URL is set; else the learned model (the rules when
+ * no weights are shipped), or the rules with CLASSIFIER=rules.
  */
 export function classifierFor(config: Config): SentimentClassifier {
   const c = config.classifier;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
+import { classifierFor } from '../src/runtime';
 
 describe('configuration', () => {
   it('has working defaults for the embedded set-up', () => {
@@ -21,10 +22,13 @@ describe('configuration', () => {
     });
     expect(c.dataDir).toMatch(/\/data$/);
   });
-  it('picks the rules or the learned model as the built-in classifier', () => {
-    expect(loadConfig({}).builtinClassifier).toBe('rules');
-    expect(loadConfig({ CLASSIFIER: 'model' }).builtinClassifier).toBe('model');
+  it('picks the learned model (default) or the rules as the built-in classifier', () => {
+    expect(loadConfig({}).builtinClassifier).toBe('model');
+    expect(loadConfig({ CLASSIFIER: 'rules' }).builtinClassifier).toBe('rules');
     expect(() => loadConfig({ CLASSIFIER: 'bert' })).toThrow(/CLASSIFIER/);
+    // The shipped weights are read by default; the rules stay one setting away.
+    expect(classifierFor(loadConfig({})).name).toMatch(/^model-[0-9a-f]{12}$/);
+    expect(classifierFor(loadConfig({ CLASSIFIER: 'rules' })).name).toBe('builtin');
   });
   it('bounds request time and per-user share by default, and reads both', () => {
     expect(loadConfig({})).toMatchObject({

@@ -52,6 +52,8 @@ export function createServices(deps: ServiceDeps) {
   const inner = innerCodes({ db, clock, fromEnv: deps.config.innerCodes });
   // Without an SMTP server the code is logged too, so a local user can register from the console.
   const codes = verificationCodes({ db, clock, mailer: deps.mailer, limiter, log, logCodes: !deps.config.smtpUrl });
+  // The runtime always passes the configured classifier (runtime.ts classifierFor: the model by
+  // default); without one (integration tests about views and rollups) the deterministic rules read posts.
   const enricher = createEnricher(deps.classifier ?? builtinClassifier);
   const viewService = views({ db, clock });
   const groups = kolGroups({ db, clock });

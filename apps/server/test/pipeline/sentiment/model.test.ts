@@ -8,9 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { main } from '../../../src/cli';
+import { buildCorpus } from '../../../src/pipeline/enrich/sentiment/model/corpus';
 import { loadData, normaliseKey, type SourceSpec } from '../../../src/pipeline/enrich/sentiment/model/data';
+import { SCALE_GRID } from '../../../src/pipeline/enrich/sentiment/model/folds';
 import { extractFeatures, FeatureBuffer, featureRows } from '../../../src/pipeline/enrich/sentiment/model/features';
 import { createModelClassifier, predict } from '../../../src/pipeline/enrich/sentiment/model/infer';
+import { foldScale, predictRows, train } from '../../../src/pipeline/enrich/sentiment/model/train';
 import { runTraining } from '../../../src/pipeline/enrich/sentiment/model/training';
 import { decodeWeights, loadWeights } from '../../../src/pipeline/enrich/sentiment/model/weights';
 
@@ -106,6 +109,28 @@ describe('training and inference', () => {
     );
   });
 
+  it('chooses the hashed-feature scale inside each outer fold, and one for the shipped model', () => {
+    const figures = run.manifest.figures as Record<string, { scales?: number[] }>;
+    for (const dev of ['crypto_3class_dev', 'surge_reddit_bullbear_dev']) {
+      expect(figures[dev]!.scales).toHaveLength(5);
+      for (const s of figures[dev]!.scales!) expect(SCALE_GRID).toContain(s);
+    }
+    expect(SCALE_GRID).toContain(run.manifest.train.hashedScale);
+  });
+
+  it('folds the scale into the weights, so inference reads unscaled features', () => {
+    const c = buildCorpus(loadData(dir, SOURCES), 'en', FEATURES);
+    const o = { dim: featureRows(FEATURES), epochs: 2, lr: 0.3, l2: 1e-3, seed: 1 };
+    const all = Int32Array.from({ length: c.m.n }, (_, i) => i);
+    const weight = new Float32Array(c.m.n).fill(1);
+    const raw = train(c.scaled(0.25), all, weight, o);
+    expect(raw).not.toEqual(train(c.m, all, weight, o));
+    const rows = Int32Array.from([0, 7, 30, c.m.n - 1]);
+    const want = predictRows(raw, c.scaled(0.25), rows);
+    const got = predictRows(foldScale(Float32Array.from(raw), 0.25), c.m, rows);
+    for (let i = 0; i < want.length; i++) expect(got[i]).toBeCloseTo(want[i]!, 5);
+  });
+
   it('predicts probabilities that sum to 1, a signed score and cues', async () => {
     const weights = { en: decodeWeights(run.files.en!), zh: decodeWeights(run.files.zh!) };
     const model = { cfg: FEATURES, w: weights.en, version: 'test' };
@@ -116,6 +141,10 @@ describe('training and inference', () => {
     expect(r.score).toBeCloseTo(p.bullish - p.bearish, 3);
     expect(r.cues.length).toBeGreaterThan(0);
     expect(r.cues.join(' ')).toMatch(/breakout|loading|confirmed/);
+    // A user reads words: no link inside a word pair, no filler word as a reason.
+    const linked = predict(model, '$SOL will moon soon https://x.co/abc');
+    expect(linked.cues.join(' ')).not.toMatch(/https?:/);
+    expect(linked.cues).not.toContain('will');
     const classifier = createModelClassifier({ manifest: run.manifest, weights });
     const [en, zh] = await classifier.classify(['$SOL crash incoming, selling everything', '股票3暴跌了']);
     expect(en).toMatchObject({ label: 'bearish', model: `en-${run.manifest.version}` });

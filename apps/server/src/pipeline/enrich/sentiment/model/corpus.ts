@@ -2,6 +2,7 @@
 import type { DevName, LoadedData, ModelLang } from './data';
 import type { FeatureConfig } from './features';
 import type { Corpus } from './cv';
+import { scaledMatrices } from './folds';
 import { buildMatrix } from './train';
 
 export function buildCorpus(data: LoadedData, lang: ModelLang, cfg: FeatureConfig): Corpus {
@@ -16,5 +17,6 @@ export function buildCorpus(data: LoadedData, lang: ModelLang, cfg: FeatureConfi
     }
   }
   const groups = [...new Set(data.train[lang].map((e) => e.group))];
-  return { examples, m: buildMatrix(examples, cfg), groups, dev };
+  const m = buildMatrix(examples, cfg);
+  return { examples, m, scaled: scaledMatrices(m), groups, dev };
 }

@@ -7,20 +7,29 @@
  * OTHER dev set (a model trained on the training sources only, scored on that whole set), by a
  * greedy search over {0, 0.25, 0.5, 1} per source group. The shipped model uses weights chosen on
  * the mean of both objectives (it is then trained on both dev sets too; no figure is reported on it).
+ * The hashed-feature scale is chosen inside each outer fold by an inner CV on the other four folds
+ * (folds.ts), so no choice ever sees the held-out fold.
  */
 import type { SentimentLabel } from '../../../types';
 import { classifySentiment } from '../classifier';
 import { evaluate } from '../metrics';
 import type { DevName, Example } from './data';
-import { type Matrix, type TrainOptions, argmax, predictRows, rng, shuffle, train } from './train';
+import { type Scaled, assignFolds, chooseScale } from './folds';
+import { type Matrix, type TrainOptions, argmax, foldScale, predictRows, train } from './train';
+
+export { assignFolds } from './folds';
 
 export const WEIGHT_GRID = [0, 0.25, 0.5, 1] as const;
 export const FOLDS = 5;
+/** Inner folds of the nested choice of the hashed-feature scale (folds.ts). */
+export const INNER_FOLDS = 4;
 
 /** The rows of one language: training examples first, then the dev sets. */
 export interface Corpus {
   examples: Example[];
   m: Matrix;
+  /** `m` with the hashed features scaled (folds.ts), made on demand. */
+  scaled: Scaled;
   groups: string[];
   /** Row ranges of the dev sets inside `examples`. */
   dev: Partial<Record<DevName, { from: number; to: number }>>;
@@ -28,21 +37,7 @@ export interface Corpus {
 
 export type GroupWeights = Record<string, number>;
 
-/** Stratified fold of each row (0..k-1): a seeded shuffle within each label, dealt round robin. */
-export function assignFolds(labels: readonly SentimentLabel[], k: number, seed: number): Uint8Array {
-  const fold = new Uint8Array(labels.length);
-  const next = rng(seed ^ 0x5eed);
-  for (const label of ['bullish', 'neutral', 'bearish'] as const) {
-    const rows = Int32Array.from(labels.flatMap((l, i) => (l === label ? [i] : [])));
-    shuffle(rows, next);
-    rows.forEach((r, j) => {
-      fold[r] = j % k;
-    });
-  }
-  return fold;
-}
-
-function trainRowWeights(c: Corpus, weights: GroupWeights): Float32Array {
+export function trainRowWeights(c: Corpus, weights: GroupWeights): Float32Array {
   const w = new Float32Array(c.examples.length);
   c.examples.forEach((ex, i) => {
     if (ex.group !== 'dev') w[i] = weights[ex.group] ?? 0;
@@ -125,6 +120,8 @@ export interface CvResult {
   model: Scored;
   rules: Scored;
   weights: GroupWeights;
+  /** The hashed-feature scale each outer fold chose (nested CV). */
+  scales?: number[];
   /** Per held-out row: its text, gold label, and the model's and the rules' labels and scores. */
   rows?: {
     text: string;
@@ -136,7 +133,10 @@ export interface CvResult {
   }[];
 }
 
-/** 5-fold CV on one dev set (see the file comment), with the rules on the same rows. */
+/**
+ * 5-fold CV on one dev set (see the file comment), with the rules on the same rows. Inside each
+ * outer fold the hashed-feature scale is chosen by an inner CV over the other four folds only.
+ */
 export function crossValidate(
   c: Corpus,
   dev: DevName,
@@ -154,16 +154,17 @@ export function crossValidate(
   const pred: SentimentLabel[] = [];
   const scores: number[] = [];
   const heldOut: number[] = [];
+  const scales: number[] = [];
   for (let k = 0; k < FOLDS; k++) {
+    const inner = rows.filter((_, j) => fold[j] !== k);
+    const { scale } = chooseScale(c.scaled, base, [inner], devWeight, o, INNER_FOLDS, o.seed + 1 + k);
+    scales.push(scale);
+    const m = c.scaled(scale);
     const w = Float32Array.from(base);
-    const test: number[] = [];
-    rows.forEach((row, j) => {
-      if (fold[j] === k) test.push(row);
-      else w[row] = devWeight;
-    });
-    const model = train(c.m, allRows(c.examples.length), w, o);
-    const t = Int32Array.from(test);
-    const p = predictRows(model, c.m, t);
+    for (const row of inner) w[row] = devWeight;
+    const model = train(m, allRows(c.examples.length), w, o);
+    const t = rows.filter((_, j) => fold[j] === k);
+    const p = predictRows(model, m, t);
     t.forEach((row, i) => {
       heldOut.push(row);
       gold.push(c.examples[row]!.label);
@@ -180,6 +181,7 @@ export function crossValidate(
       ruleRes.map((x) => x.score),
     ),
     weights,
+    scales,
     rows: heldOut.map((row, i) => ({
       text: c.examples[row]!.text,
       gold: gold[i]!,
@@ -189,6 +191,11 @@ export function crossValidate(
       rulesScore: ruleRes[i]!.score,
     })),
   };
+}
+
+/** Trains one model on `m` scaled by `scale` and returns weights for unscaled features. */
+export function trainScaled(c: Corpus, scale: number, w: Float32Array, o: TrainOptions): Float32Array {
+  return foldScale(train(c.scaled(scale), allRows(c.examples.length), w, o), scale);
 }
 
 /** 5-fold CV over a single-source corpus (the Chinese model): train on four folds, score the fifth. */

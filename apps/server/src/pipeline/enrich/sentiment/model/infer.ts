@@ -18,6 +18,8 @@ export interface LinearModel {
 }
 
 const MAX_CUES = 4;
+/** A learned cue is shown only when it pushes at least this share of the strongest one. */
+const MIN_SHARE = 0.35;
 /** Candidates kept before overlapping spans ('暴跌' and '特币暴') are thinned out. */
 const CANDIDATES = 8;
 const HAN = /\p{Script=Han}/u;
@@ -26,9 +28,24 @@ const contrib = new Float32Array(shared.capacity);
 // The three weights of each feature, read once (the weight file is larger than the CPU cache).
 const w3 = new Float32Array(shared.capacity * 3);
 
+/**
+ * Words that carry no opinion of their own: the model may learn small pushes for them from the
+ * data ('will', '了'), but as a reason shown to a user they explain nothing.
+ */
+const FILLER = new Set(
+  (
+    'a an and are as at be but by every for from get gets go has have i in is it its just me my next now of on or ' +
+    'plus so that the their them they this to u was we were what will with you your 了 的 是 在 吗 呢 啊 吧 和 也'
+  ).split(' '),
+);
+
+/** The text a user sees for a feature's span; '' when the span says nothing on its own. */
 function cueText(text: string, s: number, e: number): string {
   const t = text.slice(s, e).trim();
-  if (/^(https?:\/\/|www\.)/i.test(t)) return 'link';
+  if (/^(https?:\/\/|www\.)\S*$/i.test(t)) return 'link';
+  // A word pair with a link in it: the word is its own cue, the address is noise.
+  if (/https?:\/\/|www\./i.test(t)) return '';
+  if (FILLER.has(t.toLowerCase())) return '';
   return t.length > 40 ? `${t.slice(0, 39)}…` : t;
 }
 
@@ -115,21 +132,17 @@ export function predict(model: LinearModel, text: string, buf: FeatureBuffer = s
     for (const r of buf.analysis.rules) if (r !== 'rule:exclaim') ruleCues.push(r);
   }
   if (ruleCues.length && (top.length === 0 || rules >= top[0]!.v)) cues.push(...ruleCues);
-  // Strongest first; a span overlapping a stronger one adds nothing a reader needs.
+  // Strongest first; a span overlapping one already shown (as its own cue or inside a rule cue)
+  // adds nothing a reader needs, nor does a push much weaker than the strongest.
+  const shown: { s: number; e: number }[] = [];
   let kept = 0;
-  for (let j = 0; j < top.length && kept < MAX_CUES; j++) {
-    const t = top[j]!;
-    let overlaps = false;
-    for (let q = 0; q < j && !overlaps; q++) {
-      const u = top[q]!;
-      overlaps = u.v > 0 && t.s < u.e && u.s < t.e;
-    }
-    // Weak pushes ('will', 'on') explain nothing; a span inside a rule cue repeats it.
-    const cue = overlaps || t.v < 0.25 * top[0]!.v ? '' : cueText(text, t.s, t.e);
-    if (!cue || cues.some((c) => c.includes(cue) || cue.includes(c))) {
-      t.v = 0;
-      continue;
-    }
+  for (const t of top) {
+    if (kept >= MAX_CUES || t.v < MIN_SHARE * top[0]!.v) break;
+    if (shown.some((u) => t.s < u.e && u.s < t.e)) continue;
+    const cue = cueText(text, t.s, t.e);
+    if (!cue) continue;
+    shown.push(t);
+    if (cues.some((c) => c.includes(cue) || cue.includes(c))) continue;
     cues.push(cue);
     kept++;
   }

@@ -6,7 +6,7 @@
  */
 import type { SentimentLabel } from '../../../types';
 import type { Example } from './data';
-import { type FeatureConfig, FeatureBuffer, extractFeatures } from './features';
+import { DENSE, type FeatureConfig, FeatureBuffer, extractFeatures } from './features';
 
 /** Class order of every weight row and probability vector. */
 export const CLASSES: readonly SentimentLabel[] = ['bullish', 'neutral', 'bearish'];
@@ -49,6 +49,23 @@ export function buildMatrix(examples: readonly Example[], cfg: FeatureConfig): M
     twoClass[i] = ex.twoClass ? 1 : 0;
   });
   return { n: examples.length, ptr, idx: idx.slice(0, nnz), val: val.slice(0, nnz), y, twoClass };
+}
+
+/**
+ * The same rows with every hashed feature value times `s` (dense rule features unchanged). With
+ * AdaGrad a smaller value is a smaller step for those weights: the 2^16 hashed rows, each seen by
+ * a handful of posts, are held back while the 16 rule features, seen by every post, learn freely.
+ */
+export function scaleHashed(m: Matrix, s: number): Matrix {
+  if (s === 1) return m;
+  const val = Float32Array.from(m.val, (v, i) => (m.idx[i]! >= DENSE ? v * s : v));
+  return { ...m, val };
+}
+
+/** Weights trained on scaleHashed(m, s) as weights for unscaled features (what inference extracts). */
+export function foldScale(w: Float32Array, s: number): Float32Array {
+  if (s !== 1) for (let i = DENSE * C; i < w.length; i++) w[i] = w[i]! * s;
+  return w;
 }
 
 export interface TrainOptions {

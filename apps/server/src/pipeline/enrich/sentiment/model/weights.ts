@@ -25,7 +25,8 @@ export interface Manifest {
   createdAt: string;
   seed: number;
   features: FeatureConfig;
-  train: { epochs: number; lr: number; l2: number; devWeight: number };
+  /** hashedScale: chosen by CV (folds.ts), already folded into the English weights. */
+  train: { epochs: number; lr: number; l2: number; devWeight: number; hashedScale?: number };
   classes: string[];
   models: Partial<Record<ModelLang, ModelFile>>;
   sourceWeights: Record<string, number>;
