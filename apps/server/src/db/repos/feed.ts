@@ -62,6 +62,8 @@ export interface FeedRow {
   ct: number;
   medias: { imgUrlThumb: string; imgUrlOrigin: string }[];
   coins: string[];
+  /** -1/0/1 per coin, parallel to coins; empty or NULL: every coin has the post's label. */
+  coin_stances: number[] | null;
   categories: string[];
   sentiment: number;
   author_id: string;
@@ -123,7 +125,7 @@ const ROUNDS_MAX = 20;
 const PLAN_EACH_TIME = '/* planned per call */';
 /** The window without a `scan` bound (tests and callers that set none). */
 const WINDOW_MAX = 1_000_000_000;
-const COLUMNS = `p.id, p.text, p.ct, p.medias, p.coins, p.categories, p.sentiment, p.author_id,
+const COLUMNS = `p.id, p.text, p.ct, p.medias, p.coins, p.coin_stances, p.categories, p.sentiment, p.author_id,
   p.source, p.like_count, p.retweet_count, p.quote_count, p.impression_count,
   a.username, a.name, a.icon, a.is_blue_verified, a.verified_type, a.followers_count`;
 
