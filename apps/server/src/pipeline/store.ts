@@ -11,7 +11,8 @@ import { safeImageUrl } from '../security/image-url';
 import { stanceColumn } from './enrich/sentiment/stance';
 import type { Enrichment, RawAuthor, RawMedia, RawPost } from './types';
 
-const SENTIMENT_VALUE = { bullish: 1, neutral: 0, bearish: -1 } as const;
+/** How posts.sentiment stores a label. */
+export const SENTIMENT_VALUE = { bullish: 1, neutral: 0, bearish: -1 } as const;
 
 /** Authors from sources that know only the handle get a stable id derived from it. */
 export const handleId = (username: string) => `handle:${username.toLowerCase()}`;
