@@ -38,6 +38,7 @@ import { ingestCalls } from './ingest';
 import { notificationCalls } from './notifications';
 import { keywordRuleGroupInput, matchingRuleGroupInput } from './rule-forms';
 import { viewLimitExceeded } from './rules';
+import { sentimentFeedbackCalls } from './sentiment-feedback';
 import { systemCalls } from './system';
 
 export interface CallDef<Req extends z.ZodTypeAny = z.ZodTypeAny, Res extends z.ZodTypeAny = z.ZodTypeAny> {
@@ -358,6 +359,7 @@ export const allCalls: CallDef[] = [
   ...Object.values(ingestCalls),
   ...Object.values(notificationCalls),
   ...Object.values(systemCalls),
+  ...Object.values(sentimentFeedbackCalls),
 ];
 
 export type Request<C extends CallDef> = z.input<C['request']>;

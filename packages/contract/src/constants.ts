@@ -108,6 +108,9 @@ export const SORTING_INDICATORS = [
 export type SortingIndicator = (typeof SORTING_INDICATORS)[number];
 
 export const TRADING_TRENDS = ['', 'bullish', 'neutral', 'bearish'] as const;
+/** How a post reads: the classifier's labels, in the order the UI lists them. */
+export const SENTIMENT_LABELS = ['bullish', 'neutral', 'bearish'] as const;
+export type SentimentLabel = (typeof SENTIMENT_LABELS)[number];
 export type TradingTrend = (typeof TRADING_TRENDS)[number];
 
 /** Report periods and, per period, the allowed intervals (spec section 4, "Report"). */

@@ -1,6 +1,6 @@
 /** Entities of spec section 3, as they travel (camelCase). */
 import { z } from 'zod';
-import { NOTIFICATION_SOURCES, RULE_TYPES, SORTING_INDICATORS, VIEW_TYPES } from './constants';
+import { NOTIFICATION_SOURCES, RULE_TYPES, SENTIMENT_LABELS, SORTING_INDICATORS, VIEW_TYPES } from './constants';
 
 export const viewType = z.enum(VIEW_TYPES);
 export const ruleType = z.enum(RULE_TYPES);
@@ -123,7 +123,13 @@ export const post = z.object({
     }),
   ),
   medias: z.array(z.object({ imgUrlThumb: z.string(), imgUrlOrigin: z.string() })),
-  sentiment: z.enum(['bullish', 'neutral', 'bearish']).optional(),
+  sentiment: z.enum(SENTIMENT_LABELS).optional(),
+  /** Why it reads so: the words, emoji and rules that moved the classifier most. */
+  sentimentCues: z.array(z.string()).optional(),
+  /** Which model read it ('rules-1', 'model-<version>', 'openai:<name>'); absent for old rows. */
+  sentimentModel: z.string().optional(),
+  /** The signed-in user's own correction of `sentiment` (post/sentiment_feedback). */
+  mySentiment: z.enum(SENTIMENT_LABELS).optional(),
   /** The post on its network (X), opened by tapping the time; absent when it has no page there. */
   url: z.string().optional(),
   /** Counts as the source last reported them; absent when the source reports none (RSS). */

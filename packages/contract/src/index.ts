@@ -9,4 +9,5 @@ export * from './messages';
 export * from './ingest';
 export * from './notifications';
 export * from './system';
+export * from './sentiment-feedback';
 export * from './json-check';

@@ -14,7 +14,7 @@ import { type ReadingRow, readingsRepo, type StoredText } from '../db/repos/read
 import { readSentiments } from './enrich/index';
 import { stanceColumn } from './enrich/sentiment/stance';
 import { SENTIMENT_VALUE } from './store';
-import type { SentimentClassifier, SentimentResult } from './types';
+import type { SentimentClassifier } from './types';
 
 export interface ReclassifyProgress {
   running: boolean;
@@ -23,7 +23,7 @@ export interface ReclassifyProgress {
   total: number;
   /** Posts whose reading changed and were written. */
   changed: number;
-  /** The classifier's model that reads them (posts.sentiment_model). */
+  /** The model that reads them (posts.sentiment_model), once the first batch is read. */
   model: string;
   startedAt: string | null;
   finishedAt: string | null;
@@ -41,9 +41,6 @@ export const reclassifyProgress: ReclassifyProgress = {
   finishedAt: null,
   error: null,
 };
-
-/** What posts.sentiment_model records: the weights' version, or the classifier's name (rules, endpoint). */
-export const modelOf = (r: SentimentResult, classifier: SentimentClassifier) => r.modelVersion ?? classifier.name;
 
 export interface ReclassifyOptions {
   db: Queryable;
@@ -97,7 +94,8 @@ async function readingsOf(classifier: SentimentClassifier, rows: StoredText[]): 
   const read = await readSentiments(classifier, rows);
   return rows.map((row, i) => {
     const { sentiment, coinStances } = read[i]!;
-    const model = modelOf(sentiment, classifier);
+    // As the store records it (store.ts): '' for a result that names no model.
+    const model = sentiment.model ?? '';
     reclassifyProgress.model = model;
     return {
       id: row.id,

@@ -56,6 +56,7 @@ function toPostRow(p: RawPost, authorId: string, e: Enrichment): PostRow {
     sentiment: SENTIMENT_VALUE[e.sentiment.label],
     sentiment_score: e.sentiment.score,
     sentiment_cues: e.sentiment.cues,
+    sentiment_model: e.sentiment.model ?? '',
   };
 }
 

@@ -94,8 +94,11 @@ export interface SentimentResult {
   cues: string[];
   /** The learned model's class probabilities (they sum to 1); absent for the rules. */
   probs?: Record<SentimentLabel, number>;
-  /** Which weights read the post, e.g. 'en-3f2a9c1b0d4e'; absent for the rules. */
-  modelVersion?: string;
+  /**
+   * Which classifier read the post, stored with it (posts.sentiment_model) and with each user's
+   * correction: 'rules-1', 'en-<weights version>' / 'zh-<weights version>', 'openai:<model>'. Absent from hand-made results (tests); stored as ''.
+   */
+  model?: string;
 }
 
 /** A classifier is pluggable: the built-in rules, or an OpenAI-compatible endpoint. */

@@ -10,7 +10,7 @@ import { migrate, splitStatements } from '../../src/db/migrate';
 import { migrations } from '../../src/db/migrations/index';
 import { collectionRepo } from '../../src/db/repos/collection';
 import { openTestDb } from '../support/test-app';
-import { prng, type StatPost, saveStatPosts } from './support';
+import { prng, type StatPost, saveOldPosts, saveStatPosts } from './support';
 
 let db: Db;
 let drop: () => Promise<void>;
@@ -200,7 +200,7 @@ describe('statistics migration', () => {
           if (statement.replace(/--.*$/gm, '').trim()) await old.query(statement);
         await old.query('INSERT INTO schema_migrations (id) VALUES ($1)', [m.id]);
       }
-      await saveStatPosts(old, first);
+      await saveOldPosts(old, first);
       await migrate(old);
       const rows = await old.query<{ source: string; posts: number; authors: number }>(
         `SELECT source, posts, authors FROM stat_counts WHERE res = 0 ORDER BY source`,

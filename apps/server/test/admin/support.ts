@@ -88,3 +88,41 @@ export function prng(seed: number) {
     return s / 2 ** 32;
   };
 }
+
+/**
+ * Stores posts with plain SQL naming only the columns of migration 0002, for a database still at
+ * an older schema (the pipeline's save writes columns later migrations add).
+ */
+export async function saveOldPosts(db: Db, posts: StatPost[]): Promise<void> {
+  const at = new Date();
+  for (const p of posts) {
+    const { raw, enrichment } = toRaw(p);
+    await db.query(
+      `INSERT INTO x_accounts (id, username, name, source, created_at, updated_at)
+       VALUES ($1, $2, $2, $3, $4, $4) ON CONFLICT (id) DO NOTHING`,
+      [raw.author.id, raw.author.username, p.source ?? 'test', at],
+    );
+    const categories = [
+      ...new Set(enrichment.categories.flatMap((c) => (c.secondary ? [c.primary, c.secondary] : [c.primary]))),
+    ];
+    await db.query(
+      `INSERT INTO posts (id, author_id, text, ct, metrics_updated_at, coins, categories, like_count, retweet_count,
+                          reply_count, quote_count, source, ingested_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $5)`,
+      [
+        raw.id,
+        raw.author.id,
+        raw.text,
+        raw.createdAt,
+        at,
+        enrichment.coins,
+        categories,
+        raw.metrics.likeCount,
+        raw.metrics.retweetCount,
+        raw.metrics.replyCount,
+        raw.metrics.quoteCount,
+        p.source ?? 'test',
+      ],
+    );
+  }
+}

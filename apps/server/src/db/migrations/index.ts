@@ -9,6 +9,7 @@ import rankingAuthorLast from './0007_ranking_author_last';
 import notifications from './0008_notifications';
 import statistics from './0009_statistics';
 import rankingAuthorWindows from './0010_ranking_author_windows';
+import sentimentFeedback from './0011_sentiment_feedback';
 import coinStances from './0012_coin_stances';
 
 export const migrations: { id: string; sql: string }[] = [
@@ -22,5 +23,6 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '0008_notifications', sql: notifications },
   { id: '0009_statistics', sql: statistics },
   { id: '0010_ranking_author_windows', sql: rankingAuthorWindows },
+  { id: '0011_sentiment_feedback', sql: sentimentFeedback },
   { id: '0012_coin_stances', sql: coinStances },
 ];

@@ -30,10 +30,11 @@ export function readingsRepo(db: Queryable) {
 
     /** The next posts after id `after` (by the primary key, so new posts cannot shift the walk). */
     async batchAfter(after: string, since: number, limit: number): Promise<StoredText[]> {
-      return db.query<StoredText>(
-        'SELECT id, text, coins FROM posts WHERE id > $1 AND ct >= $2 ORDER BY id LIMIT $3',
-        [after, since, limit],
-      );
+      return db.query<StoredText>('SELECT id, text, coins FROM posts WHERE id > $1 AND ct >= $2 ORDER BY id LIMIT $3', [
+        after,
+        since,
+        limit,
+      ]);
     },
 
     /**

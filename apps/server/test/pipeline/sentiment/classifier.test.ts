@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { builtinClassifier, classifySentiment } from '../../../src/pipeline/enrich/sentiment/classifier';
+import { RULES_MODEL, builtinClassifier, classifySentiment } from '../../../src/pipeline/enrich/sentiment/classifier';
 import { tokenize } from '../../../src/pipeline/enrich/sentiment/rules';
 
 const label = (t: string) => classifySentiment(t).label;
@@ -159,7 +159,7 @@ describe('tokeniser and cues', () => {
     expect(r.score).toBeLessThanOrEqual(1);
   });
   it('empty and emoji-only text are neutral with score 0', () => {
-    expect(classifySentiment('')).toEqual({ label: 'neutral', score: 0, cues: [] });
+    expect(classifySentiment('')).toEqual({ label: 'neutral', score: 0, cues: [], model: RULES_MODEL });
     expect(classifySentiment('👋').label).toBe('neutral');
   });
   it('the builtin classifier classifies a batch in order', async () => {

@@ -118,8 +118,8 @@ describe('training and inference', () => {
     expect(r.cues.join(' ')).toMatch(/breakout|loading|confirmed/);
     const classifier = createModelClassifier({ manifest: run.manifest, weights });
     const [en, zh] = await classifier.classify(['$SOL crash incoming, selling everything', '股票3暴跌了']);
-    expect(en).toMatchObject({ label: 'bearish', modelVersion: `en-${run.manifest.version}` });
-    expect(zh).toMatchObject({ label: 'bearish', modelVersion: `zh-${run.manifest.version}` });
+    expect(en).toMatchObject({ label: 'bearish', model: `en-${run.manifest.version}` });
+    expect(zh).toMatchObject({ label: 'bearish', model: `zh-${run.manifest.version}` });
     expect(zh!.cues.length).toBeGreaterThan(0);
     // Cues do not repeat each other: no cue is a part of another.
     for (const c of en!.cues) expect(en!.cues.filter((d) => d !== c && d.includes(c))).toEqual([]);

@@ -59,9 +59,9 @@ describe('openAiCompatibleClassifier', () => {
     const c = openAiCompatibleClassifier({ url: `${url}/`, apiKey: 'sk-test', model: 'test-model' });
     const out = await c.classify(['one', 'two', 'three']);
     expect(out).toEqual([
-      { label: 'bullish', score: 0.9, cues: ['llm:test-model'] },
-      { label: 'bearish', score: -0.7, cues: ['llm:test-model'] },
-      { label: 'neutral', score: 0, cues: ['llm:test-model'] },
+      { label: 'bullish', score: 0.9, cues: ['llm:test-model'], model: 'openai:test-model' },
+      { label: 'bearish', score: -0.7, cues: ['llm:test-model'], model: 'openai:test-model' },
+      { label: 'neutral', score: 0, cues: ['llm:test-model'], model: 'openai:test-model' },
     ]);
     expect(c.name).toBe('openai:test-model');
     expect(seen[0]!.auth).toBe('Bearer sk-test');

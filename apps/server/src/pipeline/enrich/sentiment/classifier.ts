@@ -15,6 +15,8 @@ const ALPHA = 8;
 export const OPINION_BAND = 0.2;
 export const BROADCAST_BAND = 1.0;
 const MAX_CUES = 6;
+/** The rules' version, stored with each post they read; raise it when the rules change. */
+export const RULES_MODEL = 'rules-1';
 
 export function classifySentiment(text: string): SentimentResult {
   const { raw, items, rules, broadcast } = analyse(text);
@@ -29,7 +31,7 @@ export function classifySentiment(text: string): SentimentResult {
     .slice(0, MAX_CUES)
     .map((it) => it.cue);
   for (const r of rules) cues.push(r);
-  return { label, score, cues: [...new Set(cues)] };
+  return { label, score, cues: [...new Set(cues)], model: RULES_MODEL };
 }
 
 export const builtinClassifier: SentimentClassifier = {

@@ -112,7 +112,10 @@ export function openAiCompatibleClassifier(options: OpenAiClassifierOptions): Se
     } catch {
       items = null;
     }
-    return texts.map((text, i) => toResult(items?.[i], cue) ?? fallback(text));
+    return texts.map((text, i) => {
+      const read = toResult(items?.[i], cue);
+      return read ? { ...read, model: `openai:${options.model}` } : fallback(text);
+    });
   }
 
   return {

@@ -135,7 +135,7 @@ export function predict(model: LinearModel, text: string, buf: FeatureBuffer = s
   }
   if (!cues.includes(ruleCues[0] ?? '')) cues.push(...ruleCues);
   const score = Math.round((probs.bullish - probs.bearish) * 1000) / 1000;
-  return { label, score, probs, cues: [...new Set(cues.filter(Boolean))], modelVersion: model.version };
+  return { label, score, probs, cues: [...new Set(cues.filter(Boolean))], model: model.version };
 }
 
 /** Reads one post: its language picks the model; without one for it, the rules answer. */
