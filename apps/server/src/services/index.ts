@@ -51,7 +51,8 @@ export function createServices(deps: ServiceDeps) {
   const inner = innerCodes({ db, clock, fromEnv: deps.config.innerCodes });
   // Without an SMTP server the code is logged too, so a local user can register from the console.
   const codes = verificationCodes({ db, clock, mailer: deps.mailer, limiter, log, logCodes: !deps.config.smtpUrl });
-  const enricher = createEnricher(deps.classifier ?? builtinClassifier);
+  const classifier = deps.classifier ?? builtinClassifier;
+  const enricher = createEnricher(classifier);
   const viewService = views({ db, clock });
   const groups = kolGroups({ db, clock });
   const rankingWindows = authorWindows({ db, clock, log });
@@ -80,6 +81,8 @@ export function createServices(deps: ServiceDeps) {
     statistics: statistics({ db, clock }),
     db,
     clock,
+    /** The sentiment classifier enrichment uses (reclassify reads stored posts with it too). */
+    classifier,
     enricher,
     ingest: ingest({
       db,
