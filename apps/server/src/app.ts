@@ -21,6 +21,7 @@ import { viewRoutes } from './http/view/routes';
 import { systemRoutes } from './http/system/routes';
 import { DEFAULT_REQUEST_TIMEOUT_SECONDS, timeoutOptions } from './http/timeouts';
 import type { HistoryService } from './pipeline/history';
+import { reclassifyProgress } from './pipeline/reclassify';
 import type { RequestGate } from './pipeline/request-gate';
 import { sourceProgress } from './pipeline/runner';
 import { DEFAULT_DEMO_SEED } from './pipeline/sources/demo/index';
@@ -91,6 +92,17 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     return {
       ok: true,
       sources: Object.fromEntries(sourceProgress),
+      // A reclassify pass this process ran or runs (RECLASSIFY_ON_START); a CLI run prints its own.
+      ...(reclassifyProgress.startedAt && {
+        reclassify: {
+          running: reclassifyProgress.running,
+          done: reclassifyProgress.done,
+          total: reclassifyProgress.total,
+          changed: reclassifyProgress.changed,
+          model: reclassifyProgress.model,
+          error: reclassifyProgress.error,
+        },
+      }),
       ...(h && {
         history: {
           loading: h.loading,

@@ -1,4 +1,4 @@
-/** `kolscope <command>`: start, migrate, admin grant|revoke EMAIL, inner-code add|list|remove. */
+/** `kolscope <command>`: start, migrate, reclassify, admin grant|revoke EMAIL, inner-code add|list|remove. */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -12,6 +12,7 @@ import { DataDirBusyError } from './db/db';
 import { sourceStateRepo } from './db/repos/source-state';
 import { buildSources, startCollection } from './pipeline/collection';
 import { historyService } from './pipeline/history';
+import { reclassifyInBackground, reclassifyPass, sinceDays } from './pipeline/reclassify-run';
 import { requestGate } from './pipeline/request-gate';
 import { seed } from './seed';
 import { redact } from './security/redact';
@@ -29,6 +30,8 @@ const USAGE = `Usage: kolscope <command>
                               train the sentiment model from SENTIMENT_DATA_DIR (../shared/data/sentiment):
                               prints counts, cross-validated figures and the weights' SHA-256;
                               --with-feedback adds users' stored corrections from the database
+  reclassify [--since DAYS]   re-read stored posts (of the last DAYS days) with the current classifier,
+                              writing the readings that changed; prints progress
   admin grant EMAIL           make the account with this e-mail an administrator
   admin revoke EMAIL          take administrator rights away
   inner-code list             list accepted inner (invite) codes
@@ -78,15 +81,21 @@ async function start(config: Config, role: Role) {
   rt.services.notifier.start();
   // Each minute's ranking windows that views compare with, for their next "previous window".
   rt.services.rankingWindows.start();
+  let reclassifying: AbortController | undefined;
   const stopAll = async () => {
+    reclassifying?.abort();
     rt.services.notifier.stop();
     rt.services.rankingWindows.stop();
     await collection?.stop();
     await rt.close();
     process.exit(0);
   };
+  const startReclassify = () => {
+    if (config.reclassifyOnStart) reclassifying = reclassifyInBackground(rt.db, rt.services.classifier, log);
+  };
   if (role === 'worker') {
     collection = startCollecting();
+    startReclassify();
     process.once('SIGINT', stopAll);
     process.once('SIGTERM', stopAll);
     log(`worker started (sources: ${config.sources.join(', ')})`);
@@ -105,7 +114,10 @@ async function start(config: Config, role: Role) {
   });
   await app.listen({ port: config.port, host: config.host });
   // Only now: with the embedded database, history batches would hold up the server's start.
-  if (role === 'all') collection = startCollecting();
+  if (role === 'all') {
+    collection = startCollecting();
+    startReclassify();
+  }
   const shutdown = async () => {
     await app.close();
     await stopAll();
@@ -238,6 +250,7 @@ export async function main(argv: string[]): Promise<void> {
       seed: { type: 'string', default: '1' },
       out: { type: 'string' },
       'with-feedback': { type: 'boolean', default: false },
+      since: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -274,7 +287,11 @@ export async function main(argv: string[]): Promise<void> {
     } else if (command === 'admin') await admin(config, rest[0], rest[1]);
     else if (command === 'inner-code') await innerCode(config, rest[0], rest[1], values.note ?? '');
     else if (command === 'kol') await kolReviewCommand(config, rest[0], rest[1]);
-    else throw new UsageError(`unknown command "${command}"\n\n${USAGE}`);
+    else if (command === 'reclassify') {
+      const since = sinceDays(values.since, Date.now());
+      if (since === null) throw new UsageError('--since takes a number of days > 0');
+      await withRuntime(config, ({ db, services }) => reclassifyPass(db, services.classifier, since, log));
+    } else throw new UsageError(`unknown command "${command}"\n\n${USAGE}`);
   } catch (err) {
     if (err instanceof ConfigError || err instanceof UsageError || err instanceof DataDirBusyError) {
       console.error(`kolscope: ${redact(err.message)}`);

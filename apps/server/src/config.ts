@@ -97,6 +97,8 @@ const schema = z.object({
    * nested 5-fold CV, bench/README.md) or the rules. Without shipped weights the model falls back to the rules.
    */
   CLASSIFIER: z.enum(['rules', 'model']).default('model'),
+  /** Re-read every stored post with the current classifier in the background at start (role all/worker). */
+  RECLASSIFY_ON_START: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
   CLASSIFIER_API_KEY: z.string().optional(),
   CLASSIFIER_MODEL: z.string().optional(),
   REQUEST_STATEMENT_TIMEOUT_MS: wholeNumber(0, 3_600_000, 10_000),
@@ -141,6 +143,8 @@ export interface Config {
   demoPostsPerDay: number;
   classifier: { url: string; apiKey: string | undefined; model: string | undefined } | undefined;
   builtinClassifier: 'rules' | 'model';
+  /** RECLASSIFY_ON_START: a `kolscope reclassify` pass in the background of a collecting process. */
+  reclassifyOnStart: boolean;
   /** Web Push: keys from the environment, else generated once and kept in the database. */
   vapid: { publicKey: string; privateKey: string } | undefined;
   vapidSubject: string;
@@ -210,6 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { url: e.CLASSIFIER_URL, apiKey: e.CLASSIFIER_API_KEY, model: e.CLASSIFIER_MODEL }
       : undefined,
     builtinClassifier: e.CLASSIFIER,
+    reclassifyOnStart: e.RECLASSIFY_ON_START === 'true',
     vapid:
       e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
         ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }

@@ -7,7 +7,9 @@ import { main } from '../src/cli';
 import { sourceStateRepo } from '../src/db/repos/source-state';
 import { openRuntime } from '../src/runtime';
 import { loadConfig } from '../src/config';
+import { saveBatch } from '../src/pipeline/store';
 import { seed } from '../src/seed';
+import { rawPost } from './support/posts';
 
 const dir = mkdtempSync(join(tmpdir(), 'kolscope-cli-'));
 const saved = { ...process.env };
@@ -160,6 +162,54 @@ describe('kolscope CLI', () => {
     expect((await run('kol', 'approve', id!)).out).toContain('@fresh_voice approved: now tracked');
     expect((await run('kol', 'approve', id!)).code).toBe(1);
     expect((await run('kol', 'review')).out).toContain('(no submissions waiting)');
+  });
+
+  it('re-reads stored posts with the current classifier, of the last days with --since', async () => {
+    const rt = await openRuntime(loadConfig(), () => {});
+    const now = Math.floor(Date.now() / 1000);
+    // Stored with the wrong label and no model: the rules read them bearish and bullish.
+    const posts = [
+      rawPost({ text: 'Lost support, getting rekt, dumping everything', createdAt: now - 3600 }),
+      rawPost({ text: 'Breakout confirmed, $SOL to the moon 🚀', createdAt: now - 10 * 86_400 }),
+    ];
+    const wrong = {
+      coins: [],
+      categories: [],
+      sentiment: { label: 'neutral' as const, score: 0, cues: [] },
+      lang: 'en',
+    };
+    await saveBatch(rt.db, {
+      source: 'test',
+      posts,
+      enrichments: [wrong, wrong],
+      cursor: null,
+      rejected: 0,
+      now: new Date(),
+    });
+    await rt.close();
+
+    expect(await run('reclassify', '--since', 'soon')).toMatchObject({
+      code: 1,
+      out: expect.stringContaining('--since'),
+    });
+    const recent = await run('reclassify', '--since', '2');
+    expect(recent.code).toBe(0);
+    expect(recent.out).toMatch(/reclassify: 1\/1 posts read \(100%\), 1 changed/);
+    expect(recent.out).toMatch(/reclassify: done, 1 posts read, 1 changed \(now read by rules-1\)/);
+    const all = await run('reclassify');
+    expect(all.out).toMatch(/done, \d+ posts read, 1 changed/);
+    expect((await run('reclassify')).out).toMatch(/done, \d+ posts read, 0 changed/);
+
+    const check = await openRuntime(loadConfig(), () => {});
+    const rows = await check.db.query<{ sentiment: number; sentiment_model: string }>(
+      'SELECT sentiment, sentiment_model FROM posts WHERE id = ANY($1::text[]) ORDER BY ct DESC',
+      [posts.map((p) => p.id)],
+    );
+    await check.close();
+    expect(rows).toEqual([
+      { sentiment: -1, sentiment_model: 'rules-1' },
+      { sentiment: 1, sentiment_model: 'rules-1' },
+    ]);
   });
 
   it('prints usage for no command and refuses an unknown one', async () => {

@@ -111,7 +111,17 @@ export const post = z.object({
   categoryList: z.array(
     z.object({ id: z.string().optional(), name: z.string(), subs: z.array(z.object({ name: z.string() })) }),
   ),
-  coinViewList: z.array(z.object({ coin: z.string(), viewId: z.string() })),
+  coinViewList: z.array(
+    z.object({
+      coin: z.string(),
+      viewId: z.string(),
+      /**
+       * The post's stance toward this coin where it differs from `sentiment` ("$BTC weak, $SOL
+       * ripping": BTC bearish on a bullish post); absent when the coin has the post's label.
+       */
+      stance: z.enum(['bullish', 'neutral', 'bearish']).optional(),
+    }),
+  ),
   medias: z.array(z.object({ imgUrlThumb: z.string(), imgUrlOrigin: z.string() })),
   sentiment: z.enum(SENTIMENT_LABELS).optional(),
   /** Why it reads so: the words, emoji and rules that moved the classifier most. */

@@ -8,9 +8,11 @@ import type { Db } from '../db/db';
 import { type AccountRow, collectionRepo, type PostRow } from '../db/repos/collection';
 import { sourceStateRepo } from '../db/repos/source-state';
 import { safeImageUrl } from '../security/image-url';
+import { stanceColumn } from './enrich/sentiment/stance';
 import type { Enrichment, RawAuthor, RawMedia, RawPost } from './types';
 
-const SENTIMENT_VALUE = { bullish: 1, neutral: 0, bearish: -1 } as const;
+/** How posts.sentiment stores a label. */
+export const SENTIMENT_VALUE = { bullish: 1, neutral: 0, bearish: -1 } as const;
 
 /** Authors from sources that know only the handle get a stable id derived from it. */
 export const handleId = (username: string) => `handle:${username.toLowerCase()}`;
@@ -49,6 +51,7 @@ function toPostRow(p: RawPost, authorId: string, e: Enrichment): PostRow {
     quote_count: m.quoteCount,
     impression_count: m.impressionCount,
     coins: e.coins,
+    coin_stances: stanceColumn(e.coins, e.coinStances ?? {}, e.sentiment.label),
     categories: [...new Set(e.categories.flatMap((c) => (c.secondary ? [c.primary, c.secondary] : [c.primary])))],
     sentiment: SENTIMENT_VALUE[e.sentiment.label],
     sentiment_score: e.sentiment.score,

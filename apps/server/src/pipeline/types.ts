@@ -119,6 +119,11 @@ export interface Enrichment {
   coins: string[];
   categories: CategoryRef[];
   sentiment: SentimentResult;
+  /**
+   * The stance toward each coin when the post names several and reads them differently
+   * ("$BTC looks weak but $SOL is ripping"); a coin missing here has the post's label.
+   */
+  coinStances?: Record<string, SentimentLabel>;
   /** 'en', 'zh' or the source's code. */
   lang: string;
 }

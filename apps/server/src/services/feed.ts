@@ -97,7 +97,7 @@ export function present(
       verifiedType: row.verified_type,
     },
     categoryList: categoryList(row.categories, lang),
-    coinViewList: row.coins.map((coin) => ({ coin, viewId: coinViews.get(coin) ?? '' })),
+    coinViewList: row.coins.map((coin, i) => ({ coin, viewId: coinViews.get(coin) ?? '', ...stanceOf(row, i) })),
     medias: row.medias,
     sentiment: SENTIMENT[row.sentiment as 1 | 0 | -1] ?? 'neutral',
     sentimentCues: row.sentiment_cues,
@@ -105,6 +105,14 @@ export function present(
     ...(mine ? { mySentiment: mine } : {}),
     ...postOrigin(row),
   };
+}
+
+/** The stance toward the post's i-th coin, when it differs from the post's label. */
+function stanceOf(row: FeedRow, i: number): { stance?: NonNullable<Post['sentiment']> } {
+  const s = row.coin_stances?.[i];
+  return s === undefined || s === null || s === row.sentiment
+    ? {}
+    : { stance: SENTIMENT[s as 1 | 0 | -1] ?? 'neutral' };
 }
 
 /** How long a feed page may be served from memory: new posts show up at most this late. */

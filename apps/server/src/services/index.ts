@@ -54,7 +54,8 @@ export function createServices(deps: ServiceDeps) {
   const codes = verificationCodes({ db, clock, mailer: deps.mailer, limiter, log, logCodes: !deps.config.smtpUrl });
   // The runtime always passes the configured classifier (runtime.ts classifierFor: the model by
   // default); without one (integration tests about views and rollups) the deterministic rules read posts.
-  const enricher = createEnricher(deps.classifier ?? builtinClassifier);
+  const classifier = deps.classifier ?? builtinClassifier;
+  const enricher = createEnricher(classifier);
   const viewService = views({ db, clock });
   const groups = kolGroups({ db, clock });
   const rankingWindows = authorWindows({ db, clock, log });
@@ -86,6 +87,8 @@ export function createServices(deps: ServiceDeps) {
     statistics: statistics({ db, clock }),
     db,
     clock,
+    /** The sentiment classifier enrichment uses (reclassify reads stored posts with it too). */
+    classifier,
     enricher,
     ingest: ingest({
       db,

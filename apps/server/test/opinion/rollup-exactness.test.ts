@@ -2,124 +2,37 @@
  * Coin and event opinion reports read rollups kept by triggers; these tests hold them to the
  * issue's rule: report counts equal a direct count of the matching posts, exactly, after
  * inserts, re-ingestion with changed enrichment, verification changes, author merges and deletes.
+ * Posts naming several coins carry per-coin stances (migration 0012): a coin report counts each
+ * post by its stance toward that coin, an event report by the post's label.
  */
-import { REPORT_INTERVALS, type ReportPeriod } from '@kolscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { saveBatch } from '../../src/pipeline/store';
-import type { Enrichment, RawPost, SentimentLabel, VerifiedType } from '../../src/pipeline/types';
-import { reportWindow } from '../../src/services/opinion-window';
 import { registerAndLogin, startTestApp, type TestApp } from '../support/test-app';
+import {
+  AUTHORS,
+  COINS,
+  detail as detailOf,
+  expected as expectedOf,
+  type Interval,
+  LABELS,
+  PAIRS,
+  type Row,
+  randomStances,
+  rng,
+  type Spec,
+  save as saveOf,
+} from './exactness-support';
+import type { ReportPeriod } from '@kolscope/contract';
+import type { VerifiedType } from '../../src/pipeline/types';
 
 let t: TestApp;
 let token: string;
 const DAY = 86_400;
-
-/** A small deterministic generator, so a failure can be replayed. */
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1_664_525 + 1_013_904_223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
-
-const AUTHORS: { id: string; blue: boolean; type: VerifiedType; followers: number }[] = [
-  { id: '101', blue: true, type: 'blue', followers: 500_000 },
-  { id: '102', blue: false, type: 'business', followers: 2_000_000 },
-  { id: '103', blue: false, type: 'none', followers: 800 },
-  { id: '104', blue: true, type: 'blue', followers: 40_000 },
-  { id: '105', blue: false, type: 'government', followers: 90_000 },
-  { id: '106', blue: false, type: 'none', followers: 3_000 },
-];
-const COINS = ['BTC', 'ETH', 'SOL'];
-const LABELS: SentimentLabel[] = ['bullish', 'neutral', 'bearish'];
 const WORDS = ['ETF approval', 'halving soon', 'exploit drained', 'gm', 'airdrop season', 'ETF 获批'];
-
-interface Spec {
-  id: string;
-  author: (typeof AUTHORS)[number];
-  ct: number;
-  coins: string[];
-  sentiment: SentimentLabel;
-  text: string;
-}
-
-async function save(specs: Spec[]) {
-  const posts: RawPost[] = specs.map((s) => ({
-    id: s.id,
-    text: s.text,
-    createdAt: s.ct,
-    lang: 'en',
-    author: {
-      id: s.author.id,
-      username: `u${s.author.id}`,
-      name: `U ${s.author.id}`,
-      icon: '',
-      followersCount: s.author.followers,
-      isBlueVerified: s.author.blue,
-      verifiedType: s.author.type,
-    },
-    medias: [],
-    metrics: { likeCount: 1, retweetCount: 0, replyCount: 0, quoteCount: 0, impressionCount: 10 },
-  }));
-  const enrichments: Enrichment[] = specs.map((s) => ({
-    coins: s.coins,
-    categories: [],
-    sentiment: { label: s.sentiment, score: 0, cues: [] },
-    lang: 'en',
-  }));
-  await saveBatch(t.db, { source: 'test', posts, enrichments, cursor: null, rejected: 0, now: t.clock.now() });
-}
-
-type Row = { ct: number; coins: string[]; sentiment: number; text: string; cls: number; followers: number; id: string };
-
-/** The direct count: every stored post, bucketed the way the report says. */
-async function expected(
-  match: (p: Row) => boolean,
-  period: ReportPeriod,
-  interval: (typeof REPORT_INTERVALS)[ReportPeriod][number],
-) {
-  const rows = await t.db.query<Row>(
-    `SELECT p.id, p.ct::float8 AS ct, p.coins, p.sentiment, p.text, a.followers_count::float8 AS followers,
-            author_class(a.is_blue_verified, a.verified_type) AS cls
-     FROM posts p JOIN x_accounts a ON a.id = p.author_id`,
-  );
-  const w = reportWindow(period, interval, Math.floor(t.clock.now().getTime() / 1000));
-  const buckets = w.buckets.map((ct) => ({ ct, cnt_up: 0, cnt_neutral: 0, cnt_down: 0 }));
-  const sum = {
-    cnt_up: 0,
-    cnt_neutral: 0,
-    cnt_down: 0,
-    cnt_up_blue: 0,
-    cnt_neutral_blue: 0,
-    cnt_down_blue: 0,
-    cnt_up_gold: 0,
-    cnt_neutral_gold: 0,
-    cnt_down_gold: 0,
-  };
-  for (const p of rows) {
-    if (p.ct < w.from || p.ct >= w.to || !match(p)) continue;
-    const i = Math.floor((p.ct - w.from) / w.intervalS);
-    const key = p.sentiment === 1 ? 'cnt_up' : p.sentiment === -1 ? 'cnt_down' : 'cnt_neutral';
-    buckets[i]![key]++;
-    sum[key]++;
-    if (p.cls === 1) sum[`${key}_blue`]++;
-    if (p.cls === 2) sum[`${key}_gold`]++;
-  }
-  return { interval_list: buckets, sum_info: sum };
-}
-
-async function detail(path: string, viewId: string, period: string, interval: string): Promise<unknown> {
-  const res = await t.call(path, { viewId, period, interval }, { token });
-  expect(res.body.ret, JSON.stringify(res.body)).toBe(1);
-  // The counts only: the partial mark of the last bucket has a test of its own (partial-bucket).
-  const { interval_list, ...rest } = res.body.data as { interval_list: Record<string, unknown>[] };
-  return { ...rest, interval_list: interval_list.map(({ partial: _p, elapsed: _e, ...counts }) => counts) };
-}
-
-const PAIRS = (Object.keys(REPORT_INTERVALS) as ReportPeriod[]).flatMap((period) =>
-  REPORT_INTERVALS[period].map((interval) => [period, interval] as const),
-);
+const save = (specs: Spec[]) => saveOf(t, specs);
+const expected = (match: (p: Row) => boolean, period: ReportPeriod, interval: Interval, coin?: string) =>
+  expectedOf(t, match, period, interval, coin);
+const detail = (path: string, viewId: string, period: string, interval: string) =>
+  detailOf(t, token, path, viewId, period, interval);
 
 let coinAll: string;
 let groupId: string;
@@ -135,15 +48,20 @@ beforeAll(async () => {
   token = await registerAndLogin(t, 'analyst@example.com');
   const now = Math.floor(t.clock.now().getTime() / 1000);
   const r = rng(7);
-  specs = Array.from({ length: 600 }, (_, i) => ({
-    id: String(9_000_000 + i),
-    author: AUTHORS[Math.floor(r() * AUTHORS.length)]!,
-    // Some posts a little in the future (clock skew) and some older than any period.
-    ct: now - Math.floor(r() * 40 * DAY) + 120,
-    coins: COINS.filter(() => r() < 0.45),
-    sentiment: LABELS[Math.floor(r() * 3)]!,
-    text: `${WORDS[Math.floor(r() * WORDS.length)]} ${i}`,
-  }));
+  const rs = rng(8);
+  specs = Array.from({ length: 600 }, (_, i) => {
+    const coins = COINS.filter(() => r() < 0.45);
+    return {
+      id: String(9_000_000 + i),
+      author: AUTHORS[Math.floor(r() * AUTHORS.length)]!,
+      // Some posts a little in the future (clock skew) and some older than any period.
+      ct: now - Math.floor(r() * 40 * DAY) + 120,
+      coins,
+      sentiment: LABELS[Math.floor(r() * 3)]!,
+      stances: randomStances(rs, coins),
+      text: `${WORDS[Math.floor(r() * WORDS.length)]} ${i}`,
+    };
+  });
   for (let i = 0; i < specs.length; i += 97) await save(specs.slice(i, i + 97));
 
   // A KOL group: 10k to 1M followers, with the 800-follower account whitelisted and 104 blacklisted.
@@ -196,10 +114,10 @@ async function checkAll() {
   );
   for (const [period, interval] of PAIRS) {
     expect(await detail('view/v2/coin_opinion_detail', coinAll, period, interval)).toEqual(
-      await expected((p) => p.coins.includes('BTC'), period, interval),
+      await expected((p) => p.coins.includes('BTC'), period, interval, 'BTC'),
     );
     expect(await detail('view/v2/coin_opinion_detail', coinGroup, period, interval)).toEqual(
-      await expected((p) => p.coins.includes('ETH') && inGroup(p, authorOf.get(p.id)!), period, interval),
+      await expected((p) => p.coins.includes('ETH') && inGroup(p, authorOf.get(p.id)!), period, interval, 'ETH'),
     );
     expect(await detail('view/v2/event_opinion_detail', event, period, interval)).toEqual(
       await expected((p) => ETF.test(p.text), period, interval),
@@ -224,15 +142,41 @@ describe('opinion rollups', () => {
 
   it('stay exact when posts are re-ingested with new coins, sentiment and text', async () => {
     const r = rng(11);
+    const rs = rng(12);
     const changed = specs
       .filter(() => r() < 0.3)
-      .map((s) => ({
-        ...s,
-        coins: COINS.filter(() => r() < 0.5),
-        sentiment: LABELS[Math.floor(r() * 3)]!,
-        text: r() < 0.5 ? `ETF news ${s.id}` : `quiet day ${s.id}`,
-      }));
+      .map((s) => {
+        const coins = COINS.filter(() => r() < 0.5);
+        return {
+          ...s,
+          coins,
+          sentiment: LABELS[Math.floor(r() * 3)]!,
+          stances: randomStances(rs, coins),
+          text: r() < 0.5 ? `ETF news ${s.id}` : `quiet day ${s.id}`,
+        };
+      });
     await save(changed);
+    const now = new Map(changed.map((c) => [c.id, c]));
+    specs = specs.map((s) => now.get(s.id) ?? s);
+    await checkAll();
+  });
+
+  it('count each coin by its stance, and stay exact when only the stances change', async () => {
+    const stored = await t.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM posts WHERE coins @> ARRAY['BTC'] AND cardinality(coin_stances) > 0
+         AND coin_stances[array_position(coins, 'BTC')] <> sentiment`,
+    );
+    // The data has posts whose BTC stance differs from their label, so the BTC report sees them.
+    expect(stored[0]!.n).toBeGreaterThan(5);
+    const r = rng(13);
+    // Same text, coins and label; only the stances move (a re-read by a new stance reader).
+    const multi = specs.filter((s) => s.coins.length > 1);
+    expect(multi.length).toBeGreaterThan(50);
+    await save(multi.filter(() => r() < 0.5).map((s) => ({ ...s, stances: randomStances(r, s.coins) })));
+    await checkAll();
+    // Rows stored before stances existed (NULL) count with the post's label.
+    await t.db.query(`UPDATE posts SET coin_stances = NULL WHERE id IN (
+      SELECT id FROM posts WHERE cardinality(coin_stances) > 0 ORDER BY id LIMIT 30)`);
     await checkAll();
   });
 

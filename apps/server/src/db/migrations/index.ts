@@ -10,6 +10,7 @@ import notifications from './0008_notifications';
 import statistics from './0009_statistics';
 import rankingAuthorWindows from './0010_ranking_author_windows';
 import sentimentFeedback from './0011_sentiment_feedback';
+import coinStances from './0012_coin_stances';
 
 export const migrations: { id: string; sql: string }[] = [
   { id: '0001_accounts', sql: accounts },
@@ -23,4 +24,5 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '0009_statistics', sql: statistics },
   { id: '0010_ranking_author_windows', sql: rankingAuthorWindows },
   { id: '0011_sentiment_feedback', sql: sentimentFeedback },
+  { id: '0012_coin_stances', sql: coinStances },
 ];

@@ -28,6 +28,8 @@ export interface PostRow {
   quote_count: number;
   impression_count: number;
   coins: string[];
+  /** -1/0/1 per coin, parallel to coins; empty when every coin has the post's label. */
+  coin_stances: number[];
   categories: string[];
   sentiment: number;
   sentiment_score: number;
@@ -88,17 +90,19 @@ export function collectionRepo(db: Queryable) {
       if (posts.length === 0) return;
       await db.query(
         `INSERT INTO posts (id, author_id, text, ct, lang, medias, like_count, retweet_count, reply_count, quote_count,
-                            impression_count, metrics_updated_at, coins, categories, sentiment, sentiment_score,
-                            sentiment_cues, sentiment_model, source, ingested_at)
+                            impression_count, metrics_updated_at, coins, coin_stances, categories, sentiment,
+                            sentiment_score, sentiment_cues, sentiment_model, source, ingested_at)
          SELECT r.id, r.author_id, r.text, r.ct, r.lang, r.medias, r.like_count, r.retweet_count, r.reply_count,
                 r.quote_count, r.impression_count, $3,
-                ARRAY(SELECT jsonb_array_elements_text(r.coins)), ARRAY(SELECT jsonb_array_elements_text(r.categories)),
+                ARRAY(SELECT jsonb_array_elements_text(r.coins)),
+                ARRAY(SELECT jsonb_array_elements_text(r.coin_stances)::smallint),
+                ARRAY(SELECT jsonb_array_elements_text(r.categories)),
                 r.sentiment, r.sentiment_score, ARRAY(SELECT jsonb_array_elements_text(r.sentiment_cues)), r.sentiment_model,
                 $2, $3
          FROM jsonb_to_recordset($1::jsonb) AS r(id text, author_id text, text text, ct bigint, lang text, medias jsonb,
               like_count bigint, retweet_count bigint, reply_count bigint, quote_count bigint, impression_count bigint,
-              coins jsonb, categories jsonb, sentiment smallint, sentiment_score real, sentiment_cues jsonb,
-              sentiment_model text)
+              coins jsonb, coin_stances jsonb, categories jsonb, sentiment smallint, sentiment_score real,
+              sentiment_cues jsonb, sentiment_model text)
          ON CONFLICT (id) DO UPDATE SET
            text = EXCLUDED.text,
            lang = EXCLUDED.lang,
@@ -110,6 +114,7 @@ export function collectionRepo(db: Queryable) {
            impression_count = EXCLUDED.impression_count,
            metrics_updated_at = EXCLUDED.metrics_updated_at,
            coins = EXCLUDED.coins,
+           coin_stances = EXCLUDED.coin_stances,
            categories = EXCLUDED.categories,
            sentiment = EXCLUDED.sentiment,
            sentiment_score = EXCLUDED.sentiment_score,

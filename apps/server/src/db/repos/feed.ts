@@ -62,6 +62,8 @@ export interface FeedRow {
   ct: number;
   medias: { imgUrlThumb: string; imgUrlOrigin: string }[];
   coins: string[];
+  /** -1/0/1 per coin, parallel to coins; empty or NULL: every coin has the post's label. */
+  coin_stances: number[] | null;
   categories: string[];
   sentiment: number;
   sentiment_cues: string[];
@@ -98,6 +100,22 @@ export function groupCondition(g: CompiledGroup, param: (v: unknown) => string):
   return any.length ? `(${any.join(' OR ')})` : 'false';
 }
 
+/**
+ * The sentiment filter. When the view filters by coins, the stance toward those coins decides
+ * (posts.coin_stances, migration 0012): "$BTC weak, $SOL ripping" is a bearish BTC post and a
+ * bullish SOL one. A post naming none of them (it matched another rule) goes by its own label.
+ */
+function sentimentCondition(q: FeedQuery, sentiment: number, param: (v: unknown) => string): string {
+  const coins = [...new Set(q.groups.flatMap((g) => g.coins ?? []))];
+  const s = param(sentiment);
+  if (coins.length === 0) return `p.sentiment = ${s}`;
+  const c = param(coins);
+  return `(CASE WHEN p.coins && ${c}::text[]
+            THEN EXISTS (SELECT 1 FROM unnest(p.coins, p.coin_stances) AS cs(coin, stance)
+                         WHERE cs.coin = ANY(${c}::text[]) AND coalesce(cs.stance, p.sentiment) = ${s})
+            ELSE p.sentiment = ${s} END)`;
+}
+
 /** A page's keyword candidates are read in chunks growing from the page size up to this. */
 const CHUNK_MAX = 500;
 const ROUNDS_MAX = 20;
@@ -110,8 +128,8 @@ const ROUNDS_MAX = 20;
 const PLAN_EACH_TIME = '/* planned per call */';
 /** The window without a `scan` bound (tests and callers that set none). */
 const WINDOW_MAX = 1_000_000_000;
-const COLUMNS = `p.id, p.text, p.ct, p.medias, p.coins, p.categories, p.sentiment, p.sentiment_cues, p.sentiment_model,
-  p.author_id,
+const COLUMNS = `p.id, p.text, p.ct, p.medias, p.coins, p.coin_stances, p.categories, p.sentiment, p.sentiment_cues,
+  p.sentiment_model, p.author_id,
   p.source, p.like_count, p.retweet_count, p.quote_count, p.impression_count,
   a.username, a.name, a.icon, a.is_blue_verified, a.verified_type, a.followers_count`;
 
@@ -128,7 +146,7 @@ export function feedRepo(db: Queryable) {
       where.push(memberCondition(q.member.rule, param));
     }
     if (q.trackedOnly) where.push('a.tracked');
-    if (q.sentiment !== undefined) where.push(`p.sentiment = ${param(q.sentiment)}`);
+    if (q.sentiment !== undefined) where.push(sentimentCondition(q, q.sentiment, param));
     if (before) where.push(`(p.ct, p.id) < (${param(before.ct)}, ${param(before.id)})`);
     if (q.after) where.push(`(p.ct, p.id) > (${param(q.after.ct)}, ${param(q.after.id)})`);
     where.push(...extra(param));

@@ -13,6 +13,7 @@ import {
   readStancesBatch,
   segment,
   stanceColumn,
+  stanceLabels,
 } from '../../../src/pipeline/enrich/sentiment/stance';
 import type { SentimentClassifier, SentimentResult } from '../../../src/pipeline/types';
 
@@ -224,17 +225,22 @@ describe('readStancesBatch', () => {
 });
 
 describe('stanceColumn', () => {
-  const st = (label: 'bullish' | 'neutral' | 'bearish') => ({ label, score: 0, source: 'clauses' as const });
-
   it('stores nothing when every coin has the post label', () => {
-    expect(stanceColumn(['BTC', 'ETH'], { BTC: st('bullish'), ETH: st('bullish') }, 'bullish')).toEqual([]);
+    expect(stanceColumn(['BTC', 'ETH'], { BTC: 'bullish', ETH: 'bullish' }, 'bullish')).toEqual([]);
     expect(stanceColumn([], {}, 'neutral')).toEqual([]);
   });
 
   it('stores -1/0/1 in the order of the coins otherwise, the post label for a coin without a stance', () => {
-    expect(stanceColumn(['BTC', 'SOL', 'ETH'], { BTC: st('bearish'), SOL: st('bullish') }, 'neutral')).toEqual([
-      -1, 1, 0,
-    ]);
+    expect(stanceColumn(['BTC', 'SOL', 'ETH'], { BTC: 'bearish', SOL: 'bullish' }, 'neutral')).toEqual([-1, 1, 0]);
+  });
+});
+
+describe('stanceLabels', () => {
+  it('keeps only the coins read differently from the post', () => {
+    const st = (label: 'bullish' | 'neutral' | 'bearish') => ({ label, score: 0, source: 'clauses' as const });
+    expect(stanceLabels({ BTC: st('bearish'), SOL: st('bullish'), ETH: st('bullish') }, 'bullish')).toEqual({
+      BTC: 'bearish',
+    });
   });
 });
 

@@ -50,7 +50,7 @@ function Tags({ post }: { post: Post }) {
   return (
     <div className="post-card__tags">
       <Sentiment value={post.sentiment} />
-      {post.coinViewList.map(({ coin, viewId }) =>
+      {post.coinViewList.map(({ coin, viewId, stance }) =>
         viewId ? (
           <button
             type="button"
@@ -61,11 +61,13 @@ function Tags({ post }: { post: Post }) {
             onClick={() => navigateTo(`/view-detail/${encodeURIComponent(viewId)}`)}
           >
             ${coin}
+            <StanceMark coin={coin} stance={stance} />
           </button>
         ) : (
           // Display only until a coin page exists (issue 6): tapping does nothing.
           <span key={coin} className="post-card__tag post-card__tag--coin" data-testid="post-coin">
             ${coin}
+            <StanceMark coin={coin} stance={stance} />
           </span>
         ),
       )}
@@ -75,6 +77,26 @@ function Tags({ post }: { post: Post }) {
         </span>
       ))}
     </div>
+  );
+}
+
+/**
+ * A coin the post reads differently from its label ("$BTC weak, $SOL ripping") gets a small dot
+ * in the stance's colour on its chip; the label says it in words.
+ */
+function StanceMark({ coin, stance }: { coin: string; stance: Post['sentiment'] }) {
+  const { t } = useTranslation();
+  if (!stance) return null;
+  const label = t('post.stanceOn', { coin, stance: t(`post.sentiment.${stance}`) });
+  return (
+    <span
+      className={`post-card__stance post-card__stance--${stance}`}
+      data-testid="post-coin-stance"
+      data-stance={stance}
+      role="img"
+      aria-label={label}
+      title={label}
+    />
   );
 }
 

@@ -198,6 +198,16 @@ export async function readStancesBatch(
 
 const SIGN: Record<SentimentLabel, -1 | 0 | 1> = { bullish: 1, neutral: 0, bearish: -1 };
 
+/** The labels of the stances that differ from the post's (what enrichment keeps). */
+export function stanceLabels(
+  stances: Readonly<Record<string, CoinStance>>,
+  post: SentimentLabel,
+): Record<string, SentimentLabel> {
+  const out: Record<string, SentimentLabel> = {};
+  for (const [coin, s] of Object.entries(stances)) if (s.label !== post) out[coin] = s.label;
+  return out;
+}
+
 /**
  * The stances as a storage column: -1/0/1 per coin, parallel to `coins` (the order of
  * posts.coins), or an empty array when every coin has the post's label. A reader then takes
@@ -206,9 +216,9 @@ const SIGN: Record<SentimentLabel, -1 | 0 | 1> = { bullish: 1, neutral: 0, beari
  */
 export function stanceColumn(
   coins: readonly string[],
-  stances: Readonly<Record<string, CoinStance>>,
+  stances: Readonly<Record<string, SentimentLabel>>,
   post: SentimentLabel,
 ): number[] {
-  const out = coins.map((c) => SIGN[stances[c]?.label ?? post]);
+  const out = coins.map((c) => SIGN[stances[c] ?? post]);
   return out.every((s) => s === SIGN[post]) ? [] : out;
 }
