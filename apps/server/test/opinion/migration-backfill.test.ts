@@ -2,7 +2,6 @@
 import { describe, expect, it } from 'vitest';
 import { migrate, splitStatements } from '../../src/db/migrate';
 import { migrations } from '../../src/db/migrations/index';
-import { storePosts } from '../support/store-posts';
 import { openTestDb } from '../support/test-app';
 
 // It applies every migration twice over (once by hand up to 0005, then the rest), so its budget
@@ -22,10 +21,23 @@ describe('opinion rollup migration', () => {
           if (statement.replace(/--.*$/gm, '').trim()) await db.query(statement);
         await db.query('INSERT INTO schema_migrations (id) VALUES ($1)', [m.id]);
       }
-      await storePosts(db, [
-        { text: 'gm', ct: 1_763_000_000, coins: ['BTC'], sentiment: 'bullish' },
-        { text: 'wagmi', ct: 1_763_000_030, coins: ['BTC', 'ETH'], sentiment: 'bullish' },
-      ]);
+      // Plain SQL naming the columns of that schema: the pipeline's save writes later columns.
+      const at = new Date();
+      await db.query(
+        `INSERT INTO x_accounts (id, username, name, source, created_at, updated_at) VALUES ('42', 'a', 'a', 'test', $1, $1)`,
+        [at],
+      );
+      for (const [id, text, ct, coins] of [
+        ['1', 'gm', 1_763_000_000, ['BTC']],
+        ['2', 'wagmi', 1_763_000_030, ['BTC', 'ETH']],
+      ] as const) {
+        await db.query(
+          `INSERT INTO posts (id, author_id, text, ct, metrics_updated_at, coins, categories, sentiment, like_count,
+                              retweet_count, reply_count, quote_count, source, ingested_at)
+           VALUES ($1, '42', $2, $3, $4, $5, '{}', 1, 0, 0, 0, 0, 'test', $4)`,
+          [id, text, ct, at, coins],
+        );
+      }
       await migrate(db);
       const rows = await db.query<{ coin: string; up: number }>(
         `SELECT coin, up FROM opinion_counts WHERE res = 1 ORDER BY coin`,
