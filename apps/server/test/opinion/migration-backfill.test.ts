@@ -2,7 +2,6 @@
 import { describe, expect, it } from 'vitest';
 import { migrate, splitStatements } from '../../src/db/migrate';
 import { migrations } from '../../src/db/migrations/index';
-import { storePosts } from '../support/store-posts';
 import { openTestDb } from '../support/test-app';
 
 // It applies every migration twice over (once by hand up to 0005, then the rest), so its budget
@@ -22,10 +21,15 @@ describe('opinion rollup migration', () => {
           if (statement.replace(/--.*$/gm, '').trim()) await db.query(statement);
         await db.query('INSERT INTO schema_migrations (id) VALUES ($1)', [m.id]);
       }
-      await storePosts(db, [
-        { text: 'gm', ct: 1_763_000_000, coins: ['BTC'], sentiment: 'bullish' },
-        { text: 'wagmi', ct: 1_763_000_030, coins: ['BTC', 'ETH'], sentiment: 'bullish' },
-      ]);
+      // Written in that schema's own columns: the store writes columns later migrations add.
+      await db.query(
+        `INSERT INTO x_accounts (id, username, source, created_at, updated_at) VALUES ('42', 'chart_wizard', 'test', now(), now())`,
+      );
+      await db.query(
+        `INSERT INTO posts (id, author_id, text, ct, metrics_updated_at, coins, sentiment, source, ingested_at)
+         VALUES ('1', '42', 'gm', 1763000000, now(), '{BTC}', 1, 'test', now()),
+                ('2', '42', 'wagmi', 1763000030, now(), '{BTC,ETH}', 1, 'test', now())`,
+      );
       await migrate(db);
       const rows = await db.query<{ coin: string; up: number }>(
         `SELECT coin, up FROM opinion_counts WHERE res = 1 ORDER BY coin`,
