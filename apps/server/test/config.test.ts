@@ -139,4 +139,10 @@ describe('configuration', () => {
     expect(loadConfig({ PUSH_ALLOW_PRIVATE: 'true' }).pushAllowPrivate).toBe(true);
     expect(() => loadConfig({ PUSH_ALLOW_PRIVATE: 'yes' })).toThrow(/PUSH_ALLOW_PRIVATE must be true or false/);
   });
+
+  it('reads RECLASSIFY_ON_START', () => {
+    expect(loadConfig({}).reclassifyOnStart).toBe(false);
+    expect(loadConfig({ RECLASSIFY_ON_START: 'true' }).reclassifyOnStart).toBe(true);
+    expect(() => loadConfig({ RECLASSIFY_ON_START: '1' })).toThrow(/RECLASSIFY_ON_START must be true or false/);
+  });
 });

@@ -21,23 +21,15 @@ describe('opinion rollup migration', () => {
           if (statement.replace(/--.*$/gm, '').trim()) await db.query(statement);
         await db.query('INSERT INTO schema_migrations (id) VALUES ($1)', [m.id]);
       }
-      // Plain SQL naming the columns of that schema: the pipeline's save writes later columns.
-      const at = new Date();
+      // Written in that schema's own columns: the store writes columns later migrations add.
       await db.query(
-        `INSERT INTO x_accounts (id, username, name, source, created_at, updated_at) VALUES ('42', 'a', 'a', 'test', $1, $1)`,
-        [at],
+        `INSERT INTO x_accounts (id, username, source, created_at, updated_at) VALUES ('42', 'chart_wizard', 'test', now(), now())`,
       );
-      for (const [id, text, ct, coins] of [
-        ['1', 'gm', 1_763_000_000, ['BTC']],
-        ['2', 'wagmi', 1_763_000_030, ['BTC', 'ETH']],
-      ] as const) {
-        await db.query(
-          `INSERT INTO posts (id, author_id, text, ct, metrics_updated_at, coins, categories, sentiment, like_count,
-                              retweet_count, reply_count, quote_count, source, ingested_at)
-           VALUES ($1, '42', $2, $3, $4, $5, '{}', 1, 0, 0, 0, 0, 'test', $4)`,
-          [id, text, ct, at, coins],
-        );
-      }
+      await db.query(
+        `INSERT INTO posts (id, author_id, text, ct, metrics_updated_at, coins, sentiment, source, ingested_at)
+         VALUES ('1', '42', 'gm', 1763000000, now(), '{BTC}', 1, 'test', now()),
+                ('2', '42', 'wagmi', 1763000030, now(), '{BTC,ETH}', 1, 'test', now())`,
+      );
       await migrate(db);
       const rows = await db.query<{ coin: string; up: number }>(
         `SELECT coin, up FROM opinion_counts WHERE res = 1 ORDER BY coin`,

@@ -6,7 +6,8 @@
 import type { ReportPeriod } from '@kolscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtinClassifier } from '../../src/pipeline/enrich/sentiment/classifier';
-import { type ReclassifyProgress, reclassify } from '../../src/pipeline/reclassify';
+import { type ReclassifyProgress, reclassify, reclassifyProgress } from '../../src/pipeline/reclassify';
+import { reclassifyInBackground } from '../../src/pipeline/reclassify-run';
 import type { SentimentClassifier, SentimentLabel } from '../../src/pipeline/types';
 import { registerAndLogin, startTestApp, type TestApp } from '../support/test-app';
 import {
@@ -148,5 +149,18 @@ describe('reclassify', () => {
     await checkAll();
     const health = (await t.app.inject({ method: 'GET', url: '/healthz' })).json();
     expect(health.reclassify).toMatchObject({ running: false, done: recent!.n, total: recent!.n, model: 'rules-1' });
+  });
+
+  it('runs in the background of a server (RECLASSIFY_ON_START), logging progress, and stops when told', async () => {
+    const lines: string[] = [];
+    reclassifyInBackground(t.db, contrarian, (l) => void lines.push(l));
+    await expect.poll(() => lines.at(-1)).toMatch(/^reclassify: done, 400 posts read, \d+ changed/);
+    expect(lines.some((l) => /^reclassify: \d+\/400 posts read \(\d+%\)/.test(l))).toBe(true);
+    // Stopped before its first batch: nothing read.
+    const stop = reclassifyInBackground(t.db, builtinClassifier, () => {});
+    stop.abort();
+    await expect.poll(() => reclassifyProgress.running).toBe(false);
+    expect(reclassifyProgress.done).toBe(0);
+    await checkAll();
   });
 });
