@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { accountRoutes } from './http/account/routes';
 import { installErrorHandling, installJsonParser } from './http/errors';
 import { installSecurityHeaders } from './http/security-headers';
+import { sentimentFeedbackRoutes } from './http/sentiment-feedback/routes';
 import { adminRoutes } from './http/admin/routes';
 import { ingestRoutes } from './http/ingest/routes';
 import { kolGroupRoutes } from './http/kol-group/routes';
@@ -79,6 +80,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   searchRoutes(app, opts.services);
   kolGroupRoutes(app, opts.services);
   adminRoutes(app, opts.services);
+  sentimentFeedbackRoutes(app, opts.services);
   notificationRoutes(app, opts.services);
   mediaRoutes(app, opts.services, { demoSeed: opts.demoSeed ?? DEFAULT_DEMO_SEED, proxy: opts.mediaProxy });
 

@@ -3,7 +3,14 @@
  * posts newer than the client's first one (the new-items tip). Posts are shaped as the spec's
  * Post entity in the request's language.
  */
-import type { KeywordRuleGroup, Language, MatchingRuleGroup, Post, TradingTrend } from '@kolscope/contract';
+import type {
+  KeywordRuleGroup,
+  Language,
+  MatchingRuleGroup,
+  Post,
+  SentimentLabel,
+  TradingTrend,
+} from '@kolscope/contract';
 import type { Db } from '../db/db';
 import {
   type CompiledGroup,
@@ -16,6 +23,7 @@ import {
 import { categoryName } from '../pipeline/enrich/categories/taxonomy';
 import { badRequest } from './errors';
 import type { KolGroups } from './kol-groups';
+import type { SentimentFeedback } from './sentiment-feedback';
 import { TtlCache } from './ttl-cache';
 import { checkLimits, compileRules } from './view-rules';
 import type { Views } from './views';
@@ -66,7 +74,16 @@ export function postOrigin(row: FeedRow): Pick<Post, 'url' | 'metrics'> {
   };
 }
 
-export function present(row: FeedRow, lang: Language, coinViews: Map<string, string>): Post {
+/**
+ * `mine` is the signed-in user's own correction of the post (post/sentiment_feedback); it is laid
+ * over the row here, after the shared page cache, so one user's label never reaches another's page.
+ */
+export function present(
+  row: FeedRow,
+  lang: Language,
+  coinViews: Map<string, string>,
+  mine?: SentimentLabel | undefined,
+): Post {
   return {
     id: row.id,
     text: row.text,
@@ -83,6 +100,9 @@ export function present(row: FeedRow, lang: Language, coinViews: Map<string, str
     coinViewList: row.coins.map((coin) => ({ coin, viewId: coinViews.get(coin) ?? '' })),
     medias: row.medias,
     sentiment: SENTIMENT[row.sentiment as 1 | 0 | -1] ?? 'neutral',
+    sentimentCues: row.sentiment_cues,
+    ...(row.sentiment_model ? { sentimentModel: row.sentiment_model } : {}),
+    ...(mine ? { mySentiment: mine } : {}),
     ...postOrigin(row),
   };
 }
@@ -97,7 +117,14 @@ export const FEED_CACHE_MS = 2000;
  */
 export const KEYWORD_SCAN_POSTS = 5000;
 
-export function feed(deps: { db: Db; views: Views; kolGroups: KolGroups; cacheMs?: number; scanPosts?: number }) {
+export function feed(deps: {
+  db: Db;
+  views: Views;
+  kolGroups: KolGroups;
+  corrections: Pick<SentimentFeedback, 'labelsOf'>;
+  cacheMs?: number;
+  scanPosts?: number;
+}) {
   // Shared by every user asking the same question (starter feeds have the same rules for all).
   const pages = new TtlCache<string, FeedResult>(deps.cacheMs ?? FEED_CACHE_MS, 2000);
   const scan = deps.scanPosts ?? KEYWORD_SCAN_POSTS;
@@ -154,15 +181,21 @@ export function feed(deps: { db: Db; views: Views; kolGroups: KolGroups; cacheMs
       const { rows, scannedTo } = result;
       const page = rows.slice(0, limit);
       const full = rows.length > limit;
+      // Read per request, never cached: the page above is shared by every user asking the same.
+      const mine = await deps.corrections.labelsOf(
+        userId,
+        page.map((r) => r.id),
+      );
+      const list = page.map((r) => present(r, lang, coinViews, mine.get(r.id)));
       if (req.newerThan) {
         // A cut look found new posts but maybe not all: `more` makes the client reload the top.
         const more = full || (scannedTo !== undefined && page.length > 0);
-        return { list: page.map((r) => present(r, lang, coinViews)), more: more ? 1 : 0, nextCb: '' } as const;
+        return { list, more: more ? 1 : 0, nextCb: '' } as const;
       }
       // A page cut by the scan goes on from the last post looked at, even when it found nothing.
       const next = full ? page.at(-1) : (scannedTo ?? page.at(-1));
       return {
-        list: page.map((r) => present(r, lang, coinViews)),
+        list,
         more: full || scannedTo !== undefined ? (1 as const) : (0 as const),
         nextCb: next ? encodeCursor(next) : '',
       };

@@ -20,6 +20,7 @@ import { opinion } from './opinion';
 import { authorWindows } from './ranking/author-windows';
 import { ranking } from './ranking/index';
 import { DEFAULT_REQUEST_LIMITS, type RequestLimitSettings, requestLimits } from './request-limits';
+import { sentimentFeedback } from './sentiment-feedback';
 import { statistics } from './statistics';
 import { twitterUsers } from './twitter-users';
 import { views } from './views';
@@ -63,6 +64,7 @@ export function createServices(deps: ServiceDeps) {
     publicUrl: deps.publicUrl ?? 'http://localhost:8080',
     push: deps.push,
   });
+  const corrections = sentimentFeedback({ db, clock, limiter });
   return {
     views: viewService,
     opinion: opinion({ db, clock, views: viewService, kolGroups: groups }),
@@ -72,8 +74,10 @@ export function createServices(deps: ServiceDeps) {
       db,
       views: viewService,
       kolGroups: groups,
+      corrections,
       ...(deps.feedCacheMs !== undefined ? { cacheMs: deps.feedCacheMs } : {}),
     }),
+    sentimentFeedback: corrections,
     twitterUsers: twitterUsers({ db }),
     kolGroups: groups,
     kolReview: kolReview({ db, clock }),

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/db';
+import type { Db } from '../db/db';
 import { rateLimitsRepo } from '../db/repos/rate-limits';
 import type { Clock } from './clock';
 import { rateLimited } from './errors';
@@ -41,12 +41,12 @@ export interface Taken {
 /**
  * Sliding-window limiter stored in the database, so every API process shares the count.
  *
- * An attempt inserts its row first and counts after, so parallel attempts always see each
- * other and no more than `max` pass a window. A refused attempt deletes its row again: a flood
- * of refused requests leaves at most `max` rows a key, and the refusals do not push the window
- * forward.
+ * Attempts on one key take turns in the database (rate-limits.ts takeIfUnder), so exactly `max`
+ * pass a window however many arrive at once (an earlier insert-then-count let parallel attempts
+ * refuse each other, passing fewer). A refused attempt writes no row: a flood of refused requests
+ * leaves at most `max` rows a key, and the refusals do not push the window forward.
  */
-export function rateLimiter(db: Queryable, clock: Clock) {
+export function rateLimiter(db: Db, clock: Clock) {
   const repo = rateLimitsRepo(db);
   let lastPrune = 0;
   let keepSeconds = KEEP_SECONDS;
@@ -63,11 +63,9 @@ export function rateLimiter(db: Queryable, clock: Clock) {
     const windowMs = limit.windowSeconds * 1000;
     const key = `${limit.name}:${subject}`;
     await pruneWhenDue(now.getTime());
-    const id = await repo.insert(key, now);
-    const { hits, oldest } = await repo.count(key, new Date(now.getTime() - windowMs));
-    if (hits <= limit.max) return { id };
-    await repo.delete(id);
-    const freeAt = (oldest ?? now).getTime() + windowMs;
+    const taken = await repo.takeIfUnder(key, now, new Date(now.getTime() - windowMs), limit.max);
+    if (!('refused' in taken)) return taken;
+    const freeAt = (taken.oldest ?? now).getTime() + windowMs;
     throw rateLimited(Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000)));
   }
 

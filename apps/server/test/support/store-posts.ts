@@ -14,6 +14,9 @@ export interface PostSpec {
   coins?: string[];
   categories?: { primary: string; secondary?: string }[];
   sentiment?: SentimentLabel;
+  cues?: string[];
+  /** SentimentResult.model, stored in posts.sentiment_model. */
+  model?: string;
 }
 
 export async function storePosts(db: Db, specs: PostSpec[]): Promise<string[]> {
@@ -30,7 +33,12 @@ export async function storePosts(db: Db, specs: PostSpec[]): Promise<string[]> {
   const enrichments: Enrichment[] = specs.map((s) => ({
     coins: s.coins ?? [],
     categories: s.categories ?? [],
-    sentiment: { label: s.sentiment ?? 'neutral', score: 0, cues: [] },
+    sentiment: {
+      label: s.sentiment ?? 'neutral',
+      score: 0,
+      cues: s.cues ?? [],
+      ...(s.model ? { model: s.model } : {}),
+    },
     lang: 'en',
   }));
   await saveBatch(db, { source: 'test', posts, enrichments, cursor: null, rejected: 0, now: new Date() });

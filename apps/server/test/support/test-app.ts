@@ -61,6 +61,8 @@ export interface TestAppOptions {
    * test/fairness sets the production values or smaller ones.
    */
   requests?: { limits?: RequestLimitSettings; statementTimeoutMs?: number };
+  /** How long feed pages stay in the shared cache (default: the service's own). */
+  feedCacheMs?: number;
 }
 
 const TEST_REQUESTS = { limits: { running: 10_000, queued: 0 }, statementTimeoutMs: 60_000 };
@@ -85,6 +87,7 @@ export async function startTestApp(options: TestAppOptions = {}) {
     publicUrl: 'https://kolscope.test',
     requests,
     ...(options.push ? { push: options.push } : {}),
+    ...(options.feedCacheMs !== undefined ? { feedCacheMs: options.feedCacheMs } : {}),
   });
   const app = await buildApp({ services, secureCookies: options.secureCookies ?? false, ...options.app?.(services) });
 

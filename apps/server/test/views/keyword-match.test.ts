@@ -40,7 +40,8 @@ async function texts(groups: string[][]): Promise<string[]> {
 
 /** The feed service with no page cache, looking at `scanPosts` posts a page at most. */
 function feedScanning(scanPosts: number) {
-  return feed({ db: t.db, views: t.services.views, kolGroups: t.services.kolGroups, cacheMs: 0, scanPosts });
+  const { views, kolGroups, sentimentFeedback: corrections } = t.services;
+  return feed({ db: t.db, views, kolGroups, corrections, cacheMs: 0, scanPosts });
 }
 
 beforeAll(async () => {

@@ -64,6 +64,9 @@ export interface FeedRow {
   coins: string[];
   categories: string[];
   sentiment: number;
+  sentiment_cues: string[];
+  /** Which classifier read it; '' for posts stored before migration 0011. */
+  sentiment_model: string;
   author_id: string;
   username: string;
   name: string;
@@ -107,7 +110,8 @@ const ROUNDS_MAX = 20;
 const PLAN_EACH_TIME = '/* planned per call */';
 /** The window without a `scan` bound (tests and callers that set none). */
 const WINDOW_MAX = 1_000_000_000;
-const COLUMNS = `p.id, p.text, p.ct, p.medias, p.coins, p.categories, p.sentiment, p.author_id,
+const COLUMNS = `p.id, p.text, p.ct, p.medias, p.coins, p.categories, p.sentiment, p.sentiment_cues, p.sentiment_model,
+  p.author_id,
   p.source, p.like_count, p.retweet_count, p.quote_count, p.impression_count,
   a.username, a.name, a.icon, a.is_blue_verified, a.verified_type, a.followers_count`;
 
