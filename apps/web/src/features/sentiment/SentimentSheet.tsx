@@ -43,6 +43,11 @@ export function SentimentSheet({ post, mine, open, onClose }: Props) {
         <h2 id="sentiment-title" className="sentiment-sheet__title">
           {t('sentiment.title')}
         </h2>
+        {post.text && (
+          <p className="sentiment-sheet__post" data-testid="sentiment-post">
+            {post.text}
+          </p>
+        )}
         <p className="sentiment-sheet__model-label" data-testid="sentiment-model-label">
           {t('sentiment.modelSays')}{' '}
           <span className={`post-card__sentiment post-card__sentiment--${model}`}>{t(`post.sentiment.${model}`)}</span>

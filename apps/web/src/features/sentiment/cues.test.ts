@@ -13,6 +13,7 @@ describe('describeCue', () => {
   it('quotes a word of the post, with a gloss for slang', () => {
     expect(describeCue('moon', 'en')).toBe('"moon" (price going way up)');
     expect(describeCue('moon', 'zh-CN')).toBe('“moon” (大涨)');
+    expect(describeCue('To the Moon', 'en')).toBe('"To the Moon" (price going way up)');
     expect(describeCue('🚀', 'en')).toBe('"🚀" (rocket: going up)');
     expect(describeCue('weak dollar', 'en')).toBe('"weak dollar"');
     expect(describeCue('割韭菜', 'zh-CN')).toBe('“割韭菜”');

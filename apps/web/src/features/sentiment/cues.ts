@@ -53,6 +53,7 @@ const SPECIAL: Record<string, Phrase> = {
 const SLANG: Record<string, Phrase> = {
   moon: { en: 'price going way up', zh: '大涨' },
   mooning: { en: 'price going way up', zh: '大涨' },
+  'to the moon': { en: 'price going way up', zh: '大涨' },
   pump: { en: 'price pushed up', zh: '拉升' },
   dump: { en: 'heavy selling', zh: '抛售' },
   rekt: { en: 'big losses', zh: '亏惨了' },

@@ -130,7 +130,7 @@ export default function SentimentFeedbackPage() {
         </div>
       ) : user.isAdmin ? (
         <>
-          <Tabs activeKey={tab} onChange={(key) => setTab(key as Tab)} className="sf-tabs">
+          <Tabs activeKey={tab} onChange={(key) => setTab(key as Tab)}>
             {(['disagreements', 'all'] as const).map((key) => (
               <Tabs.Tab
                 key={key}
