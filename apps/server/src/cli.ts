@@ -6,7 +6,7 @@ import { isValidEmail, normaliseEmail } from '@kolscope/contract';
 import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
 import { classifyCsv, evalCsv, formatEvalReport } from './pipeline/enrich/sentiment/csv';
-import { trainSentimentCommand } from './pipeline/enrich/sentiment/model/command';
+import { storedFeedback, trainSentimentCommand } from './pipeline/enrich/sentiment/model/command';
 import { classifierFor, openRuntime } from './runtime';
 import { DataDirBusyError } from './db/db';
 import { sourceStateRepo } from './db/repos/source-state';
@@ -25,9 +25,10 @@ const USAGE = `Usage: kolscope <command>
   sources                     list the collection sources with their cursor, last success and errors
   classify FILE.csv           add predicted label and score columns to a CSV with a text column
   eval FILE.csv               accuracy and macro-F1 of the classifier against the CSV's label column
-  train-sentiment [--seed N] [--out DIR]
+  train-sentiment [--seed N] [--out DIR] [--with-feedback]
                               train the sentiment model from SENTIMENT_DATA_DIR (../shared/data/sentiment):
-                              prints counts, cross-validated figures and the weights' SHA-256
+                              prints counts, cross-validated figures and the weights' SHA-256;
+                              --with-feedback adds users' stored corrections from the database
   admin grant EMAIL           make the account with this e-mail an administrator
   admin revoke EMAIL          take administrator rights away
   inner-code list             list accepted inner (invite) codes
@@ -236,6 +237,7 @@ export async function main(argv: string[]): Promise<void> {
       role: { type: 'string', default: 'all' },
       seed: { type: 'string', default: '1' },
       out: { type: 'string' },
+      'with-feedback': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -248,7 +250,15 @@ export async function main(argv: string[]): Promise<void> {
     if (command === 'train-sentiment') {
       const seed = Number(values.seed);
       if (!Number.isInteger(seed) || seed < 0) throw new UsageError('--seed must be a whole number >= 0');
-      trainSentimentCommand({ seed, ...(values.out ? { out: values.out } : {}), log });
+      const feedback = values['with-feedback']
+        ? await withRuntime(loadConfig(), (rt) => storedFeedback(rt.db))
+        : undefined;
+      trainSentimentCommand({
+        seed,
+        ...(values.out ? { out: values.out } : {}),
+        ...(feedback ? { feedback } : {}),
+        log,
+      });
       return;
     }
     const config = loadConfig();

@@ -5,6 +5,7 @@
  * Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storedFeedback } from '../../src/pipeline/enrich/sentiment/model/command';
 import { storePosts } from '../support/store-posts';
 import { registerAndLogin, startTestApp, type TestApp } from '../support/test-app';
 
@@ -157,6 +158,15 @@ describe("the administrators' list", () => {
     expect(seen).toHaveLength(3);
     expect(new Set(seen).size).toBe(3);
     expect((await list(admin, { nextCb: 'garbage!' })).status).toBe(400);
+  });
+
+  it('are what train-sentiment --with-feedback reads: one example per post, tied posts left out', async () => {
+    const fb = await storedFeedback(t.db);
+    expect(fb).toMatchObject({ votes: 4, users: 2, posts: 3, tied: 1 });
+    expect(fb.examples.map((e) => [e.source, e.label])).toEqual([
+      [`feedback:${ids[1]}`, 'bullish'],
+      [`feedback:${ids[2]}`, 'neutral'],
+    ]);
   });
 
   it('refuses non-administrators as other admin calls do', async () => {

@@ -1,18 +1,43 @@
-/** `kolscope train-sentiment [--seed N] [--out DIR]`: see training.ts. */
+/** `kolscope train-sentiment [--seed N] [--out DIR] [--with-feedback]`: see training.ts and feedback-rows.ts. */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { sentimentDataDir } from './data';
+import type { Queryable } from '../../../../db/db';
+import { sentimentFeedbackRepo } from '../../../../db/repos/sentiment-feedback';
+import { labelOf } from '../../../../services/sentiment-feedback';
+import { type FeedbackSummary, feedbackExamples, USER_CAP } from './feedback-rows';
 import { runTraining, writeRun } from './training';
 
 /** The weights folder of the sources when run from the repository, so a commit picks them up. */
 const SOURCE_WEIGHTS = 'apps/server/src/pipeline/enrich/sentiment/model/weights';
 
-export function trainSentimentCommand(o: { seed: number; out?: string; log: (line: string) => void }): void {
+export function trainSentimentCommand(o: {
+  seed: number;
+  out?: string;
+  /** Users' corrections read from the database (--with-feedback). */
+  feedback?: FeedbackSummary;
+  log: (line: string) => void;
+}): void {
   const dataDir = sentimentDataDir();
   if (!existsSync(dataDir)) throw new Error(`no sentiment data in ${dataDir} (set SENTIMENT_DATA_DIR)`);
   const out = resolve(o.out ?? SOURCE_WEIGHTS);
   const started = Date.now();
-  const run = runTraining({ dataDir, seed: o.seed, log: o.log });
+  const fb = o.feedback;
+  if (fb) {
+    const by = (lang: string) => fb.examples.filter((e) => e.lang === lang).length;
+    o.log(
+      `feedback: ${fb.votes} corrections by ${fb.users} users on ${fb.posts} posts; ${fb.examples.length} examples used (en ${by('en')}, zh ${by('zh')}), ${fb.tied} tied posts left out; each user counts at most ${USER_CAP} posts`,
+    );
+  }
+  const run = runTraining({ dataDir, seed: o.seed, log: o.log, ...(fb ? { feedback: fb.examples } : {}) });
   writeRun(run, out);
   o.log(`wrote ${out} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
+
+/** Users' corrections stored in the database, folded per post (feedback-rows.ts). */
+export async function storedFeedback(db: Queryable): Promise<FeedbackSummary> {
+  const rows = await sentimentFeedbackRepo(db).trainingRows();
+  return feedbackExamples(
+    rows.map((r) => ({ postId: r.post_id, text: r.text, lang: r.lang, userId: r.user_id, label: labelOf(r.label) })),
+  );
 }

@@ -9,6 +9,7 @@ import { type CvResult, type GroupWeights, crossValidate, crossValidateAll, make
 import { buildCorpus } from './corpus';
 import { type LoadedData, type ModelLang, type SourceSpec, TRAIN_SOURCES, loadData } from './data';
 import { DEFAULT_FEATURES, type FeatureConfig, featureRows } from './features';
+import { type FeedbackExample, feedbackWeight, shippedCorpus } from './feedback-rows';
 import { CLASSES, train } from './train';
 import { type Manifest, type ModelFile, encodeWeights, sha256 } from './weights';
 
@@ -33,6 +34,8 @@ export interface TrainCommandOptions {
   onCv?: (dev: string, r: CvResult) => void;
   /** Skip the protocol (figures) and only train the shipped models. */
   skipCv?: boolean;
+  /** Users' corrections (--with-feedback, feedback-rows.ts): the shipped models train on them too. */
+  feedback?: readonly FeedbackExample[];
 }
 
 const fmt = (r: CvResult['model']) =>
@@ -104,14 +107,17 @@ export function runTraining(o: TrainCommandOptions): TrainRun {
   // The shipped models: every training row (chosen source weights) plus both dev sets.
   const files: TrainRun['files'] = {};
   const models: Manifest['models'] = {};
-  for (const [lang, corpus] of [
-    ['en', en],
-    ['zh', zh],
+  for (const [lang, base, source] of [
+    ['en', en, polar],
+    ['zh', zh, data],
   ] as const) {
+    const corpus = shippedCorpus(base, source, lang, cfg, o.feedback);
     if (corpus.examples.length === 0) continue;
     const w = new Float32Array(corpus.examples.length);
     corpus.examples.forEach((ex, i) => {
-      w[i] = ex.group === 'dev' ? HYPER.devWeight : lang === 'en' ? (shipped[ex.group] ?? 0) : 1;
+      w[i] =
+        feedbackWeight(ex, HYPER.devWeight) ??
+        (ex.group === 'dev' ? HYPER.devWeight : lang === 'en' ? (shipped[ex.group] ?? 0) : 1);
     });
     const rows = Int32Array.from({ length: corpus.examples.length }, (_, i) => i);
     const buf = encodeWeights(train(corpus.m, rows, w, opts));
