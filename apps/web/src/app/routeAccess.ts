@@ -23,6 +23,7 @@ export const ROUTE_PATHS = [
   '/event-opinion-setting/:id',
   '/view-detail/:viewId',
   '/statistics',
+  '/sentiment-feedback',
   '/data-source',
   '/kol-management',
   '/kol-management/:groupId',

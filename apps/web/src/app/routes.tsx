@@ -18,6 +18,7 @@ const CoinOpinionSettingPage = lazy(() => import('../pages/coin-opinion-setting/
 const EventOpinionSettingPage = lazy(() => import('../pages/event-opinion-setting/EventOpinionSettingPage'));
 const ViewDetailPage = lazy(() => import('../pages/view-detail/ViewDetailPage'));
 const StatisticsPage = lazy(() => import('../pages/statistics/StatisticsPage'));
+const SentimentFeedbackPage = lazy(() => import('../pages/sentiment-feedback/SentimentFeedbackPage'));
 const DataSourcePage = lazy(() => import('../pages/data-source/DataSourcePage'));
 const KolManagementPage = lazy(() => import('../pages/kol-management/KolManagementPage'));
 const KolGroupDetailPage = lazy(() => import('../pages/kol-group-detail/KolGroupDetailPage'));
@@ -42,6 +43,7 @@ export const PAGES: Record<RoutePath, ComponentType> = {
   '/event-opinion-setting/:id': EventOpinionSettingPage,
   '/view-detail/:viewId': ViewDetailPage,
   '/statistics': StatisticsPage,
+  '/sentiment-feedback': SentimentFeedbackPage,
   '/data-source': DataSourcePage,
   '/kol-management': KolManagementPage,
   '/kol-management/:groupId': KolGroupDetailPage,

@@ -2,6 +2,7 @@ import type { Post } from '@kolscope/contract';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { navigateTo } from '../../app/navigation';
+import { SentimentChip } from '../sentiment/SentimentChip';
 import { ImageGrid } from './ImageGrid';
 import { PostMetrics } from './PostMetrics';
 import { PostText } from './PostText';
@@ -49,7 +50,7 @@ function Tags({ post }: { post: Post }) {
   if (post.coinViewList.length === 0 && categories.length === 0 && !post.sentiment) return null;
   return (
     <div className="post-card__tags">
-      <Sentiment value={post.sentiment} />
+      <SentimentChip post={post} />
       {post.coinViewList.map(({ coin, viewId, stance }) =>
         viewId ? (
           <button
@@ -97,16 +98,6 @@ function StanceMark({ coin, stance }: { coin: string; stance: Post['sentiment'] 
       aria-label={label}
       title={label}
     />
-  );
-}
-
-function Sentiment({ value }: { value: Post['sentiment'] }) {
-  const { t } = useTranslation();
-  if (!value) return null;
-  return (
-    <span className={`post-card__sentiment post-card__sentiment--${value}`} data-sentiment={value}>
-      {t(`post.sentiment.${value}`)}
-    </span>
   );
 }
 

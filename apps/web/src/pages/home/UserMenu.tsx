@@ -1,6 +1,13 @@
 import type { Language } from '@kolscope/contract';
 import { List, Popup } from 'antd-mobile';
-import { AppstoreOutline, CheckOutline, GlobalOutline, HistogramOutline, UserCircleOutline } from 'antd-mobile-icons';
+import {
+  AppstoreOutline,
+  CheckOutline,
+  GlobalOutline,
+  HistogramOutline,
+  MessageOutline,
+  UserCircleOutline,
+} from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { currentLanguage, switchLanguage } from '../../i18n';
@@ -12,7 +19,7 @@ const LANGUAGE_ENTRIES: { lang: Language; label: string; testId: string }[] = [
   { lang: 'zh-CN', label: 'userMenu.chinese', testId: 'lang-zh-CN' },
 ];
 
-/** The signed-in user's menu: e-mail, language, statistics (admins), logout, version. */
+/** The signed-in user's menu: e-mail, language, statistics and sentiment corrections (admins), logout, version. */
 export function UserMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -57,6 +64,18 @@ export function UserMenu({ open, onClose }: { open: boolean; onClose: () => void
               }}
             >
               {t('userMenu.statistics')}
+            </List.Item>
+          )}
+          {user?.isAdmin && (
+            <List.Item
+              data-testid="menu-sentiment-feedback"
+              prefix={<MessageOutline />}
+              onClick={() => {
+                onClose();
+                navigate('/sentiment-feedback');
+              }}
+            >
+              {t('userMenu.sentimentFeedback')}
             </List.Item>
           )}
           <List.Item

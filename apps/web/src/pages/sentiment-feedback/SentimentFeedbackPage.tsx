@@ -1,0 +1,151 @@
+import { LOADING_SPINNER_SIZE_PX, SENTIMENT_LABELS, type SentimentFeedbackItem } from '@kolscope/contract';
+import { Button, DotLoading, InfiniteScroll, SpinLoading, Tabs } from 'antd-mobile';
+import { LockOutline } from 'antd-mobile-icons';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageNavBar } from '../../features/PageNavBar';
+import { RelativeTime } from '../../features/post-card/RelativeTime';
+import { describeModel } from '../../features/sentiment/cues';
+import { useSession } from '../../state/useSession';
+import { useFeedbackList } from './useFeedbackList';
+import '../../features/post-card/post-card.css';
+import './sentiment-feedback.css';
+
+type Tab = 'disagreements' | 'all';
+
+function Chip({ label }: { label: SentimentFeedbackItem['modelLabel'] }) {
+  const { t } = useTranslation();
+  return <span className={`post-card__sentiment post-card__sentiment--${label}`}>{t(`post.sentiment.${label}`)}</span>;
+}
+
+function Row({ item }: { item: SentimentFeedbackItem }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <li
+      className="sf-row"
+      data-testid="sentiment-feedback-row"
+      data-post-id={item.postId}
+      data-model-label={item.modelLabel}
+      data-users-label={item.usersLabel}
+    >
+      <div className="sf-row__head">
+        <span className="sf-row__author">@{item.username}</span>
+        <RelativeTime ct={item.ct} />
+      </div>
+      <p className="sf-row__text">{item.text}</p>
+      <dl className="sf-row__facts">
+        <dt>{t('sentiment.admin.model')}</dt>
+        <dd data-testid="sentiment-feedback-model">
+          <Chip label={item.modelLabel} />
+          <span className="sf-row__model">{describeModel(item.model, i18n.language)}</span>
+        </dd>
+        <dt>{t('sentiment.admin.users')}</dt>
+        <dd data-testid="sentiment-feedback-users">
+          <Chip label={item.usersLabel} />
+        </dd>
+        <dt>{t('sentiment.admin.votes')}</dt>
+        <dd className="sf-row__votes" data-testid="sentiment-feedback-votes">
+          {SENTIMENT_LABELS.map((label) => (
+            <span
+              key={label}
+              className={`sf-row__vote sf-row__vote--${label}`}
+              data-label={label}
+              data-count={item.votes[label]}
+            >
+              {t(`post.sentiment.${label}`)} {item.votes[label]}
+            </span>
+          ))}
+        </dd>
+      </dl>
+    </li>
+  );
+}
+
+function FeedbackList({ tab }: { tab: Tab }) {
+  const { t } = useTranslation();
+  const list = useFeedbackList(tab === 'disagreements', t('sentiment.admin.loadFailed'));
+  if (list.loading) {
+    return (
+      <div className="ks-page-center" data-testid="sentiment-feedback-loading">
+        <SpinLoading color="primary" style={{ '--size': `${LOADING_SPINNER_SIZE_PX}px` }} />
+      </div>
+    );
+  }
+  if (list.error) {
+    return (
+      <div className="sf-state" role="alert" data-testid="sentiment-feedback-error">
+        <p>{list.error}</p>
+        <Button color="primary" fill="outline" shape="rounded" onClick={list.retry}>
+          {t('sentiment.admin.retry')}
+        </Button>
+      </div>
+    );
+  }
+  if (list.items.length === 0) {
+    return (
+      <p className="sf-state" data-testid="sentiment-feedback-empty">
+        {tab === 'disagreements' ? t('sentiment.admin.emptyDisagreements') : t('sentiment.admin.empty')}
+      </p>
+    );
+  }
+  return (
+    <>
+      <ul className="sf-list" data-testid="sentiment-feedback-list" data-tab={tab}>
+        {list.items.map((item) => (
+          <Row key={item.postId} item={item} />
+        ))}
+      </ul>
+      <InfiniteScroll loadMore={list.loadMore} hasMore={list.more}>
+        {(hasMore, failed, retry) =>
+          failed ? (
+            <Button size="mini" fill="none" color="primary" data-testid="sentiment-feedback-retry" onClick={retry}>
+              {t('sentiment.admin.loadFailed')} · {t('sentiment.admin.retry')}
+            </Button>
+          ) : hasMore ? (
+            <DotLoading />
+          ) : (
+            <span data-testid="sentiment-feedback-end">{t('sentiment.admin.noMore')}</span>
+          )
+        }
+      </InfiniteScroll>
+    </>
+  );
+}
+
+/**
+ * /sentiment-feedback: posts users corrected, where they disagree with the model first
+ * (issue 14 §3). Administrators only; anyone else is told so without a call (a 403 would sign
+ * them out).
+ */
+export default function SentimentFeedbackPage() {
+  const { t } = useTranslation();
+  const user = useSession((s) => s.user);
+  const [tab, setTab] = useState<Tab>('disagreements');
+  return (
+    <div className="sf-page">
+      <PageNavBar title={t('pages.sentimentFeedback')} />
+      {user === null ? (
+        <div className="ks-page-center">
+          <SpinLoading color="primary" style={{ '--size': `${LOADING_SPINNER_SIZE_PX}px` }} />
+        </div>
+      ) : user.isAdmin ? (
+        <>
+          <Tabs activeKey={tab} onChange={(key) => setTab(key as Tab)}>
+            {(['disagreements', 'all'] as const).map((key) => (
+              <Tabs.Tab
+                key={key}
+                title={<span data-testid={`sentiment-feedback-tab-${key}`}>{t(`sentiment.admin.${key}`)}</span>}
+              />
+            ))}
+          </Tabs>
+          <FeedbackList key={tab} tab={tab} />
+        </>
+      ) : (
+        <div className="ks-page-center sf-denied" data-testid="sentiment-feedback-denied">
+          <LockOutline fontSize={40} />
+          <span>{t('sentiment.admin.adminOnly')}</span>
+        </div>
+      )}
+    </div>
+  );
+}
