@@ -167,7 +167,8 @@ describe('kolscope CLI', () => {
   it('re-reads stored posts with the current classifier, of the last days with --since', async () => {
     const rt = await openRuntime(loadConfig(), () => {});
     const now = Math.floor(Date.now() / 1000);
-    // Stored with the wrong label and no model: the rules read them bearish and bullish.
+    // Stored as neutral with no model; the configured classifier (the shipped model, or the rules
+    // without weights) reads them bearish and bullish.
     const posts = [
       rawPost({ text: 'Lost support, getting rekt, dumping everything', createdAt: now - 3600 }),
       rawPost({ text: 'Breakout confirmed, $SOL to the moon 🚀', createdAt: now - 10 * 86_400 }),
@@ -186,6 +187,9 @@ describe('kolscope CLI', () => {
       rejected: 0,
       now: new Date(),
     });
+    const readings = await rt.services.classifier.classify(posts.map((p) => p.text));
+    expect(readings.map((r) => r.label)).toEqual(['bearish', 'bullish']);
+    const model = readings[0]!.model;
     await rt.close();
 
     expect(await run('reclassify', '--since', 'soon')).toMatchObject({
@@ -195,7 +199,7 @@ describe('kolscope CLI', () => {
     const recent = await run('reclassify', '--since', '2');
     expect(recent.code).toBe(0);
     expect(recent.out).toMatch(/reclassify: 1\/1 posts read \(100%\), 1 changed/);
-    expect(recent.out).toMatch(/reclassify: done, 1 posts read, 1 changed \(now read by rules-1\)/);
+    expect(recent.out).toContain(`reclassify: done, 1 posts read, 1 changed (now read by ${model})`);
     const all = await run('reclassify');
     expect(all.out).toMatch(/done, \d+ posts read, 1 changed/);
     expect((await run('reclassify')).out).toMatch(/done, \d+ posts read, 0 changed/);
@@ -207,8 +211,8 @@ describe('kolscope CLI', () => {
     );
     await check.close();
     expect(rows).toEqual([
-      { sentiment: -1, sentiment_model: 'rules-1' },
-      { sentiment: 1, sentiment_model: 'rules-1' },
+      { sentiment: -1, sentiment_model: model },
+      { sentiment: 1, sentiment_model: model },
     ]);
   });
 
