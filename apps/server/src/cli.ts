@@ -17,7 +17,8 @@ import { requestGate } from './pipeline/request-gate';
 import { seed } from './seed';
 import { redact } from './security/redact';
 
-const USAGE = `Usage: kolscope <command>
+/** The usage text; docs/OPERATIONS.md's CLI table lists each of its commands (operator-docs.test.ts checks). */
+export const USAGE = `Usage: kolscope <command>
 
   start [--role=all|api|worker]
                               migrate and seed, then serve the API and web app (api), collect

@@ -111,6 +111,15 @@ const schema = z.object({
     .default(30),
 });
 
+/** Every variable loadConfig reads; the README's configuration table lists each (config.test.ts checks). */
+export const CONFIG_VARIABLES = Object.keys(schema.shape) as readonly (keyof typeof schema.shape)[];
+
+/**
+ * Variables read outside loadConfig, where they are used: the sentiment model's weights folder
+ * (pipeline/enrich/sentiment/model/weights.ts) and the training data of `kolscope train-sentiment` (data.ts).
+ */
+export const MODEL_VARIABLES = ['SENTIMENT_MODEL_DIR', 'SENTIMENT_DATA_DIR'] as const;
+
 export interface Config {
   port: number;
   host: string;
