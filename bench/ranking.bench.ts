@@ -15,7 +15,7 @@
  */
 import { openPostgres } from '../apps/server/src/db/db';
 import { migrate } from '../apps/server/src/db/migrate';
-import { COINS } from '../apps/server/src/pipeline/enrich/coins/catalogue';
+import { COINS } from '../apps/server/src/domain/coins/catalogue';
 import { saveBatch } from '../apps/server/src/pipeline/store';
 import type { Enrichment, RawPost } from '../apps/server/src/pipeline/types';
 import { createServices } from '../apps/server/src/services/index';

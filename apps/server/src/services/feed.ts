@@ -20,7 +20,7 @@ import {
   feedRepo,
   type GroupMembership,
 } from '../db/repos/feed';
-import { categoryName } from '../pipeline/enrich/categories/taxonomy';
+import { categoryName } from '../domain/taxonomy';
 import { badRequest } from './errors';
 import type { KolGroups } from './kol-groups';
 import type { SentimentFeedback } from './sentiment-feedback';

@@ -17,7 +17,7 @@ import type { Db } from '../db/db';
 import type { GroupRule } from '../db/repos/kol-groups';
 import { opinionRepo } from '../db/repos/opinion';
 import type { ViewRow } from '../db/repos/views';
-import { coinBySymbol } from '../pipeline/enrich/coins/catalogue';
+import { coinBySymbol } from '../domain/coins/catalogue';
 import type { Clock } from './clock';
 import { badRequest } from './errors';
 import type { KolGroups } from './kol-groups';

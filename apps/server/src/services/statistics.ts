@@ -19,7 +19,7 @@ import {
 } from '@kolscope/contract';
 import type { Db } from '../db/db';
 import { type StatColumn, statisticsRepo } from '../db/repos/statistics';
-import { TAXONOMY, categoryName } from '../pipeline/enrich/categories/taxonomy';
+import { TAXONOMY, categoryName } from '../domain/taxonomy';
 import { type Clock, epochSeconds } from './clock';
 import { badRequest } from './errors';
 import { alignedWindow, markPartial } from './opinion-window';

@@ -14,7 +14,7 @@ import {
   viewLimitExceeded,
 } from '@kolscope/contract';
 import type { CompiledGroup } from '../db/repos/feed';
-import { isCategoryId } from '../pipeline/enrich/categories/taxonomy';
+import { isCategoryId } from '../domain/taxonomy';
 import { badRequest } from './errors';
 
 type Rule = MatchingRuleGroup['rules'][number];

@@ -6,7 +6,7 @@
 import { STAT_INTERVALS_BY_PERIOD, STAT_PERIODS, STAT_TYPES, type StatInterval } from '@kolscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sourceStateRepo } from '../../src/db/repos/source-state';
-import { categoryName, TAXONOMY } from '../../src/pipeline/enrich/categories/taxonomy';
+import { categoryName, TAXONOMY } from '../../src/domain/taxonomy';
 import { registerAndLogin, startTestApp, type TestApp } from '../support/test-app';
 import { prng, type StatPost, saveStatPosts } from './support';
 

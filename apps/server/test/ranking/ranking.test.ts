@@ -6,7 +6,7 @@
  */
 import { RANK_MIN_KOLS } from '@kolscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COINS } from '../../src/pipeline/enrich/coins/catalogue';
+import { COINS } from '../../src/domain/coins/catalogue';
 import { epochSeconds } from '../../src/services/clock';
 import { registerAndLogin, startTestApp, type TestApp } from '../support/test-app';
 import { type RankPost, savePosts } from './support';

@@ -5,8 +5,8 @@
  */
 import { createReadStream } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { coinIconFile } from '../../pipeline/enrich/coins/catalogue';
-import { ownCoinIcon } from '../../pipeline/enrich/coins/own-icons';
+import { coinIconFile } from '../../domain/coins/catalogue';
+import { ownCoinIcon } from '../../domain/coins/own-icons';
 import { renderDemoAvatar, renderDemoImage, renderDemoThumbnail } from '../../pipeline/sources/demo/index';
 import type { Services } from '../../services/index';
 import { type MediaProxyOptions, mediaProxyRoute } from './proxy';

@@ -1,6 +1,6 @@
 import { search } from '@kolscope/contract';
 import type { FastifyInstance } from 'fastify';
-import { searchCoins } from '../../pipeline/enrich/coins/search';
+import { searchCoins } from '../../domain/coins/search';
 import type { Services } from '../../services/index';
 import { defineCall } from '../route';
 

@@ -1,6 +1,6 @@
 import { view } from '@kolscope/contract';
 import type { FastifyInstance } from 'fastify';
-import { tweetCategories } from '../../pipeline/enrich/categories/taxonomy';
+import { tweetCategories } from '../../domain/taxonomy';
 import type { Services } from '../../services/index';
 import { defineCall } from '../route';
 

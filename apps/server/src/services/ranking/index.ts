@@ -7,7 +7,7 @@
 import { RANK_PAGE_SIZE, type RankItem, type SortingIndicator } from '@kolscope/contract';
 import type { Db } from '../../db/db';
 import { type CoinAuthors, type RankPerson, rankingRepo, type Window } from '../../db/repos/ranking';
-import { coinBySymbol, GENERIC_ICON } from '../../pipeline/enrich/coins/catalogue';
+import { coinBySymbol, GENERIC_ICON } from '../../domain/coins/catalogue';
 import { type Clock, epochSeconds } from '../clock';
 import { notFound } from '../errors';
 import { TtlCache } from '../ttl-cache';

@@ -8,7 +8,7 @@
  */
 import type { CategoryRef } from '../../types';
 import { COIN_HINTS, KEYWORDS } from './keywords';
-import { TAXONOMY } from './taxonomy';
+import { TAXONOMY } from '../../../domain/taxonomy';
 
 /**
  * Rule targets are numbered: every primary (for primary-level words) and every secondary.

@@ -6,8 +6,8 @@
  * text is scanned once by a hand-written tokenizer and every token is a Map lookup; Chinese
  * aliases are one precompiled alternation run only over runs of Han characters.
  */
-import { EN_ALIASES, ZH_ALIASES } from './aliases';
-import { COINS } from './catalogue';
+import { EN_ALIASES, ZH_ALIASES } from '../../../domain/coins/aliases';
+import { COINS } from '../../../domain/coins/catalogue';
 import { CASHTAG_DENY, CASHTAG_ONLY, CUE_WORDS, GUARDED, PAIR_SUFFIXES, ZH_CUES_AFTER, ZH_CUES_BEFORE } from './guards';
 
 const SYMBOLS = new Set(COINS.map((coin) => coin.symbol));

@@ -16,10 +16,7 @@
  * they are far more often abbreviations than coins.
  */
 
-/** Splits a whitespace-separated word list: long lists stay compact and easy to scan. */
-export function words(list: string): string[] {
-  return list.trim().split(/\s+/);
-}
+import { words } from '../../../domain/words';
 
 /**
  * Guarded tickers of coins KOLs do talk about whose ticker is also an English word or a common

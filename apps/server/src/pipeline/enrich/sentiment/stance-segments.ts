@@ -3,7 +3,7 @@
  * segments it is cut into (`segment`): sentences, contrast clauses, clauses after a comma (not the
  * commas of a coin list), arrows and "vs"; `joinSegments` puts some of them back together.
  */
-import { EN_ALIASES, ZH_ALIASES } from '../coins/aliases';
+import { EN_ALIASES, ZH_ALIASES } from '../../../domain/coins/aliases';
 import { cashtagCoin } from '../coins/extract';
 
 /** Where a coin is named: [start, end) in the text. */

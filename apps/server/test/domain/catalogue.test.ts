@@ -1,15 +1,9 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ADDED_COINS } from '../../../src/pipeline/enrich/coins/additions';
-import {
-  CATALOGUE_SOURCES,
-  COINS,
-  coinBySymbol,
-  coinIconFile,
-  GENERIC_ICON,
-} from '../../../src/pipeline/enrich/coins/catalogue';
-import { ownCoinIcon } from '../../../src/pipeline/enrich/coins/own-icons';
-import { TOP_100 } from './top100';
+import { ADDED_COINS } from '../../src/domain/coins/additions';
+import { CATALOGUE_SOURCES, COINS, coinBySymbol, coinIconFile, GENERIC_ICON } from '../../src/domain/coins/catalogue';
+import { ownCoinIcon } from '../../src/domain/coins/own-icons';
+import { TOP_100 } from '../pipeline/coins/top100';
 
 describe('coin catalogue', () => {
   it('holds the package coins and our additions, one entry per symbol', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { POPULAR_COINS, searchCoins } from '../../../src/pipeline/enrich/coins/search';
+import { POPULAR_COINS, searchCoins } from '../../src/domain/coins/search';
 
 const symbols = (query: string, limit?: number) => searchCoins(query, limit).map((r) => r.coin);
 

@@ -4,7 +4,7 @@
  */
 import { stripCoinDollar } from '@kolscope/contract';
 import { COINS, type Coin, coinBySymbol } from './catalogue';
-import { words } from './guards';
+import { words } from '../words';
 
 export interface CoinSearchItem {
   coin: string;

@@ -1,12 +1,7 @@
 import { tweetCategory } from '@kolscope/contract';
 import { describe, expect, it } from 'vitest';
-import { KEYWORDS, COIN_HINTS } from '../../../src/pipeline/enrich/categories/keywords';
-import {
-  categoryName,
-  isCategoryId,
-  TAXONOMY,
-  tweetCategories,
-} from '../../../src/pipeline/enrich/categories/taxonomy';
+import { KEYWORDS, COIN_HINTS } from '../../src/pipeline/enrich/categories/keywords';
+import { categoryName, isCategoryId, TAXONOMY, tweetCategories } from '../../src/domain/taxonomy';
 
 const PRIMARIES = [
   'trading',
