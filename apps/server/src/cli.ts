@@ -68,11 +68,7 @@ async function start(config: Config, role: Role) {
     startCollection({
       sources,
       ...(gate ? { gate } : {}),
-      db: rt.db,
-      enricher: rt.services.enricher,
-      clock: rt.services.clock,
-      log,
-      onSaved: (ids) => rt.services.notifier.postsSaved(ids),
+      ...rt.services.pipeline,
       ...(config.logLevel === 'debug' || config.logLevel === 'trace'
         ? { onBatch: (name, stored, fresh) => log(`${name}: stored a batch of ${stored} posts (${fresh} new)`) }
         : {}),

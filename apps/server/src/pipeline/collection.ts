@@ -6,7 +6,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/db';
 import { collectionRepo } from '../db/repos/collection';
 import { type Clock, systemClock } from '../services/clock';
-import type { Enricher } from './enrich/index';
+import type { IngestDeps } from './ingest-batch';
 import type { RequestGate } from './request-gate';
 import { runSource } from './runner';
 import { createDemoSource } from './sources/demo/index';
@@ -44,33 +44,17 @@ export function buildSources(config: Config, db: Db, clock: Clock = systemClock,
   });
 }
 
-export function startCollection(deps: {
-  sources: Source[];
-  db: Db;
-  enricher: Enricher;
-  clock: Clock;
-  log: (line: string) => void;
-  onSaved?: (newPostIds: string[]) => Promise<void>;
-  onBatch?: (source: string, stored: number, fresh: number) => void;
-  /** The HTTP server's requests in this process, which go before history batches. */
-  gate?: RequestGate;
-}) {
+export function startCollection(
+  deps: IngestDeps & {
+    sources: Source[];
+    onBatch?: (source: string, stored: number, fresh: number) => void;
+    /** The HTTP server's requests in this process, which go before history batches. */
+    gate?: RequestGate;
+  },
+) {
   const controller = new AbortController();
-  const running = deps.sources.map((source) =>
-    runSource(
-      source,
-      {
-        db: deps.db,
-        enricher: deps.enricher,
-        clock: deps.clock,
-        log: deps.log,
-        ...(deps.onSaved ? { onSaved: deps.onSaved } : {}),
-        ...(deps.onBatch ? { onBatch: deps.onBatch } : {}),
-        ...(deps.gate ? { gate: deps.gate } : {}),
-      },
-      controller.signal,
-    ),
-  );
+  const { sources, ...options } = deps;
+  const running = sources.map((source) => runSource(source, options, controller.signal));
   deps.log(`collecting from ${deps.sources.map((s) => s.name).join(', ') || 'no source'}`);
   return {
     async stop() {

@@ -5,32 +5,21 @@
  * several worker processes can share one database.
  */
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../db/db';
 import { sourceStateRepo } from '../db/repos/source-state';
-import type { Clock } from '../services/clock';
-import type { Enricher } from './enrich/index';
 import { EtaTracker, formatEta } from './history';
+import { type IngestDeps, ingestBatch } from './ingest-batch';
 import type { RequestGate } from './request-gate';
 import { redact } from '../security/redact';
 import { screenPosts } from './screen';
-import { saveBatch } from './store';
 import type { Source } from './types';
 
-export interface RunnerOptions {
-  db: Db;
-  enricher: Enricher;
-  clock: Clock;
-  log: (line: string) => void;
+/** db, enricher, clock, log and onSaved: what each batch goes through (ingest-batch.ts). */
+export interface RunnerOptions extends IngestDeps {
   /** Identifies this worker in leases. */
   owner?: string;
   minBackoffMs?: number;
   maxBackoffMs?: number;
   leaseMs?: number;
-  /**
-   * Called with the ids of the posts a batch stored for the first time (notification pushes).
-   * Its failure is logged and never stops the source: the posts are saved either way.
-   */
-  onSaved?: (newPostIds: string[]) => Promise<void>;
   /**
    * Called after each batch is committed, with its size. Lets the CLI log batches at debug level,
    * which tests use to act on observed progress instead of elapsed time.
@@ -93,22 +82,9 @@ export async function runOnce(source: Source, opts: RunnerOptions, signal: Abort
     opts.log(`${source.name}: skipped ${screened.length} of ${batch.posts.length} items: ${shown.join('; ')}`);
   }
   const rejected = batch.rejected.length + screened.length;
-  const enrichments = await opts.enricher.enrich(posts);
-  if (signal.aborted) return 0;
-  const saved = await saveBatch(opts.db, {
-    source: source.name,
-    posts,
-    enrichments,
-    cursor: batch.nextCursor,
-    rejected,
-    now: opts.clock.now(),
-  });
+  const saved = await ingestBatch(opts, { source: source.name, posts, cursor: batch.nextCursor, rejected, signal });
+  if (!saved) return 0;
   opts.onBatch?.(source.name, posts.length, saved.newPostIds.length);
-  if (opts.onSaved && saved.newPostIds.length) {
-    await opts.onSaved(saved.newPostIds).catch((err: unknown) => {
-      opts.log(`${source.name}: notifying failed: ${err instanceof Error ? err.message : String(err)}`);
-    });
-  }
   return batch.waitMs;
 }
 

@@ -9,6 +9,7 @@ import { rateLimiter } from './rate-limit';
 import { sessions } from './sessions';
 import { verificationCodes } from './verification-codes';
 import { createEnricher } from '../pipeline/enrich/index';
+import type { IngestDeps } from '../pipeline/ingest-batch';
 import { builtinClassifier } from '../pipeline/enrich/sentiment/classifier';
 import type { SentimentClassifier } from '../pipeline/types';
 import { feed } from './feed';
@@ -68,6 +69,8 @@ export function createServices(deps: ServiceDeps) {
     push: deps.push,
   });
   const corrections = sentimentFeedback({ db, clock, limiter });
+  // Every batch, polled or pushed, notifies through this one callback.
+  const pipeline: IngestDeps = { db, enricher, clock, log, onSaved: (ids) => notify.notifier.postsSaved(ids) };
   return {
     views: viewService,
     opinion: opinion({ db, clock, views: viewService, kolGroups: groups }),
@@ -90,14 +93,9 @@ export function createServices(deps: ServiceDeps) {
     /** The sentiment classifier enrichment uses (reclassify reads stored posts with it too). */
     classifier,
     enricher,
-    ingest: ingest({
-      db,
-      enricher,
-      clock,
-      keys: deps.config.ingestKeys ?? [],
-      onSaved: (ids) => notify.notifier.postsSaved(ids),
-      log,
-    }),
+    /** What a batch of posts goes through, whichever way it came (pipeline/ingest-batch.ts). */
+    pipeline,
+    ingest: ingest({ ...pipeline, keys: deps.config.ingestKeys ?? [] }),
     ...notify,
     limiter,
     requests: {

@@ -5,27 +5,16 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { fromWire, type IngestResult, ingestPost, Ret, wirePath } from '@kolscope/contract';
-import type { Db } from '../db/db';
-import type { Enricher } from '../pipeline/enrich/index';
+import { type IngestDeps, ingestBatch } from '../pipeline/ingest-batch';
 import { screenPosts } from '../pipeline/screen';
-import { saveBatch } from '../pipeline/store';
 import type { RawPost } from '../pipeline/types';
-import type { Clock } from './clock';
 import { AppError } from './errors';
 
 export const PUSH_SOURCE = 'push';
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
 
-export function ingest(deps: {
-  db: Db;
-  enricher: Enricher;
-  clock: Clock;
-  keys: string[];
-  /** Notification pushes for the posts stored for the first time; a failure is only logged. */
-  onSaved?: (newPostIds: string[]) => Promise<void>;
-  log?: (line: string) => void;
-}) {
+export function ingest(deps: IngestDeps & { keys: string[] }) {
   // Compared as digests so the comparison takes the same time whatever the key's length.
   const keyDigests = deps.keys.map(digest);
   return {
@@ -61,18 +50,7 @@ export function ingest(deps: {
       rejected.sort((a, b) => a.index - b.index);
       const posts = screened.posts;
       const distinct = new Set(posts.map((p) => p.id)).size;
-      const enrichments = await deps.enricher.enrich(posts);
-      const saved = await saveBatch(deps.db, {
-        source: PUSH_SOURCE,
-        posts,
-        enrichments,
-        cursor: null,
-        rejected: rejected.length,
-        now: deps.clock.now(),
-      });
-      await deps.onSaved?.(saved.newPostIds).catch((err: unknown) => {
-        deps.log?.(`push: notifying failed: ${err instanceof Error ? err.message : String(err)}`);
-      });
+      await ingestBatch(deps, { source: PUSH_SOURCE, posts, cursor: null, rejected: rejected.length });
       return { accepted: distinct, duplicates: posts.length - distinct, rejected };
     },
   };

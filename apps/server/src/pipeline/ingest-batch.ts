@@ -1,0 +1,54 @@
+/**
+ * One batch of posts into kolscope, whatever brought it (a polled source's runner, the push
+ * endpoint): enrich, save (accounts, posts and cursor in one transaction, store.ts), then notify
+ * with the posts stored for the first time.
+ */
+import type { Db } from '../db/db';
+import type { Clock } from '../services/clock';
+import type { Enricher } from './enrich/index';
+import { type SavedBatch, saveBatch } from './store';
+import type { RawPost } from './types';
+
+/** What ingesting needs; the services wire it once (services/index.ts `pipeline`). */
+export interface IngestDeps {
+  db: Db;
+  enricher: Enricher;
+  clock: Clock;
+  log: (line: string) => void;
+  /**
+   * Notification pushes for the posts a batch stored for the first time. Its failure is logged
+   * and never fails the batch: the posts are saved either way.
+   */
+  onSaved?: (newPostIds: string[]) => Promise<void>;
+}
+
+export interface BatchToIngest {
+  source: string;
+  /** Screened posts (pipeline/screen.ts). */
+  posts: RawPost[];
+  cursor: string | null;
+  /** Items of the batch left out, counted on the source. */
+  rejected: number;
+  /** Aborted while enriching: nothing is saved. */
+  signal?: AbortSignal;
+}
+
+/** Enriches, saves and notifies; undefined when the signal aborted before the save. */
+export async function ingestBatch(deps: IngestDeps, b: BatchToIngest): Promise<SavedBatch | undefined> {
+  const enrichments = await deps.enricher.enrich(b.posts);
+  if (b.signal?.aborted) return undefined;
+  const saved = await saveBatch(deps.db, {
+    source: b.source,
+    posts: b.posts,
+    enrichments,
+    cursor: b.cursor,
+    rejected: b.rejected,
+    now: deps.clock.now(),
+  });
+  if (deps.onSaved && saved.newPostIds.length) {
+    await deps.onSaved(saved.newPostIds).catch((err: unknown) => {
+      deps.log(`${b.source}: notifying failed: ${err instanceof Error ? err.message : String(err)}`);
+    });
+  }
+  return saved;
+}
