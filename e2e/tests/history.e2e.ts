@@ -5,9 +5,10 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPhonePage, screenshot, noToast } from '../support/browser';
-import { type Product, startProduct } from '../support/server';
+import { newPhonePage, screenshot, noToast } from '../support/browser';
+import type { Product } from '../support/server';
 import { signInAsDemo } from '../support/session';
+import { startSuite, stopSuite } from '../support/suite';
 
 // Dense enough that 30 days take many minutes to load: the test runs inside the loading.
 process.env.DEMO_POSTS_PER_DAY = '20000';
@@ -16,14 +17,10 @@ let product: Product;
 let browser: Browser;
 
 beforeAll(async () => {
-  product = await startProduct({ waitForLive: false });
-  browser = await launchBrowser();
+  ({ product, browser } = await startSuite({ waitForLive: false }));
 }, 300_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+afterAll(() => stopSuite(browser, product));
 
 describe('while history loads', () => {
   for (const lang of ['en', 'zh-CN'] as const) {

@@ -6,9 +6,10 @@
  */
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPhonePage, screenshot, noToast } from '../support/browser';
-import { type Product, startProduct } from '../support/server';
-import { signInAsDemo } from '../support/session';
+import { screenshot } from '../support/browser';
+import type { Product } from '../support/server';
+import { openSignedIn, apiData, waitToastGone } from '../support/session';
+import { startSuite, stopSuite } from '../support/suite';
 
 type Lang = 'en' | 'zh-CN';
 type Group = { id: string; name: string; default_role?: string };
@@ -41,28 +42,11 @@ const TEXT = {
 let product: Product;
 let browser: Browser;
 
-async function waitToastGone(page: Page) {
-  await page
-    .locator('.adm-toast-mask')
-    .first()
-    .waitFor({ state: 'attached', timeout: 3000 })
-    .catch(() => undefined);
-  await noToast(page);
-}
-
-async function signIn(lang: Lang): Promise<Page> {
-  const page = await newPhonePage(browser, product.url, lang);
-  await signInAsDemo(page);
-  // The 'Login successful' toast would cover the screenshots.
-  await waitToastGone(page);
-  return page;
-}
+const signIn = (lang: Lang): Promise<Page> => openSignedIn(browser, product.url, lang);
 
 /** A call with the page's session cookie, in `lang` (default group names follow it); snake_case data. */
-async function call<T>(page: Page, path: string, data: object = {}, lang: Lang = 'en'): Promise<T> {
-  const response = await page.request.post(`/webapi/v1/${path}`, { data, headers: { 'accept-language': lang } });
-  return (await response.json()).data as T;
-}
+const call = <T>(page: Page, path: string, data: object = {}, lang: Lang = 'en') =>
+  apiData<T>(page, path, data, { 'accept-language': lang });
 
 async function toast(page: Page, text: string) {
   // A toast of the same text from the previous step may still be fading out.
@@ -137,13 +121,9 @@ async function driveReport(page: Page, lang: Lang, detailPath: string, prefix: s
 }
 
 beforeAll(async () => {
-  product = await startProduct();
-  browser = await launchBrowser();
+  ({ product, browser } = await startSuite());
 });
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+afterAll(() => stopSuite(browser, product));
 
 describe.each(['en', 'zh-CN'] as const)('coin and event opinions (%s)', (lang) => {
   const text = TEXT[lang];

@@ -5,9 +5,10 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPhonePage, screenshot, noToast } from '../support/browser';
-import { type Product, startProduct } from '../support/server';
-import { signInAsDemo } from '../support/session';
+import { newPhonePage, screenshot, noToast } from '../support/browser';
+import type { Product } from '../support/server';
+import { signInAsDemo, pageCall, ingestPosts } from '../support/session';
+import { startSuite, stopSuite } from '../support/suite';
 
 // The server answers only once the demo backfill of 30 days is stored (the runner does not yield
 // to the HTTP server between batches), so a small demo keeps the start short; the posts pushed
@@ -38,20 +39,7 @@ const TIME = /^\D*\d{4}-\d{2}-\d{2} \d{2}:\d{2}\D*$/;
 let product: Product;
 let browser: Browser;
 
-/** A call made by the signed-in page itself (its cookie), with snake_case keys on the wire. */
-function call<T>(page: Page, path: string, body: object = {}): Promise<T> {
-  return page.evaluate(
-    async ({ path, body }) => {
-      const res = await fetch(`/webapi/v1/${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      return (await res.json()).data;
-    },
-    { path, body },
-  );
-}
+const call = <T>(page: Page, path: string, body: object = {}) => pageCall<T>(page, path, body).then((r) => r.data);
 
 async function signIn(page: Page) {
   await signInAsDemo(page);
@@ -116,13 +104,7 @@ async function pushPosts() {
   });
   for (const [k, junk] of JUNK_TEXTS.entries()) posts.push(post(junk, now - 900 - k, authors[k]!, 1, 0));
   for (let k = 0; k < 12; k++) posts.push(post(`$${LONE_TICKER} to the moon`, now - 1200 - k, authors[7]!, 99, k));
-  const res = await fetch(`${product.url}/webapi/v1/ingest/posts`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-ingest-key': INGEST_KEY },
-    body: JSON.stringify({ posts }),
-  });
-  const json = (await res.json()) as { data?: { accepted: number } };
-  expect(json.data?.accepted).toBe(posts.length);
+  await ingestPosts(product, INGEST_KEY, posts);
 }
 
 /** The coins of the rows shown, and whether each row's icon is a real, loaded one. */
@@ -139,8 +121,7 @@ function rowIcons(page: Page): Promise<{ coin: string; real: boolean }[]> {
 }
 
 beforeAll(async () => {
-  product = await startProduct();
-  browser = await launchBrowser();
+  ({ product, browser } = await startSuite());
   await pushPosts();
   // The demo source backfills 30 days first; wait until the last day has coins to rank.
   const page = await newPhonePage(browser, product.url);
@@ -156,10 +137,7 @@ beforeAll(async () => {
   await page.context().close();
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+afterAll(() => stopSuite(browser, product));
 
 describe.each(LANGS)('ranking ($lang)', ({ lang, prefix, title, edited }) => {
   it('shows Hot Coins as a ranking table with avatars and the update time', async () => {

@@ -6,9 +6,10 @@
  */
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPhonePage, screenshot, noToast } from '../support/browser';
-import { type Product, startProduct } from '../support/server';
-import { signInAsDemo } from '../support/session';
+import { screenshot, noToast } from '../support/browser';
+import type { Product } from '../support/server';
+import { openSignedIn } from '../support/session';
+import { startSuite, stopSuite } from '../support/suite';
 
 type Lang = 'en' | 'zh-CN';
 
@@ -36,17 +37,7 @@ const TEXT = {
 let product: Product;
 let browser: Browser;
 
-async function signIn(lang: Lang): Promise<Page> {
-  const page = await newPhonePage(browser, product.url, lang);
-  await signInAsDemo(page);
-  // The 'Login successful' toast would cover the screenshots.
-  await page
-    .locator('.adm-toast-mask')
-    .waitFor({ state: 'attached', timeout: 3000 })
-    .catch(() => undefined);
-  await noToast(page);
-  return page;
-}
+const signIn = (lang: Lang): Promise<Page> => openSignedIn(browser, product.url, lang);
 
 async function toast(page: Page, text: string) {
   // A toast of the same text from the previous step may still be fading out.
@@ -56,13 +47,9 @@ async function toast(page: Page, text: string) {
 const body = (r: Request) => (r.postDataJSON() ?? {}) as Record<string, unknown>;
 
 beforeAll(async () => {
-  product = await startProduct();
-  browser = await launchBrowser();
+  ({ product, browser } = await startSuite());
 });
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+afterAll(() => stopSuite(browser, product));
 
 describe.each(['en', 'zh-CN'] as const)('analytics report (%s)', (lang) => {
   const text = TEXT[lang];
