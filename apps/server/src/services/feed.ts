@@ -19,7 +19,7 @@ import {
   type FeedRow,
   feedRepo,
   type GroupMembership,
-} from '../db/repos/feed';
+} from '../db/repos/post-filter-sql';
 import { categoryName } from '../domain/taxonomy';
 import { badRequest } from './errors';
 import type { KolGroups } from './kol-groups';

@@ -13,7 +13,7 @@ import {
   stripCoinDollar,
   viewLimitExceeded,
 } from '@kolscope/contract';
-import type { CompiledGroup } from '../db/repos/feed';
+import type { CompiledGroup } from '../db/repos/post-filter-sql';
 import { isCategoryId } from '../domain/taxonomy';
 import { badRequest } from './errors';
 

@@ -4,7 +4,7 @@
  * Both are read newest first by a keyset; services/notifications/feed.ts merges the two.
  */
 import type { Queryable } from '../db';
-import { type CompiledGroup, feedRepo } from './feed';
+import { type CompiledGroup, feedRepo } from './post-filter-sql';
 import { keywordCondition } from './keyword-match';
 
 /** Where the previous page ended: a post (`p`) or a message (`m`), at its time and id. */

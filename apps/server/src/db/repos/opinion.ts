@@ -4,7 +4,7 @@
  * from posts (analytics reports, whose filters can be anything the feed filters by).
  */
 import type { Queryable } from '../db';
-import { type CompiledGroup, groupCondition } from './feed';
+import { type CompiledGroup, groupCondition } from './post-filter-sql';
 import { keywordCondition, keywordPattern } from './keyword-match';
 
 /** Buckets of `intervalS` aligned to `offsetS` (weeks start on Monday), over [from, to), in epoch seconds. */

@@ -1,5 +1,8 @@
 /**
- * The feed query: posts matching a view's filter groups, newest first, paged by an exact
+ * The post filter compiled to SQL: a view's rule groups become one WHERE condition
+ * (`groupCondition`), which the feed, the opinion reports and the notifications share.
+ *
+ * The feed query (`feedRepo`): posts matching a view's filter groups, newest first, paged by an exact
  * (ct, id) keyset so pages never repeat or skip a post while new ones arrive.
  *
  * Semantics (docs/API.md): a post matches a view when it satisfies every group, and a group
