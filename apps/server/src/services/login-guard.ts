@@ -73,4 +73,3 @@ export function loginGuard(limiter: RateLimiter) {
     },
   };
 }
-export type LoginGuard = ReturnType<typeof loginGuard>;

@@ -50,4 +50,3 @@ export function requestLimits(settings: RequestLimitSettings = DEFAULT_REQUEST_L
     },
   };
 }
-export type RequestLimits = ReturnType<typeof requestLimits>;

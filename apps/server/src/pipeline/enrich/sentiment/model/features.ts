@@ -19,27 +19,13 @@ export interface FeatureConfig {
 
 export const DEFAULT_FEATURES: FeatureConfig = { bits: 16, charMin: 3, charMax: 4 };
 
-/** Dense rule features occupy rows 0..DENSE-1; hashed features the rest. */
+/**
+ * Dense rule features occupy rows 0..DENSE-1 (bias, rule score, positive, negative, positive cues,
+ * negative cues, negations, question, broadcast, contrast, sarcasm, data post, exclamation, rule
+ * label bullish, rule label bearish, length); hashed features the rest.
+ */
 export const DENSE = 16;
 export const featureRows = (cfg: FeatureConfig) => DENSE + (1 << cfg.bits);
-export const DENSE_NAMES = [
-  'bias',
-  'rule-score',
-  'rule-positive',
-  'rule-negative',
-  'rule-positive-cues',
-  'rule-negative-cues',
-  'rule-negations',
-  'rule-question',
-  'rule-broadcast',
-  'rule-contrast',
-  'rule-sarcasm',
-  'rule-data-post',
-  'rule-exclaim',
-  'rule-label-bullish',
-  'rule-label-bearish',
-  'length',
-] as const;
 
 /** A span of -1 marks a dense (rule) feature. */
 export class FeatureBuffer {

@@ -76,8 +76,6 @@ export interface TrainOptions {
   seed: number;
 }
 
-export const DEFAULT_TRAIN: Omit<TrainOptions, 'dim'> = { epochs: 6, lr: 0.3, l2: 1e-5, seed: 1 };
-
 /** mulberry32: a small seeded generator, enough for shuffling. */
 export function rng(seed: number): () => number {
   let a = seed >>> 0;
