@@ -9,7 +9,7 @@ import type { Db } from '../../src/db/db';
 import { migrate, splitStatements } from '../../src/db/migrate';
 import { migrations } from '../../src/db/migrations/index';
 import { collectionRepo } from '../../src/db/repos/collection';
-import { openTestDb } from '../support/test-app';
+import { closeTestDb, openMigratedDb, openTestDb } from '../support/test-app';
 import { prng, type StatPost, saveOldPosts, saveStatPosts } from './support';
 
 let db: Db;
@@ -44,13 +44,9 @@ async function figure(res: number, source: string, bucket: number, column: strin
 }
 
 beforeAll(async () => {
-  ({ db, drop } = await openTestDb());
-  await migrate(db);
+  ({ db, drop } = await openMigratedDb());
 });
-afterAll(async () => {
-  await db.close();
-  await drop();
-});
+afterAll(() => closeTestDb(db, drop));
 
 const first: StatPost[] = [
   { id: 's1', ct: T0 + 10, source: 'alpha', author: 'ann', coins: ['BTC'], categories: ['defi/lending'], likes: 5 },

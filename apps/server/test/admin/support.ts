@@ -3,7 +3,8 @@
  * through the pipeline's own batch save (one batch per source, as the collectors do).
  */
 import type { Db } from '../../src/db/db';
-import { saveBatch } from '../../src/pipeline/store';
+import { countedPost } from '../support/posts';
+import { saveEnriched } from '../support/store-posts';
 import type { Enrichment, RawPost } from '../../src/pipeline/types';
 
 export interface StatPost {
@@ -31,29 +32,16 @@ function toRaw(p: StatPost): { raw: RawPost; enrichment: Enrichment } {
     return id.includes('/') ? { primary, secondary: id } : { primary };
   });
   return {
-    raw: {
+    raw: countedPost({
+      ...p,
       id: p.id ?? String(next++),
       text: `about ${(p.coins ?? []).join(' ') || 'markets'}`,
-      createdAt: p.ct,
-      lang: 'en',
-      author: {
-        id: p.authorId ?? `id-${author}`,
-        username: author,
-        name: author,
-        icon: '',
-        followersCount: 1000,
-        isBlueVerified: false,
-        verifiedType: 'none',
-      },
-      medias: [],
-      metrics: {
-        likeCount: p.likes ?? 0,
-        retweetCount: p.retweets ?? 0,
-        replyCount: p.replies ?? 0,
-        quoteCount: p.quotes ?? 0,
-        impressionCount: 100,
-      },
-    },
+      author,
+      icon: '',
+      followers: 1000,
+      verified: false,
+      impressions: 100,
+    }),
     enrichment: {
       coins: p.coins ?? [],
       categories,
@@ -68,26 +56,12 @@ export async function saveStatPosts(db: Db, posts: StatPost[]): Promise<string[]
   const items = posts.map((p) => ({ source: p.source ?? 'test', ...toRaw(p) }));
   for (const source of new Set(items.map((i) => i.source))) {
     const batch = items.filter((i) => i.source === source);
-    await saveBatch(db, {
-      source,
-      posts: batch.map((i) => i.raw),
-      enrichments: batch.map((i) => i.enrichment),
-      cursor: null,
-      rejected: 0,
-      now: new Date(),
-    });
+    await saveEnriched(db, batch, source);
   }
   return items.map((i) => i.raw.id);
 }
 
-/** A small deterministic generator, so a failure can be replayed. */
-export function prng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1_664_525 + 1_013_904_223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
+export { prng } from '../support/prng';
 
 /**
  * Stores posts with plain SQL naming only the columns of migration 0002, for a database still at

@@ -9,14 +9,7 @@ import type { Enrichment, RawPost, SentimentLabel, VerifiedType } from '../../sr
 import { reportWindow } from '../../src/services/opinion-window';
 import type { TestApp } from '../support/test-app';
 
-/** A small deterministic generator, so a failure can be replayed. */
-export function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1_664_525 + 1_013_904_223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
+export { prng as rng } from '../support/prng';
 
 export const AUTHORS: { id: string; blue: boolean; type: VerifiedType; followers: number }[] = [
   { id: '101', blue: true, type: 'blue', followers: 500_000 },

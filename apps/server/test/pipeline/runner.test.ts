@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/db';
-import { migrate } from '../../src/db/migrate';
 import { sourceStateRepo } from '../../src/db/repos/source-state';
 import { createEnricher } from '../../src/pipeline/enrich/index';
 import { builtinClassifier } from '../../src/pipeline/enrich/sentiment/classifier';
@@ -11,7 +10,7 @@ import { saveResolvedHandles } from '../../src/pipeline/store';
 import type { Source, SourceBatch } from '../../src/pipeline/types';
 import { systemClock } from '../../src/services/clock';
 import { rawPost } from '../support/posts';
-import { openTestDb } from '../support/test-app';
+import { closeTestDb, openMigratedDb } from '../support/test-app';
 
 let db: Db;
 let drop: () => Promise<void>;
@@ -47,13 +46,9 @@ const batch = (b: Partial<SourceBatch>): SourceBatch => ({
 });
 
 beforeAll(async () => {
-  ({ db, drop } = await openTestDb());
-  await migrate(db);
+  ({ db, drop } = await openMigratedDb());
 });
-afterAll(async () => {
-  await db.close();
-  await drop();
-});
+afterAll(() => closeTestDb(db, drop));
 
 describe('runner', () => {
   it('stores enriched posts and the cursor, and resumes from it', async () => {

@@ -7,9 +7,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/db';
-import { migrate } from '../../src/db/migrate';
 import { AUTHORS_NOW_MAX_AGE, type CoinAuthors, rankingRepo, type Window } from '../../src/db/repos/ranking';
-import { openTestDb } from '../support/test-app';
+import { closeTestDb, openMigratedDb } from '../support/test-app';
+import { prng } from '../support/prng';
 import { type RankPost, savePosts } from './support';
 
 let db: Db;
@@ -59,22 +59,10 @@ async function expectCounts(start: number, end: number) {
   }
 }
 
-function prng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1_664_525 + 1_013_904_223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
-
 beforeAll(async () => {
-  ({ db, drop } = await openTestDb());
-  await migrate(db);
+  ({ db, drop } = await openMigratedDb());
 });
-afterAll(async () => {
-  await db.close();
-  await drop();
-});
+afterAll(() => closeTestDb(db, drop));
 
 describe('distinct authors per coin in a window', () => {
   it('equal a direct count through a random mix of writes, for windows ending now and long ago', async () => {

@@ -5,9 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/db';
-import { migrate } from '../../src/db/migrate';
 import { collectionRepo } from '../../src/db/repos/collection';
-import { openTestDb } from '../support/test-app';
+import { closeTestDb, openMigratedDb } from '../support/test-app';
+import { prng } from '../support/prng';
 import { type RankPost, savePosts } from './support';
 
 let db: Db;
@@ -34,23 +34,10 @@ async function expectExact() {
   return kept;
 }
 
-/** A small deterministic generator, so a failure can be replayed. */
-function prng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1_664_525 + 1_013_904_223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
-
 beforeAll(async () => {
-  ({ db, drop } = await openTestDb());
-  await migrate(db);
+  ({ db, drop } = await openMigratedDb());
 });
-afterAll(async () => {
-  await db.close();
-  await drop();
-});
+afterAll(() => closeTestDb(db, drop));
 
 describe('ranking rollups', () => {
   it('sum new posts per coin and hour, and per coin, hour and author', async () => {

@@ -1,6 +1,7 @@
 /** Posts for ranking tests: chosen time, coins, author (followers, verification) and counts. */
 import type { Db } from '../../src/db/db';
-import { saveBatch } from '../../src/pipeline/store';
+import { countedPost } from '../support/posts';
+import { saveEnriched } from '../support/store-posts';
 import type { Enrichment, RawPost } from '../../src/pipeline/types';
 
 export interface RankPost {
@@ -24,29 +25,16 @@ let next = 5_000_000;
 export function rankRaw(p: RankPost): { raw: RawPost; enrichment: Enrichment } {
   const author = p.author ?? 'kol';
   return {
-    raw: {
+    raw: countedPost({
+      ...p,
       id: p.id ?? String(next++),
       text: `about ${p.coins.join(' ')}`,
-      createdAt: p.ct,
-      lang: 'en',
-      author: {
-        id: p.authorId ?? `id-${author}`,
-        username: author,
-        name: author,
-        icon: `/icons/${author}.png`,
-        followersCount: p.followers ?? 1000,
-        isBlueVerified: p.verified ?? false,
-        verifiedType: p.verified ? 'blue' : 'none',
-      },
-      medias: [],
-      metrics: {
-        likeCount: p.likes ?? 0,
-        retweetCount: p.retweets ?? 0,
-        replyCount: p.replies ?? 0,
-        quoteCount: p.quotes ?? 0,
-        impressionCount: p.impressions ?? 0,
-      },
-    },
+      author,
+      icon: `/icons/${author}.png`,
+      followers: p.followers ?? 1000,
+      verified: p.verified ?? false,
+      impressions: p.impressions ?? 0,
+    }),
     enrichment: {
       coins: p.coins,
       categories: [],
@@ -59,13 +47,6 @@ export function rankRaw(p: RankPost): { raw: RawPost; enrichment: Enrichment } {
 /** Saves the posts through the pipeline's own batch save (accounts, posts, cursor); returns ids. */
 export async function savePosts(db: Db, posts: RankPost[], source = 'test'): Promise<string[]> {
   const items = posts.map(rankRaw);
-  await saveBatch(db, {
-    source,
-    posts: items.map((i) => i.raw),
-    enrichments: items.map((i) => i.enrichment),
-    cursor: null,
-    rejected: 0,
-    now: new Date(),
-  });
+  await saveEnriched(db, items, source);
   return items.map((i) => i.raw.id);
 }

@@ -27,3 +27,46 @@ export function rawPost(
     ...rest,
   };
 }
+
+/** The counts and author a rollup test chooses; the account id is `id-<author>` unless authorId says otherwise. */
+export interface CountedPost {
+  id: string;
+  text: string;
+  ct: number;
+  author: string;
+  authorId?: string | undefined;
+  icon: string;
+  followers: number;
+  verified: boolean;
+  likes?: number | undefined;
+  retweets?: number | undefined;
+  replies?: number | undefined;
+  quotes?: number | undefined;
+  impressions: number;
+}
+
+export function countedPost(p: CountedPost): RawPost {
+  return {
+    id: p.id,
+    text: p.text,
+    createdAt: p.ct,
+    lang: 'en',
+    author: {
+      id: p.authorId ?? `id-${p.author}`,
+      username: p.author,
+      name: p.author,
+      icon: p.icon,
+      followersCount: p.followers,
+      isBlueVerified: p.verified,
+      verifiedType: p.verified ? 'blue' : 'none',
+    },
+    medias: [],
+    metrics: {
+      likeCount: p.likes ?? 0,
+      retweetCount: p.retweets ?? 0,
+      replyCount: p.replies ?? 0,
+      quoteCount: p.quotes ?? 0,
+      impressionCount: p.impressions,
+    },
+  };
+}

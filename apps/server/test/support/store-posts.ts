@@ -1,7 +1,7 @@
 /** Stores hand-made posts with chosen enrichment, through the pipeline's own save. */
 import type { Db } from '../../src/db/db';
 import { saveBatch } from '../../src/pipeline/store';
-import type { Enrichment, SentimentLabel } from '../../src/pipeline/types';
+import type { Enrichment, RawPost, SentimentLabel } from '../../src/pipeline/types';
 import { rawPost } from './posts';
 
 export interface PostSpec {
@@ -43,4 +43,20 @@ export async function storePosts(db: Db, specs: PostSpec[]): Promise<string[]> {
   }));
   await saveBatch(db, { source: 'test', posts, enrichments, cursor: null, rejected: 0, now: new Date() });
   return posts.map((p) => p.id);
+}
+
+/** Saves posts with their enrichment as one batch of `source`, through the pipeline's own save. */
+export async function saveEnriched(
+  db: Db,
+  items: { raw: RawPost; enrichment: Enrichment }[],
+  source = 'test',
+): Promise<void> {
+  await saveBatch(db, {
+    source,
+    posts: items.map((i) => i.raw),
+    enrichments: items.map((i) => i.enrichment),
+    cursor: null,
+    rejected: 0,
+    now: new Date(),
+  });
 }

@@ -44,6 +44,18 @@ export async function openTestDb(
   };
 }
 
+/** A test database with every migration applied (beforeAll); `closeTestDb` in afterAll. */
+export async function openMigratedDb(): Promise<{ db: Db; drop: () => Promise<void> }> {
+  const opened = await openTestDb();
+  await migrate(opened.db);
+  return opened;
+}
+
+export async function closeTestDb(db: Db | undefined, drop: (() => Promise<void>) | undefined): Promise<void> {
+  await db?.close();
+  await drop?.();
+}
+
 export interface TestAppOptions {
   innerCodes?: string[];
   adminEmails?: string[];

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createRssSource } from '../../../src/pipeline/sources/rss/index';
-import type { SourceBatch } from '../../../src/pipeline/types';
 import { type FeedServer, fixture, startFeedServer } from './feed-server';
+import { poll } from '../poll';
 
 let host: FeedServer;
 const signal = new AbortController().signal;
@@ -23,16 +23,6 @@ function nitter(user: string, ids: string[]): string {
   return `<?xml version="1.0" encoding="UTF-8"?>
 <rss xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/" version="2.0"><channel>
 <title>${user} / @${user}</title><link>https://nitter.net/${user}</link>${items}</channel></rss>`;
-}
-
-async function poll(src: ReturnType<typeof createRssSource>, cursor: string | null, times: number) {
-  const batches: SourceBatch[] = [];
-  for (let i = 0; i < times; i++) {
-    const b = await src.fetch(cursor, signal);
-    batches.push(b);
-    cursor = b.nextCursor ?? cursor;
-  }
-  return { batches, cursor };
 }
 
 describe('rss source: polling', () => {
@@ -63,12 +53,12 @@ describe('rss source: polling', () => {
       lastModified: 'Tue, 19 Nov 2024 10:00:00 GMT',
     });
     const src = createRssSource({ feeds: [`${host.url}/etag`, `${host.url}/lm`], pollIntervalMs: 5000 });
-    const round1 = await poll(src, null, 2);
+    const round1 = await poll(src, null, 2, signal);
     expect(round1.batches.flatMap((b) => b.posts.map((p) => p.id))).toEqual([
       '1858000000000000001',
       '1858000000000000002',
     ]);
-    const round2 = await poll(src, round1.cursor, 2);
+    const round2 = await poll(src, round1.cursor, 2, signal);
     expect(round2.batches.map((b) => b.posts)).toEqual([[], []]);
     expect(round2.batches.map((b) => b.rejected)).toEqual([[], []]);
     expect(host.requests[2]!.headers['if-none-match']).toBe('"v1"');
@@ -92,7 +82,7 @@ describe('rss source: polling', () => {
       feeds: [`${host.url}/a`, `${host.url}/b`, ` ${host.url}/c `, ''],
       pollIntervalMs: 7000,
     });
-    const { batches } = await poll(src, null, 4);
+    const { batches } = await poll(src, null, 4, signal);
     expect(host.requests.map((r) => r.path)).toEqual(['/a', '/b', '/c', '/a']);
     expect(batches.map((b) => b.waitMs)).toEqual([0, 0, 7000, 0]);
     expect(batches.map((b) => b.posts.length)).toEqual([1, 2, 4, 0]);
@@ -104,7 +94,7 @@ describe('rss source: polling', () => {
     host.feeds.set('/html', { body: '<html><body>captcha</body></html>', contentType: 'text/html' });
     host.feeds.set('/ok', { body: nitter('ok', ['1858000000000000001']) });
     const feeds = ['/bad', '/down', '/missing', '/html', '/ok'].map((p) => `${host.url}${p}`);
-    const { batches, cursor } = await poll(createRssSource({ feeds }), null, 5);
+    const { batches, cursor } = await poll(createRssSource({ feeds }), null, 5, signal);
     expect(batches.map((b) => b.rejected.map((r) => r.reason))).toEqual([
       [expect.stringMatching(/^feed http:.*\/bad: malformed XML: /)],
       [`feed ${host.url}/down: HTTP 502`],

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createXApiSource, SourceError } from '../../../src/pipeline/sources/x-api/index';
-import type { SourceBatch } from '../../../src/pipeline/types';
 import { type FakeX, startFakeX, tweet, user } from './fake-x';
+import { poll } from '../poll';
 
 let fake: FakeX;
 let clock = 1_700_000_000_000;
@@ -29,17 +29,6 @@ function source(tracked = [alice], searchQuery?: string) {
   });
 }
 
-/** Calls fetch repeatedly the way the runner does, carrying the cursor. */
-async function poll(src: ReturnType<typeof source>, cursor: string | null, times: number) {
-  const batches: SourceBatch[] = [];
-  for (let i = 0; i < times; i++) {
-    const b = await src.fetch(cursor, signal);
-    batches.push(b);
-    cursor = b.nextCursor ?? cursor;
-  }
-  return { batches, cursor };
-}
-
 describe('x-api source: polling', () => {
   it('reads only the newest page first, then pages through the gap and advances since_id', async () => {
     fake.pageSize = 2;
@@ -57,7 +46,7 @@ describe('x-api source: polling', () => {
     expect(first.waitMs).toBe(30_000); // one target: a full round
 
     fake.tweets.push(...[4, 5, 6, 7, 8].map((n) => tweet(id(n), '100', `new ${n}`)));
-    const { batches, cursor } = await poll(src, first.nextCursor, 4);
+    const { batches, cursor } = await poll(src, first.nextCursor, 4, signal);
     expect(batches.map((b) => b.posts.map((p) => p.text))).toEqual([
       ['new 8', 'new 7'],
       ['new 6', 'new 5'],
@@ -89,7 +78,7 @@ describe('x-api source: polling', () => {
 
   it('goes round-robin over tracked users and the search, one request per fetch', async () => {
     fake.tweets = [tweet(id(1), '100', 'alice btc'), tweet(id(2), '200', 'bob btc')];
-    const { batches } = await poll(source([alice, bob], 'btc'), null, 4);
+    const { batches } = await poll(source([alice, bob], 'btc'), null, 4, signal);
     expect(fake.requests.map((r) => r.path)).toEqual([
       '/2/users/100/tweets',
       '/2/users/200/tweets',
