@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { toastError } from '../toast';
 import { PostCard } from '../post-card/PostCard';
 import { assignChunks, type Chunking, groupChunks } from './chunks';
-import { feedDisplay } from './feedState';
+import { feedDisplay, newPostsPaused } from './feedState';
 import { feeds, useFeed } from './feeds';
 import { NewItemsTip } from './NewItemsTip';
 import { useAutoRefresh, useInsertNearTop } from './useNewPosts';
@@ -54,7 +54,7 @@ export default function Feed({ viewId, tradingTrend = '', insertNearTop = true }
     else void feeds.pollNewer(query);
   }, [query]);
 
-  useAutoRefresh(query, waiting || !state.loaded);
+  useAutoRefresh(query, newPostsPaused(state));
   const spinning = useInsertNearTop(query, waiting, insertNearTop);
 
   const refresh = () => feeds.loadFirst(query).catch((error: unknown) => toastError(error, t('feed.loadFailed')));
