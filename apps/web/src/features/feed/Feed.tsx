@@ -1,8 +1,9 @@
 import type { TradingTrend } from '@kolscope/contract';
-import { Button, DotLoading, InfiniteScroll, PullToRefresh, SpinLoading } from 'antd-mobile';
+import { Button, PullToRefresh, SpinLoading } from 'antd-mobile';
 import { ContentOutline, ExclamationCircleOutline } from 'antd-mobile-icons';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PagedScroll } from '../query/PagedScroll';
 import { toastError } from '../toast';
 import { PostCard } from '../post-card/PostCard';
 import { assignChunks, type Chunking, groupChunks } from './chunks';
@@ -114,33 +115,13 @@ export default function Feed({ viewId, tradingTrend = '', insertNearTop = true }
                 </div>
               ))}
             </div>
-            <InfiniteScroll loadMore={() => feeds.loadMore(query)} hasMore={state.more === 1}>
-              {(hasMore, failed, retry) => {
-                if (failed) {
-                  return (
-                    <span className="feed-footer" data-testid="feed-error" data-kind="more">
-                      {t('feed.loadMoreFailed')}{' '}
-                      <button type="button" className="ks-link" data-testid="feed-retry" onClick={retry}>
-                        {t('feed.retry')}
-                      </button>
-                    </span>
-                  );
-                }
-                if (hasMore) {
-                  return (
-                    <span className="feed-footer">
-                      {t('feed.loadingMore')}
-                      <DotLoading />
-                    </span>
-                  );
-                }
-                return (
-                  <span className="feed-footer" data-testid="feed-end">
-                    {t('feed.noMore')}
-                  </span>
-                );
-              }}
-            </InfiniteScroll>
+            <PagedScroll
+              loadMore={() => feeds.loadMore(query)}
+              hasMore={state.more === 1}
+              look="footer"
+              keys="feed"
+              testIds={{ failed: 'feed-error', retry: 'feed-retry', end: 'feed-end' }}
+            />
           </>
         )}
       </PullToRefresh>
