@@ -14,6 +14,7 @@ interface List {
 
 /** A paged list whose answers the test releases one by one, in any order. */
 function controlled(withMerge = true) {
+  const firstPages: string[][] = [];
   const calls: { cursor: string; resolve: (p: Page) => void; reject: (e: unknown) => void }[] = [];
   const steps: PagedSteps<List, Page> = {
     fetchPage: (cursor) => new Promise((resolve, reject) => calls.push({ cursor, resolve, reject })),
@@ -21,12 +22,13 @@ function controlled(withMerge = true) {
     first: (p) => ({ items: p.list, nextCb: p.nextCb, more: p.more === 1 }),
     append: (s, p) => ({ items: [...s.items, ...p.list], nextCb: p.nextCb, more: p.more === 1 }),
     next: (s) => (s.more ? s.nextCb : null),
+    onFirstPage: (p) => firstPages.push(p.list),
     ...(withMerge
       ? { merge: (s: List, p: Page) => ({ ...s, items: [...p.list.filter((i) => !s.items.includes(i)), ...s.items] }) }
       : {}),
     messageOf: (error) => `failed: ${String(error)}`,
   };
-  return { calls, query: createPagedQuery(() => steps) };
+  return { calls, firstPages, query: createPagedQuery(() => steps) };
 }
 
 const page = (list: string[], more: 0 | 1 = 0, nextCb = ''): Page => ({ list, more, nextCb });
@@ -49,7 +51,7 @@ describe('paged query', () => {
   });
 
   it('drops the answers of an earlier generation: a first page, a page more, a refresh', async () => {
-    const { calls, query } = controlled();
+    const { calls, firstPages, query } = controlled();
     const first = query.load({ clear: true });
     calls[0]?.resolve(page(['a'], 1, 'c1'));
     await first;
@@ -64,6 +66,7 @@ describe('paged query', () => {
     calls[3]?.reject(new Error('late'));
     await Promise.all([more, refresh, old]);
     expect(query.get()).toMatchObject({ data: { items: ['x'] }, error: null, loading: false });
+    expect(firstPages).toEqual([['a'], ['x']]);
   });
 
   it('a failed first page shows its message and rejects; a reload keeps the list until it answers', async () => {

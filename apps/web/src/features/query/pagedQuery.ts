@@ -12,6 +12,8 @@ export interface PagedSteps<S, P> {
   /** The list before any page. */
   empty: () => S;
   first: (page: P) => S;
+  /** Told when a first page is shown (the user search records its query then). */
+  onFirstPage?: (page: P) => void;
   append: (state: S, page: P) => S;
   /** The cursor of the next page, or null when there is none. */
   next: (state: S) => string | null;
@@ -55,13 +57,15 @@ export function createPagedQuery<S, P>(steps: () => PagedSteps<S, P>) {
   /** The first page; rejects on failure so a pull to refresh can say so. */
   async function load({ clear = false, minLoadingMs = 0 }: LoadOptions = {}): Promise<void> {
     const mine = ++generation;
-    const { fetchPage, empty, first, messageOf } = steps();
+    const { fetchPage, empty, first, onFirstPage, messageOf } = steps();
     store.setState(
       clear ? { data: empty(), loading: true, error: null, loaded: false } : { loading: true, error: null },
     );
     try {
       const [page] = await Promise.all([fetchPage(''), minLoadingMs > 0 ? wait(minLoadingMs) : null]);
-      update(mine, () => ({ data: first(page), loading: false, loaded: true }));
+      if (mine !== generation) return;
+      store.setState({ data: first(page), loading: false, loaded: true });
+      onFirstPage?.(page);
     } catch (error) {
       update(mine, () => ({ loading: false, error: messageOf(error) }));
       throw error;
