@@ -1,12 +1,13 @@
 import type { TradingTrend } from '@kolscope/contract';
-import { Button, DotLoading, InfiniteScroll, PullToRefresh, SpinLoading } from 'antd-mobile';
+import { Button, PullToRefresh, SpinLoading } from 'antd-mobile';
 import { ContentOutline, ExclamationCircleOutline } from 'antd-mobile-icons';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PagedScroll } from '../query/PagedScroll';
 import { toastError } from '../toast';
 import { PostCard } from '../post-card/PostCard';
 import { assignChunks, type Chunking, groupChunks } from './chunks';
-import { feedDisplay } from './feedState';
+import { feedDisplay, newPostsPaused } from './feedState';
 import { feeds, useFeed } from './feeds';
 import { NewItemsTip } from './NewItemsTip';
 import { useAutoRefresh, useInsertNearTop } from './useNewPosts';
@@ -54,7 +55,7 @@ export default function Feed({ viewId, tradingTrend = '', insertNearTop = true }
     else void feeds.pollNewer(query);
   }, [query]);
 
-  useAutoRefresh(query, waiting || !state.loaded);
+  useAutoRefresh(query, newPostsPaused(state));
   const spinning = useInsertNearTop(query, waiting, insertNearTop);
 
   const refresh = () => feeds.loadFirst(query).catch((error: unknown) => toastError(error, t('feed.loadFailed')));
@@ -114,33 +115,13 @@ export default function Feed({ viewId, tradingTrend = '', insertNearTop = true }
                 </div>
               ))}
             </div>
-            <InfiniteScroll loadMore={() => feeds.loadMore(query)} hasMore={state.more === 1}>
-              {(hasMore, failed, retry) => {
-                if (failed) {
-                  return (
-                    <span className="feed-footer" data-testid="feed-error" data-kind="more">
-                      {t('feed.loadMoreFailed')}{' '}
-                      <button type="button" className="ks-link" data-testid="feed-retry" onClick={retry}>
-                        {t('feed.retry')}
-                      </button>
-                    </span>
-                  );
-                }
-                if (hasMore) {
-                  return (
-                    <span className="feed-footer">
-                      {t('feed.loadingMore')}
-                      <DotLoading />
-                    </span>
-                  );
-                }
-                return (
-                  <span className="feed-footer" data-testid="feed-end">
-                    {t('feed.noMore')}
-                  </span>
-                );
-              }}
-            </InfiniteScroll>
+            <PagedScroll
+              loadMore={() => feeds.loadMore(query)}
+              hasMore={state.more === 1}
+              look="footer"
+              keys="feed"
+              testIds={{ failed: 'feed-error', retry: 'feed-retry', end: 'feed-end' }}
+            />
           </>
         )}
       </PullToRefresh>

@@ -8,6 +8,7 @@ import {
   insertPending,
   mergeUnique,
   newestId,
+  newPostsPaused,
   queueNewItems,
   receiveFailure,
   receiveFirstPage,
@@ -133,6 +134,14 @@ describe('feed state: new items', () => {
     expect(ids(state.list)).toEqual(['12', '11', '10', '9', '8', '7', '6']);
     expect(state).toMatchObject({ newItemsCount: 0, pendingNewItems: [], pendingOverflow: false, nextCb: 'c1' });
     expect(insertPending(state)).toBe(state);
+  });
+
+  it('the new-posts poll waits for the first page and pauses while new posts are pending', () => {
+    expect(newPostsPaused(emptyFeed())).toBe(true);
+    expect(newPostsPaused(loadedFeed())).toBe(false);
+    const waiting = queueNewItems(loadedFeed(), posts(12));
+    expect(newPostsPaused(waiting)).toBe(true);
+    expect(newPostsPaused(insertPending(waiting))).toBe(false);
   });
 
   it('a poll into an empty feed shows its posts directly, with their cursor', () => {

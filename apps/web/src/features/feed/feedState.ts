@@ -150,6 +150,11 @@ export function insertPending(state: FeedState): FeedState {
   };
 }
 
+/** The new-posts poll waits for the first page and pauses while new posts wait (spec section 4). */
+export function newPostsPaused(state: FeedState): boolean {
+  return !state.loaded || state.newItemsCount > 0;
+}
+
 /** What the body shows (spec section 4, "Feed display"). */
 export type FeedDisplay = 'spinner' | 'error' | 'empty' | 'items';
 

@@ -4,38 +4,20 @@
  * reader is (or scrolls) within SCROLL_TOP_THRESHOLD_PX of the top, waiting items go in silently
  * with a short spinner.
  */
-import { AUTO_REFRESH_MS, SCROLL_TOP_THRESHOLD_PX, SILENT_INSERT_SPINNER_MS } from '@kolscope/contract';
-import { useEffect, useState } from 'react';
+import { SCROLL_TOP_THRESHOLD_PX, SILENT_INSERT_SPINNER_MS } from '@kolscope/contract';
+import { useCallback, useEffect, useState } from 'react';
+import { usePoll } from '../query/usePoll';
 import type { FeedQuery } from './feedStore';
 import { feeds } from './feeds';
 
-function pageVisible(): boolean {
-  return typeof document === 'undefined' || document.visibilityState !== 'hidden';
-}
-
+/** The new-posts poll, on the shared refresh clock; a poll missed while hidden is made up on return. */
 export function useAutoRefresh(query: FeedQuery, paused: boolean): void {
   const { viewId, tradingTrend } = query;
-  useEffect(() => {
-    if (paused) return;
-    const q = { viewId, ...(tradingTrend ? { tradingTrend } : {}) };
-    let lastPoll = Date.now();
-    const poll = () => {
-      lastPoll = Date.now();
-      void feeds.pollNewer(q);
-    };
-    const timer = setInterval(() => {
-      if (pageVisible()) poll();
-    }, AUTO_REFRESH_MS);
-    // Polls missed while hidden are made up once, as soon as the page shows again.
-    const onVisibility = () => {
-      if (pageVisible() && Date.now() - lastPoll >= AUTO_REFRESH_MS) poll();
-    };
-    document.addEventListener('visibilitychange', onVisibility);
-    return () => {
-      clearInterval(timer);
-      document.removeEventListener('visibilitychange', onVisibility);
-    };
-  }, [viewId, tradingTrend, paused]);
+  const poll = useCallback(
+    () => void feeds.pollNewer({ viewId, ...(tradingTrend ? { tradingTrend } : {}) }),
+    [viewId, tradingTrend],
+  );
+  usePoll(poll, { paused, catchUpOnShow: true });
 }
 
 /** Returns true during the short spinner after a silent insert. */

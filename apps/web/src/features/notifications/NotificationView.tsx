@@ -1,8 +1,9 @@
 import { LOADING_SPINNER_SIZE_PX } from '@kolscope/contract';
-import { Button, DotLoading, InfiniteScroll, PullToRefresh, SpinLoading } from 'antd-mobile';
+import { Button, PullToRefresh, SpinLoading } from 'antd-mobile';
 import { BellOutline, ExclamationCircleOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PagedScroll } from '../query/PagedScroll';
 import { toastError } from '../toast';
 import { NotificationCard } from './NotificationCard';
 import { notificationDisplay } from './notificationState';
@@ -66,33 +67,13 @@ export default function NotificationView({ viewId }: { viewId: string }) {
                 <NotificationCard key={item.id} item={item} />
               ))}
             </div>
-            <InfiniteScroll loadMore={loadMore} hasMore={state.more === 1}>
-              {(hasMore, failed, retryMore) => {
-                if (failed) {
-                  return (
-                    <span className="feed-footer">
-                      {t('notify.loadMoreFailed')}{' '}
-                      <button type="button" className="ks-link" onClick={retryMore}>
-                        {t('notify.retry')}
-                      </button>
-                    </span>
-                  );
-                }
-                if (hasMore) {
-                  return (
-                    <span className="feed-footer">
-                      {t('notify.loadingMore')}
-                      <DotLoading />
-                    </span>
-                  );
-                }
-                return (
-                  <span className="feed-footer" data-testid="notification-end">
-                    {t('notify.noMore')}
-                  </span>
-                );
-              }}
-            </InfiniteScroll>
+            <PagedScroll
+              loadMore={loadMore}
+              hasMore={state.more === 1}
+              look="footer"
+              keys="notify"
+              testIds={{ end: 'notification-end' }}
+            />
           </>
         )}
       </PullToRefresh>

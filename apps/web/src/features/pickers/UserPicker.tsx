@@ -1,8 +1,9 @@
 import type { TwitterUser } from '@kolscope/contract';
-import { Avatar, Button, DotLoading, InfiniteScroll, Segmented } from 'antd-mobile';
+import { Avatar, Segmented } from 'antd-mobile';
 import { CheckCircleFill } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PagedScroll } from '../query/PagedScroll';
 import { formatFollowersFor } from './format';
 import { PickedChips } from './PickedChips';
 import { PickerLayout, PickerPopup } from './PickerPopup';
@@ -127,19 +128,13 @@ function UserPickerContent({ mode: initialMode, value, onClose, onConfirm, title
           );
         })}
       {!result.loading && !result.error && result.items.length > 0 && (
-        <InfiniteScroll loadMore={result.loadMore} hasMore={result.more}>
-          {(hasMore, failed, retry) =>
-            failed ? (
-              <Button size="mini" fill="none" color="primary" data-testid="picker-retry" onClick={retry}>
-                {t('picker.networkError')} · {t('picker.retry')}
-              </Button>
-            ) : hasMore ? (
-              <DotLoading />
-            ) : (
-              <span>{t('picker.noMore')}</span>
-            )
-          }
-        </InfiniteScroll>
+        <PagedScroll
+          loadMore={result.loadMore}
+          hasMore={result.more}
+          look="compact"
+          text={{ failed: t('picker.networkError'), retry: t('picker.retry'), end: t('picker.noMore') }}
+          testIds={{ retry: 'picker-retry' }}
+        />
       )}
     </PickerLayout>
   );

@@ -3,12 +3,12 @@
  * clears and reloads, and a silent refresh every AUTO_REFRESH_MS while the page is visible that
  * re-reads the pages shown and replaces them, ignoring errors (spec sections 4 and 9).
  */
-import { AUTO_REFRESH_MS, RANK_PAGE_SIZE, view } from '@kolscope/contract';
-import { useCallback, useEffect, useState } from 'react';
+import { RANK_PAGE_SIZE, view } from '@kolscope/contract';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useStore } from 'zustand';
-import { createStore } from 'zustand/vanilla';
 import { api, errorMessage } from '../../api';
+import { usePoll } from '../query/usePoll';
+import { useQuery } from '../query/useQuery';
 import { toastError } from '../toast';
 import {
   firstPageFailed,
@@ -18,7 +18,6 @@ import {
   morePageLoaded,
   pagesToCover,
   type RankPage,
-  type RankState,
   silentlyReplaced,
   startLoad,
   startMore,
@@ -29,37 +28,32 @@ const fetchPage = (viewId: string, nextCb = ''): Promise<RankPage> =>
 
 export function useRanking(viewId: string) {
   const { t } = useTranslation();
+  // A new language reloads too, so a failure shown is said again in it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: t is that language.
+  const fetch = useCallback(() => fetchPage(viewId), [viewId, t]);
   // One store per mounted view: Home keys the rank view by viewId, so a new view remounts it.
-  const [store] = useState(() => createStore<RankState>(() => initialRank));
-  const state = useStore(store);
-  const set = (next: RankState) => store.setState(next, true);
-
-  const load = useCallback(async () => {
-    const started = startLoad(store.getState());
-    store.setState(started, true);
-    try {
-      const page = await fetchPage(viewId);
-      store.setState(firstPageLoaded(store.getState(), started.requestId, page), true);
-    } catch (error) {
-      const message = errorMessage(error, t('rank.loadFailed'));
-      store.setState(firstPageFailed(store.getState(), started.requestId, message), true);
-    }
-  }, [store, viewId, t]);
+  const { state, query, reload } = useQuery(initialRank, {
+    fetch,
+    start: startLoad,
+    receive: firstPageLoaded,
+    fail: (s, requestId, error) => firstPageFailed(s, requestId, errorMessage(error, t('rank.loadFailed'))),
+  });
+  const { get, set } = query;
 
   const loadMore = async () => {
-    const s = store.getState();
+    const s = get();
     if (s.more !== 1 || s.loadingMore || s.loading) return;
     set(startMore(s));
     try {
-      set(morePageLoaded(store.getState(), s.requestId, await fetchPage(viewId, s.nextCb)));
+      set(morePageLoaded(get(), s.requestId, await fetchPage(viewId, s.nextCb)));
     } catch (error) {
-      set(morePageFailed(store.getState()));
+      set(morePageFailed(get()));
       toastError(error, t('rank.loadMoreFailed'));
     }
   };
 
   const silentRefresh = useCallback(async () => {
-    const s = store.getState();
+    const s = get();
     if (!s.loaded || s.loading) return;
     try {
       const pages: RankPage[] = [];
@@ -70,23 +64,12 @@ export function useRanking(viewId: string) {
         if (page.more !== 1) break;
         cursor = page.nextCb;
       }
-      store.setState(silentlyReplaced(store.getState(), s.requestId, pages), true);
+      set(silentlyReplaced(get(), s.requestId, pages));
     } catch {
       // Spec: a silent refresh ignores errors; the data shown stays.
     }
-  }, [store, viewId]);
+  }, [get, set, viewId]);
+  usePoll(useCallback(() => void silentRefresh(), [silentRefresh]));
 
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  useEffect(() => {
-    const visible = () => document.visibilityState !== 'hidden';
-    const timer = setInterval(() => {
-      if (visible()) void silentRefresh();
-    }, AUTO_REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [silentRefresh]);
-
-  return { state, reload: load, refresh: load, loadMore, silentRefresh };
+  return { state, reload, refresh: reload, loadMore, silentRefresh };
 }

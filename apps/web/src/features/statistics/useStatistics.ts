@@ -1,8 +1,10 @@
 import { admin, type Response, STATISTICS_REFRESH_MS } from '@kolscope/contract';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { api } from '../../api';
+import { useQuery } from '../query/useQuery';
+import { usePoll } from '../query/usePoll';
 import type { StatSelection } from './selection';
-import { failStat, initialStat, receiveStat, type StatState, startStatLoad } from './statState';
+import { failStat, initialStat, receiveStat, startStatLoad } from './statState';
 
 export type StatSource = Response<typeof admin.fromAcntList>[number];
 
@@ -12,45 +14,29 @@ export type StatSource = Response<typeof admin.fromAcntList>[number];
  * this hook: the API answers 403 to anyone else, and a 403 signs the user out.
  */
 export function useStatistics(selection: StatSelection) {
-  const [state, setState] = useState<StatState>(initialStat);
   const [sources, setSources] = useState<StatSource[]>([]);
-  // The newest request id lives in a ref too: an answer compares against it without a stale closure.
-  const latest = useRef(initialStat);
   const { statType, source, period, interval } = selection;
+  const fetch = useCallback(
+    () => api(admin.stat, { statType, fromAcntName: source, period, interval }),
+    [statType, source, period, interval],
+  );
+  const { state } = useQuery(
+    initialStat,
+    {
+      fetch,
+      start: startStatLoad,
+      receive: (s, requestId, tables) => receiveStat(s, requestId, tables, Date.now()),
+      fail: (s, requestId, _error, silent) => failStat(s, requestId, silent),
+    },
+    { autoRefresh: true, intervalMs: STATISTICS_REFRESH_MS },
+  );
 
   const loadSources = useCallback(() => {
     // A failed list leaves 'all' and whatever loaded before: the chart still works.
     api(admin.fromAcntList).then(setSources, () => undefined);
   }, []);
-
-  const load = useCallback(
-    (silent: boolean) => {
-      latest.current = startStatLoad(latest.current, silent);
-      setState(latest.current);
-      const { requestId } = latest.current;
-      const apply = (next: (s: StatState) => StatState) => {
-        latest.current = next(latest.current);
-        setState(latest.current);
-      };
-      api(admin.stat, { statType, fromAcntName: source, period, interval }).then(
-        (tables) => apply((s) => receiveStat(s, requestId, tables, Date.now())),
-        () => apply((s) => failStat(s, requestId, silent)),
-      );
-    },
-    [statType, source, period, interval],
-  );
-
-  useEffect(() => load(false), [load]);
   useEffect(() => loadSources(), [loadSources]);
-
-  useEffect(() => {
-    const timer = window.setInterval(() => {
-      if (document.visibilityState !== 'visible') return;
-      load(true);
-      loadSources();
-    }, STATISTICS_REFRESH_MS);
-    return () => window.clearInterval(timer);
-  }, [load, loadSources]);
+  usePoll(loadSources, { intervalMs: STATISTICS_REFRESH_MS });
 
   return { state, sources };
 }

@@ -1,5 +1,5 @@
 import { kolGroupCalls } from '@kolscope/contract';
-import { Avatar, Button, DotLoading, InfiniteScroll, SpinLoading } from 'antd-mobile';
+import { Avatar, Button, SpinLoading } from 'antd-mobile';
 import { EditSOutline } from 'antd-mobile-icons';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { useNavigate, useParams } from 'react-router';
 import { api } from '../../api';
 import { PageNavBar } from '../../features/PageNavBar';
 import { VerifiedBadge } from '../../features/post-card/VerifiedBadge';
+import { PagedScroll } from '../../features/query/PagedScroll';
 import { useKolGroups } from '../../state/kolGroups';
 import { formatCount, formatFollowersFor } from '../kol-management/format';
 import { ALL_GROUP_ID } from './paging';
@@ -108,19 +109,13 @@ export default function KolGroupDetailPage() {
         </ul>
       )}
       {!members.loading && !members.error && members.items.length > 0 && (
-        <InfiniteScroll loadMore={members.loadMore} hasMore={members.more}>
-          {(hasMore, failed, retry) =>
-            failed ? (
-              <Button size="mini" fill="none" color="primary" data-testid="kol-members-retry" onClick={retry}>
-                {t('kol.detail.loadFailed')} · {t('kol.detail.retry')}
-              </Button>
-            ) : hasMore ? (
-              <DotLoading />
-            ) : (
-              <span data-testid="kol-members-end">{t('kol.detail.noMore')}</span>
-            )
-          }
-        </InfiniteScroll>
+        <PagedScroll
+          loadMore={members.loadMore}
+          hasMore={members.more}
+          look="compact"
+          text={{ failed: t('kol.detail.loadFailed'), retry: t('kol.detail.retry'), end: t('kol.detail.noMore') }}
+          testIds={{ retry: 'kol-members-retry', end: 'kol-members-end' }}
+        />
       )}
     </div>
   );

@@ -1,10 +1,11 @@
 import { LOADING_SPINNER_SIZE_PX, SENTIMENT_LABELS, type SentimentFeedbackItem } from '@kolscope/contract';
-import { Button, DotLoading, InfiniteScroll, SpinLoading, Tabs } from 'antd-mobile';
+import { Button, SpinLoading, Tabs } from 'antd-mobile';
 import { LockOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageNavBar } from '../../features/PageNavBar';
 import { RelativeTime } from '../../features/post-card/RelativeTime';
+import { PagedScroll } from '../../features/query/PagedScroll';
 import { describeModel } from '../../features/sentiment/cues';
 import { useSession } from '../../state/useSession';
 import { useFeedbackList } from './useFeedbackList';
@@ -95,19 +96,17 @@ function FeedbackList({ tab }: { tab: Tab }) {
           <Row key={item.postId} item={item} />
         ))}
       </ul>
-      <InfiniteScroll loadMore={list.loadMore} hasMore={list.more}>
-        {(hasMore, failed, retry) =>
-          failed ? (
-            <Button size="mini" fill="none" color="primary" data-testid="sentiment-feedback-retry" onClick={retry}>
-              {t('sentiment.admin.loadFailed')} · {t('sentiment.admin.retry')}
-            </Button>
-          ) : hasMore ? (
-            <DotLoading />
-          ) : (
-            <span data-testid="sentiment-feedback-end">{t('sentiment.admin.noMore')}</span>
-          )
-        }
-      </InfiniteScroll>
+      <PagedScroll
+        loadMore={list.loadMore}
+        hasMore={list.more}
+        look="compact"
+        text={{
+          failed: t('sentiment.admin.loadFailed'),
+          retry: t('sentiment.admin.retry'),
+          end: t('sentiment.admin.noMore'),
+        }}
+        testIds={{ retry: 'sentiment-feedback-retry', end: 'sentiment-feedback-end' }}
+      />
     </>
   );
 }

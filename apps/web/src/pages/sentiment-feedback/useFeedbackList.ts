@@ -1,6 +1,6 @@
 import { type SentimentFeedbackItem, sentimentFeedbackCalls } from '@kolscope/contract';
-import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, errorMessage } from '../../api';
+import { usePagedQuery } from '../../features/query/usePagedQuery';
 
 interface Paged {
   items: SentimentFeedbackItem[];
@@ -22,43 +22,13 @@ export function addPage(state: Paged, page: { list: SentimentFeedbackItem[]; mor
 
 /** admin/sentiment_feedback, paged; the tab (disagreements or all) restarts it. */
 export function useFeedbackList(disagreementsOnly: boolean, failedText: string) {
-  const [state, setState] = useState<Paged>(NONE);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  // Answers for the other tab (or an earlier attempt) are dropped.
-  const generation = useRef(0);
-  const current = useRef(state);
-  current.current = state;
-
-  useEffect(() => {
-    const id = ++generation.current;
-    void attempt; // Re-runs the first page on retry.
-    setState(NONE);
-    setLoading(true);
-    setError(null);
-    api(sentimentFeedbackCalls.list, { disagreementsOnly, nextCb: '' }).then(
-      (page) => {
-        if (id !== generation.current) return;
-        setState(addPage(NONE, page));
-        setLoading(false);
-      },
-      (err: unknown) => {
-        if (id !== generation.current) return;
-        setError(errorMessage(err, failedText));
-        setLoading(false);
-      },
-    );
-  }, [disagreementsOnly, attempt, failedText]);
-
-  const loadMore = useCallback(async () => {
-    const { more, nextCb } = current.current;
-    if (!more) return;
-    const id = generation.current;
-    const page = await api(sentimentFeedbackCalls.list, { disagreementsOnly, nextCb });
-    if (id === generation.current) setState((s) => addPage(s, page));
-  }, [disagreementsOnly]);
-
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
-  return { ...state, loading, error, loadMore, retry };
+  const list = usePagedQuery(`${disagreementsOnly}|${failedText}`, {
+    fetchPage: (nextCb) => api(sentimentFeedbackCalls.list, { disagreementsOnly, nextCb }),
+    empty: () => NONE,
+    first: (page) => addPage(NONE, page),
+    append: addPage,
+    next: (s) => (s.more ? s.nextCb : null),
+    messageOf: (error) => errorMessage(error, failedText),
+  });
+  return { ...list.data, loading: list.loading, error: list.error, loadMore: list.loadMore, retry: list.retry };
 }
