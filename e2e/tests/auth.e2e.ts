@@ -5,8 +5,9 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPhonePage, screenshot } from '../support/browser';
-import { INNER_CODE, type Product, startProduct } from '../support/server';
+import { newPhonePage, screenshot } from '../support/browser';
+import { INNER_CODE, type Product } from '../support/server';
+import { startProductAndBrowser, stopProductAndBrowser } from '../support/suite';
 
 let product: Product;
 let browser: Browser;
@@ -26,14 +27,10 @@ const byId = (id: string) => page.getByTestId(id);
 const step = () => byId('login-page').getAttribute('data-step');
 
 beforeAll(async () => {
-  product = await startProduct();
-  browser = await launchBrowser();
+  ({ product, browser } = await startProductAndBrowser());
   page = await newPhonePage(browser, product.url, 'en');
 });
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+afterAll(() => stopProductAndBrowser(product, browser));
 
 describe('accounts in the browser', () => {
   it('sends a signed-out visitor from a private page to /login', async () => {

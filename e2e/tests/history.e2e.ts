@@ -5,8 +5,9 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPhonePage, screenshot, noToast } from '../support/browser';
-import { type Product, startProduct } from '../support/server';
+import { newPhonePage, screenshot, noToast } from '../support/browser';
+import type { Product } from '../support/server';
+import { startProductAndBrowser, stopProductAndBrowser } from '../support/suite';
 import { signInAsDemo } from '../support/session';
 
 // Dense enough that 30 days take many minutes to load: the test runs inside the loading.
@@ -16,14 +17,10 @@ let product: Product;
 let browser: Browser;
 
 beforeAll(async () => {
-  product = await startProduct({ waitForLive: false });
-  browser = await launchBrowser();
+  ({ product, browser } = await startProductAndBrowser({ waitForLive: false }));
 }, 300_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+afterAll(() => stopProductAndBrowser(product, browser));
 
 describe('while history loads', () => {
   for (const lang of ['en', 'zh-CN'] as const) {

@@ -10,9 +10,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPhonePage, screenshot, noToast } from '../support/browser';
-import { type Product, startProduct } from '../support/server';
-import { signInAsDemo } from '../support/session';
+import { screenshot, noToast } from '../support/browser';
+import type { Product } from '../support/server';
+import { startProductAndBrowser, stopProductAndBrowser } from '../support/suite';
+import { demoPage, callAs, toastWith } from '../support/session';
 
 type Lang = 'en' | 'zh-CN';
 
@@ -61,26 +62,11 @@ async function shot(page: Page, name: string, docsName?: string) {
   }
 }
 
-async function signIn(lang: Lang): Promise<Page> {
-  const page = await newPhonePage(browser, product.url, lang);
-  await signInAsDemo(page);
-  // The 'Login successful' toast would cover the screenshots.
-  await page
-    .locator('.adm-toast-mask')
-    .waitFor({ state: 'attached', timeout: 3000 })
-    .catch(() => undefined);
-  await noToast(page);
-  return page;
-}
+const signIn = (lang: Lang): Promise<Page> => demoPage(browser, product.url, lang);
 
-async function toast(page: Page, text: string) {
-  await page.locator('.adm-toast-main', { hasText: text }).first().waitFor();
-}
+const toast = toastWith;
 
-/** A call with the page's session cookie; answers the envelope's data (snake_case). */
-async function call<T>(page: Page, path: string, data: object = {}): Promise<T> {
-  return (await (await page.request.post(`/webapi/v1/${path}`, { data })).json()).data as T;
-}
+const call = callAs;
 
 /** What a phone forwarder does: a plain JSON POST with the token as Bearer. */
 async function forwardMessage(token: string, body: object) {
@@ -93,13 +79,9 @@ async function forwardMessage(token: string, body: object) {
 }
 
 beforeAll(async () => {
-  product = await startProduct();
-  browser = await launchBrowser();
+  ({ product, browser } = await startProductAndBrowser());
 });
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+afterAll(() => stopProductAndBrowser(product, browser));
 
 describe.each(['en', 'zh-CN'] as const)('notifications (%s)', (lang) => {
   const text = TEXT[lang];

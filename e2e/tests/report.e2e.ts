@@ -6,9 +6,10 @@
  */
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPhonePage, screenshot, noToast } from '../support/browser';
-import { type Product, startProduct } from '../support/server';
-import { signInAsDemo } from '../support/session';
+import { screenshot, noToast } from '../support/browser';
+import type { Product } from '../support/server';
+import { startProductAndBrowser, stopProductAndBrowser } from '../support/suite';
+import { demoPage, toastWith } from '../support/session';
 
 type Lang = 'en' | 'zh-CN';
 
@@ -36,33 +37,16 @@ const TEXT = {
 let product: Product;
 let browser: Browser;
 
-async function signIn(lang: Lang): Promise<Page> {
-  const page = await newPhonePage(browser, product.url, lang);
-  await signInAsDemo(page);
-  // The 'Login successful' toast would cover the screenshots.
-  await page
-    .locator('.adm-toast-mask')
-    .waitFor({ state: 'attached', timeout: 3000 })
-    .catch(() => undefined);
-  await noToast(page);
-  return page;
-}
+const signIn = (lang: Lang): Promise<Page> => demoPage(browser, product.url, lang);
 
-async function toast(page: Page, text: string) {
-  // A toast of the same text from the previous step may still be fading out.
-  await page.locator('.adm-toast-main', { hasText: text }).first().waitFor();
-}
+const toast = toastWith;
 
 const body = (r: Request) => (r.postDataJSON() ?? {}) as Record<string, unknown>;
 
 beforeAll(async () => {
-  product = await startProduct();
-  browser = await launchBrowser();
+  ({ product, browser } = await startProductAndBrowser());
 });
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+afterAll(() => stopProductAndBrowser(product, browser));
 
 describe.each(['en', 'zh-CN'] as const)('analytics report (%s)', (lang) => {
   const text = TEXT[lang];

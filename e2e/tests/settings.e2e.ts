@@ -5,9 +5,10 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPhonePage, screenshot, noToast } from '../support/browser';
-import { type Product, startProduct } from '../support/server';
-import { signInAsDemo } from '../support/session';
+import { newPhonePage, screenshot, noToast } from '../support/browser';
+import type { Product } from '../support/server';
+import { startProductAndBrowser, stopProductAndBrowser } from '../support/suite';
+import { signInAsDemo, callAs } from '../support/session';
 
 let product: Product;
 let browser: Browser;
@@ -19,9 +20,7 @@ async function signIn(lang: 'en' | 'zh-CN'): Promise<Page> {
 }
 
 /** A call with the page's session cookie; answers the envelope's data (snake_case). */
-async function call<T>(page: Page, path: string, data: object = {}): Promise<T> {
-  return (await (await page.request.post(`/webapi/v1/${path}`, { data })).json()).data as T;
-}
+const call = callAs;
 
 type Category = { id: string; name: string };
 type Post = { id: string; text: string; user: { id: string; username: string }; category_list: Category[] };
@@ -152,13 +151,9 @@ async function checkPickerModes(page: Page, prefix: string) {
 }
 
 beforeAll(async () => {
-  product = await startProduct();
-  browser = await launchBrowser();
+  ({ product, browser } = await startProductAndBrowser());
 });
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+afterAll(() => stopProductAndBrowser(product, browser));
 
 describe('view settings (en)', () => {
   let page: Page;

@@ -1,8 +1,9 @@
 /** The app shell in Chromium at 390x844: routing rules, scroll reset, lost sessions. */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPhonePage, screenshot } from '../support/browser';
-import { type Product, startProduct } from '../support/server';
+import { newPhonePage, screenshot } from '../support/browser';
+import type { Product } from '../support/server';
+import { startProductAndBrowser, stopProductAndBrowser } from '../support/suite';
 import { signInAsDemo } from '../support/session';
 
 let product: Product;
@@ -11,13 +12,9 @@ let browser: Browser;
 const hashOf = (page: Page) => page.evaluate(() => window.location.hash);
 
 beforeAll(async () => {
-  product = await startProduct();
-  browser = await launchBrowser();
+  ({ product, browser } = await startProductAndBrowser());
 });
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+afterAll(() => stopProductAndBrowser(product, browser));
 
 describe('app shell', () => {
   it('shows the signed-out home with a way to sign in', async () => {

@@ -6,21 +6,18 @@
 import { VIEW_LIMITS } from '@kolscope/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPhonePage, screenshot } from '../support/browser';
-import { type Product, startProduct } from '../support/server';
+import { newPhonePage, screenshot } from '../support/browser';
+import type { Product } from '../support/server';
+import { startProductAndBrowser, stopProductAndBrowser } from '../support/suite';
 import { signInAsDemo } from '../support/session';
 
 let product: Product;
 let browser: Browser;
 
 beforeAll(async () => {
-  product = await startProduct();
-  browser = await launchBrowser();
+  ({ product, browser } = await startProductAndBrowser());
 });
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+afterAll(() => stopProductAndBrowser(product, browser));
 
 async function typeKeyword(page: Page, text: string) {
   const input = page.getByTestId('keyword-input');
