@@ -5,9 +5,8 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newPhonePage, screenshot } from '../support/browser';
-import { INNER_CODE, type Product } from '../support/server';
-import { startProductAndBrowser, stopProductAndBrowser } from '../support/suite';
+import { launchBrowser, newPhonePage, screenshot } from '../support/browser';
+import { INNER_CODE, type Product, startProduct } from '../support/server';
 
 let product: Product;
 let browser: Browser;
@@ -27,10 +26,14 @@ const byId = (id: string) => page.getByTestId(id);
 const step = () => byId('login-page').getAttribute('data-step');
 
 beforeAll(async () => {
-  ({ product, browser } = await startProductAndBrowser());
+  product = await startProduct();
+  browser = await launchBrowser();
   page = await newPhonePage(browser, product.url, 'en');
 });
-afterAll(() => stopProductAndBrowser(product, browser));
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
 
 describe('accounts in the browser', () => {
   it('sends a signed-out visitor from a private page to /login', async () => {

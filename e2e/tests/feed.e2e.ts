@@ -8,10 +8,9 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newPhonePage, screenshot, noToast } from '../support/browser';
-import type { Product } from '../support/server';
-import { startProductAndBrowser, stopProductAndBrowser } from '../support/suite';
-import { signInAsDemo, callInPage, pushPosts } from '../support/session';
+import { launchBrowser, newPhonePage, screenshot, noToast } from '../support/browser';
+import { type Product, startProduct } from '../support/server';
+import { signInAsDemo } from '../support/session';
 
 const INGEST_KEY = 'e2e-feed-ingest';
 process.env.INGEST_KEYS = INGEST_KEY;
@@ -59,7 +58,13 @@ async function ingest(posts: { text: string; medias?: number; metrics?: Metrics 
       };
     }),
   };
-  await pushPosts(product, INGEST_KEY, body.posts);
+  const res = await fetch(`${product.url}/webapi/v1/ingest/posts`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-ingest-key': INGEST_KEY },
+    body: JSON.stringify(body),
+  });
+  const json = (await res.json()) as { ret: number; data?: { accepted: number } };
+  expect(json.data?.accepted).toBe(posts.length);
   return body.posts.map((p) => p.id);
 }
 
@@ -82,8 +87,19 @@ async function pullDown(page: Page) {
 }
 
 /** A call made by the signed-in page itself (its cookie), with snake_case keys on the wire. */
-const call = async <T>(page: Page, path: string, body: object = {}): Promise<T> =>
-  (await callInPage<T>(page, path, body)).data;
+function call<T>(page: Page, path: string, body: object = {}): Promise<T> {
+  return page.evaluate(
+    async ({ path, body }) => {
+      const res = await fetch(`/webapi/v1/${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return (await res.json()).data;
+    },
+    { path, body },
+  );
+}
 
 /**
  * The starter views of a new account by role, not by name (names may be localized):
@@ -109,7 +125,8 @@ const searchOf = (page: Page): Promise<Record<string, string>> =>
 const tabInUrl = async (page: Page) => (await searchOf(page)).tab ?? null;
 
 beforeAll(async () => {
-  ({ product, browser } = await startProductAndBrowser());
+  product = await startProduct();
+  browser = await launchBrowser();
   await ingest([{ text: LONG_TEXT, medias: 6 }]);
   const counted = await ingest([
     {
@@ -119,7 +136,10 @@ beforeAll(async () => {
   ]);
   countedId = counted[0] ?? '';
 });
-afterAll(() => stopProductAndBrowser(product, browser));
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
 
 describe('home and feed', () => {
   for (const { lang, prefix } of LANGS) {

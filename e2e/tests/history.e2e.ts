@@ -5,9 +5,8 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newPhonePage, screenshot, noToast } from '../support/browser';
-import type { Product } from '../support/server';
-import { startProductAndBrowser, stopProductAndBrowser } from '../support/suite';
+import { launchBrowser, newPhonePage, screenshot, noToast } from '../support/browser';
+import { type Product, startProduct } from '../support/server';
 import { signInAsDemo } from '../support/session';
 
 // Dense enough that 30 days take many minutes to load: the test runs inside the loading.
@@ -17,10 +16,14 @@ let product: Product;
 let browser: Browser;
 
 beforeAll(async () => {
-  ({ product, browser } = await startProductAndBrowser({ waitForLive: false }));
+  product = await startProduct({ waitForLive: false });
+  browser = await launchBrowser();
 }, 300_000);
 
-afterAll(() => stopProductAndBrowser(product, browser));
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
 
 describe('while history loads', () => {
   for (const lang of ['en', 'zh-CN'] as const) {

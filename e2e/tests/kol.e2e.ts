@@ -5,10 +5,9 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshot } from '../support/browser';
-import type { Product } from '../support/server';
-import { startProductAndBrowser, stopProductAndBrowser } from '../support/suite';
-import { demoPage, callAs, toastWith } from '../support/session';
+import { launchBrowser, newPhonePage, screenshot, noToast } from '../support/browser';
+import { type Product, startProduct } from '../support/server';
+import { signInAsDemo } from '../support/session';
 
 type Kol = { id: string; username: string; followers_count: number };
 type Group = { id: string; name: string; kol_cnt: number; is_default?: boolean; twitter_user_fans: [number, number] };
@@ -16,9 +15,22 @@ type Group = { id: string; name: string; kol_cnt: number; is_default?: boolean; 
 let product: Product;
 let browser: Browser;
 
-const signIn = (lang: 'en' | 'zh-CN'): Promise<Page> => demoPage(browser, product.url, lang);
+async function signIn(lang: 'en' | 'zh-CN'): Promise<Page> {
+  const page = await newPhonePage(browser, product.url, lang);
+  await signInAsDemo(page);
+  // The 'Login successful' toast would cover the screenshots: let it come, then go.
+  await page
+    .locator('.adm-toast-mask')
+    .waitFor({ state: 'attached', timeout: 3000 })
+    .catch(() => undefined);
+  await noToast(page);
+  return page;
+}
 
-const call = callAs;
+/** A call with the page's session cookie; answers the envelope's data (snake_case). */
+async function call<T>(page: Page, path: string, data: object = {}): Promise<T> {
+  return (await (await page.request.post(`/webapi/v1/${path}`, { data })).json()).data as T;
+}
 
 const groups = (page: Page) => call<Group[]>(page, 'kol_group/list');
 const rows = (page: Page) => page.locator('[data-testid^="kol-group-"][data-default]');
@@ -37,7 +49,9 @@ async function pageOnce(page: Page, than: number) {
     .toBeGreaterThan(than);
 }
 
-const toast = toastWith;
+async function toast(page: Page, text: string) {
+  await page.locator('.adm-toast-main', { hasText: text }).waitFor();
+}
 
 /** Opens the picker of a list, finds a KOL by handle, picks it and confirms. */
 async function pick(page: Page, list: 'white' | 'black', kol: Kol) {
@@ -51,9 +65,13 @@ async function pick(page: Page, list: 'white' | 'black', kol: Kol) {
 }
 
 beforeAll(async () => {
-  ({ product, browser } = await startProductAndBrowser());
+  product = await startProduct();
+  browser = await launchBrowser();
 });
-afterAll(() => stopProductAndBrowser(product, browser));
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
 
 describe('KOL groups (en)', () => {
   let page: Page;

@@ -10,10 +10,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshot, noToast } from '../support/browser';
-import type { Product } from '../support/server';
-import { startProductAndBrowser, stopProductAndBrowser } from '../support/suite';
-import { demoPage, callAs, toastWith } from '../support/session';
+import { launchBrowser, newPhonePage, screenshot, noToast } from '../support/browser';
+import { type Product, startProduct } from '../support/server';
+import { signInAsDemo } from '../support/session';
 
 type Lang = 'en' | 'zh-CN';
 
@@ -62,11 +61,26 @@ async function shot(page: Page, name: string, docsName?: string) {
   }
 }
 
-const signIn = (lang: Lang): Promise<Page> => demoPage(browser, product.url, lang);
+async function signIn(lang: Lang): Promise<Page> {
+  const page = await newPhonePage(browser, product.url, lang);
+  await signInAsDemo(page);
+  // The 'Login successful' toast would cover the screenshots.
+  await page
+    .locator('.adm-toast-mask')
+    .waitFor({ state: 'attached', timeout: 3000 })
+    .catch(() => undefined);
+  await noToast(page);
+  return page;
+}
 
-const toast = toastWith;
+async function toast(page: Page, text: string) {
+  await page.locator('.adm-toast-main', { hasText: text }).first().waitFor();
+}
 
-const call = callAs;
+/** A call with the page's session cookie; answers the envelope's data (snake_case). */
+async function call<T>(page: Page, path: string, data: object = {}): Promise<T> {
+  return (await (await page.request.post(`/webapi/v1/${path}`, { data })).json()).data as T;
+}
 
 /** What a phone forwarder does: a plain JSON POST with the token as Bearer. */
 async function forwardMessage(token: string, body: object) {
@@ -79,9 +93,13 @@ async function forwardMessage(token: string, body: object) {
 }
 
 beforeAll(async () => {
-  ({ product, browser } = await startProductAndBrowser());
+  product = await startProduct();
+  browser = await launchBrowser();
 });
-afterAll(() => stopProductAndBrowser(product, browser));
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
 
 describe.each(['en', 'zh-CN'] as const)('notifications (%s)', (lang) => {
   const text = TEXT[lang];

@@ -6,10 +6,9 @@
  */
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshot } from '../support/browser';
-import type { Product } from '../support/server';
-import { startProductAndBrowser, stopProductAndBrowser } from '../support/suite';
-import { afterToast, demoPage, callAs, toastWith } from '../support/session';
+import { launchBrowser, newPhonePage, screenshot, noToast } from '../support/browser';
+import { type Product, startProduct } from '../support/server';
+import { signInAsDemo } from '../support/session';
 
 type Lang = 'en' | 'zh-CN';
 type Group = { id: string; name: string; default_role?: string };
@@ -42,13 +41,33 @@ const TEXT = {
 let product: Product;
 let browser: Browser;
 
-// The 'Login successful' toast would cover the screenshots: demoPage lets it come and go.
-const signIn = (lang: Lang): Promise<Page> => demoPage(browser, product.url, lang);
+async function waitToastGone(page: Page) {
+  await page
+    .locator('.adm-toast-mask')
+    .first()
+    .waitFor({ state: 'attached', timeout: 3000 })
+    .catch(() => undefined);
+  await noToast(page);
+}
+
+async function signIn(lang: Lang): Promise<Page> {
+  const page = await newPhonePage(browser, product.url, lang);
+  await signInAsDemo(page);
+  // The 'Login successful' toast would cover the screenshots.
+  await waitToastGone(page);
+  return page;
+}
 
 /** A call with the page's session cookie, in `lang` (default group names follow it); snake_case data. */
-const call = <T>(page: Page, path: string, data: object = {}, lang: Lang = 'en') => callAs<T>(page, path, data, lang);
+async function call<T>(page: Page, path: string, data: object = {}, lang: Lang = 'en'): Promise<T> {
+  const response = await page.request.post(`/webapi/v1/${path}`, { data, headers: { 'accept-language': lang } });
+  return (await response.json()).data as T;
+}
 
-const toast = toastWith;
+async function toast(page: Page, text: string) {
+  // A toast of the same text from the previous step may still be fading out.
+  await page.locator('.adm-toast-main', { hasText: text }).first().waitFor();
+}
 
 const body = (r: Request) => (r.postDataJSON() ?? {}) as Record<string, unknown>;
 
@@ -118,9 +137,13 @@ async function driveReport(page: Page, lang: Lang, detailPath: string, prefix: s
 }
 
 beforeAll(async () => {
-  ({ product, browser } = await startProductAndBrowser());
+  product = await startProduct();
+  browser = await launchBrowser();
 });
-afterAll(() => stopProductAndBrowser(product, browser));
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
 
 describe.each(['en', 'zh-CN'] as const)('coin and event opinions (%s)', (lang) => {
   const text = TEXT[lang];
@@ -175,7 +198,7 @@ describe.each(['en', 'zh-CN'] as const)('coin and event opinions (%s)', (lang) =
   });
 
   it('shows the coin report, drives period, interval and trend', async () => {
-    await afterToast(page);
+    await waitToastGone(page);
     await screenshot(page, `${tag}-70-coin-detail`);
     await driveReport(page, lang, 'view/v2/coin_opinion_detail', `${tag}-70-coin`);
     await screenshot(page, `${tag}-70-coin-bullish`);
@@ -248,7 +271,7 @@ describe.each(['en', 'zh-CN'] as const)('coin and event opinions (%s)', (lang) =
   });
 
   it('shows the event report and edits the event', async () => {
-    await afterToast(page);
+    await waitToastGone(page);
     await driveReport(page, lang, 'view/v2/event_opinion_detail', `${tag}-70-event`);
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, `${tag}-70-event-detail`);
@@ -293,7 +316,7 @@ describe.each(['en', 'zh-CN'] as const)('coin and event opinions (%s)', (lang) =
   });
 
   it('shows the empty state for a view that is not there', async () => {
-    await afterToast(page);
+    await waitToastGone(page);
     await page.goto(`/#/view-detail/${coinViewId}`);
     await page.getByTestId('detail-empty').waitFor();
     expect(await page.getByTestId('detail-more').count()).toBe(0);

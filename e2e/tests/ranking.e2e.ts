@@ -5,10 +5,9 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newPhonePage, screenshot, noToast } from '../support/browser';
-import type { Product } from '../support/server';
-import { startProductAndBrowser, stopProductAndBrowser } from '../support/suite';
-import { callInPage, pushPosts, signInAsDemo } from '../support/session';
+import { launchBrowser, newPhonePage, screenshot, noToast } from '../support/browser';
+import { type Product, startProduct } from '../support/server';
+import { signInAsDemo } from '../support/session';
 
 // The server answers only once the demo backfill of 30 days is stored (the runner does not yield
 // to the HTTP server between batches), so a small demo keeps the start short; the posts pushed
@@ -40,8 +39,19 @@ let product: Product;
 let browser: Browser;
 
 /** A call made by the signed-in page itself (its cookie), with snake_case keys on the wire. */
-const call = async <T>(page: Page, path: string, body: object = {}): Promise<T> =>
-  (await callInPage<T>(page, path, body)).data;
+function call<T>(page: Page, path: string, body: object = {}): Promise<T> {
+  return page.evaluate(
+    async ({ path, body }) => {
+      const res = await fetch(`/webapi/v1/${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return (await res.json()).data;
+    },
+    { path, body },
+  );
+}
 
 async function signIn(page: Page) {
   await signInAsDemo(page);
@@ -68,7 +78,7 @@ async function setStepper(page: Page, testId: string, value: string) {
  * all eight KOLs now, the others once by three to six. Then the junk: cashtags glued to numbers and
  * Chinese (stored as the coin they start with), and one KOL's ticker posted many times.
  */
-async function pushRankingPosts() {
+async function pushPosts() {
   const now = Math.floor(Date.now() / 1000);
   const authors = Array.from({ length: 8 }, (_, i) => ({
     id: `61000000000000000${i}`,
@@ -106,7 +116,13 @@ async function pushRankingPosts() {
   });
   for (const [k, junk] of JUNK_TEXTS.entries()) posts.push(post(junk, now - 900 - k, authors[k]!, 1, 0));
   for (let k = 0; k < 12; k++) posts.push(post(`$${LONE_TICKER} to the moon`, now - 1200 - k, authors[7]!, 99, k));
-  await pushPosts(product, INGEST_KEY, posts);
+  const res = await fetch(`${product.url}/webapi/v1/ingest/posts`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-ingest-key': INGEST_KEY },
+    body: JSON.stringify({ posts }),
+  });
+  const json = (await res.json()) as { data?: { accepted: number } };
+  expect(json.data?.accepted).toBe(posts.length);
 }
 
 /** The coins of the rows shown, and whether each row's icon is a real, loaded one. */
@@ -123,8 +139,9 @@ function rowIcons(page: Page): Promise<{ coin: string; real: boolean }[]> {
 }
 
 beforeAll(async () => {
-  ({ product, browser } = await startProductAndBrowser());
-  await pushRankingPosts();
+  product = await startProduct();
+  browser = await launchBrowser();
+  await pushPosts();
   // The demo source backfills 30 days first; wait until the last day has coins to rank.
   const page = await newPhonePage(browser, product.url);
   await signIn(page);
@@ -139,7 +156,10 @@ beforeAll(async () => {
   await page.context().close();
 });
 
-afterAll(() => stopProductAndBrowser(product, browser));
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
 
 describe.each(LANGS)('ranking ($lang)', ({ lang, prefix, title, edited }) => {
   it('shows Hot Coins as a ranking table with avatars and the update time', async () => {

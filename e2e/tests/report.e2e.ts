@@ -6,10 +6,9 @@
  */
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshot, noToast } from '../support/browser';
-import type { Product } from '../support/server';
-import { startProductAndBrowser, stopProductAndBrowser } from '../support/suite';
-import { demoPage, toastWith } from '../support/session';
+import { launchBrowser, newPhonePage, screenshot, noToast } from '../support/browser';
+import { type Product, startProduct } from '../support/server';
+import { signInAsDemo } from '../support/session';
 
 type Lang = 'en' | 'zh-CN';
 
@@ -37,16 +36,33 @@ const TEXT = {
 let product: Product;
 let browser: Browser;
 
-const signIn = (lang: Lang): Promise<Page> => demoPage(browser, product.url, lang);
+async function signIn(lang: Lang): Promise<Page> {
+  const page = await newPhonePage(browser, product.url, lang);
+  await signInAsDemo(page);
+  // The 'Login successful' toast would cover the screenshots.
+  await page
+    .locator('.adm-toast-mask')
+    .waitFor({ state: 'attached', timeout: 3000 })
+    .catch(() => undefined);
+  await noToast(page);
+  return page;
+}
 
-const toast = toastWith;
+async function toast(page: Page, text: string) {
+  // A toast of the same text from the previous step may still be fading out.
+  await page.locator('.adm-toast-main', { hasText: text }).first().waitFor();
+}
 
 const body = (r: Request) => (r.postDataJSON() ?? {}) as Record<string, unknown>;
 
 beforeAll(async () => {
-  ({ product, browser } = await startProductAndBrowser());
+  product = await startProduct();
+  browser = await launchBrowser();
 });
-afterAll(() => stopProductAndBrowser(product, browser));
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
 
 describe.each(['en', 'zh-CN'] as const)('analytics report (%s)', (lang) => {
   const text = TEXT[lang];

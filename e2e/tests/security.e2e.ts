@@ -5,10 +5,9 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newPhonePage, noToast, screenshot } from '../support/browser';
-import type { Product } from '../support/server';
-import { startProductAndBrowser, stopProductAndBrowser } from '../support/suite';
-import { signInAsDemo, pushPosts } from '../support/session';
+import { launchBrowser, newPhonePage, noToast, screenshot } from '../support/browser';
+import { type Product, startProduct } from '../support/server';
+import { signInAsDemo } from '../support/session';
 
 const INGEST_KEY = 'e2e-security-ingest';
 process.env.INGEST_KEYS = INGEST_KEY;
@@ -20,30 +19,41 @@ let browser: Browser;
 
 async function ingestPostWithThirdPartyImages() {
   const id = `8${String(Date.now()).slice(-12)}0001`;
-  await pushPosts(product, INGEST_KEY, [
-    {
-      id,
-      text: `$BTC chart from a third-party host (${MARKER})`,
-      created_at: Math.floor(Date.now() / 1000),
-      author: {
-        id: '6000000000000000077',
-        username: 'e2e_images',
-        name: 'Image Poster',
-        icon: `${THIRD_PARTY}/avatar.png`,
-        followers_count: 50_000,
-        is_blue_verified: false,
-        verified_type: 'none',
-      },
-      medias: [{ img_url_thumb: `${THIRD_PARTY}/chart-thumb.png`, img_url_origin: `${THIRD_PARTY}/chart.png` }],
-    },
-  ]);
+  const res = await fetch(`${product.url}/webapi/v1/ingest/posts`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-ingest-key': INGEST_KEY },
+    body: JSON.stringify({
+      posts: [
+        {
+          id,
+          text: `$BTC chart from a third-party host (${MARKER})`,
+          created_at: Math.floor(Date.now() / 1000),
+          author: {
+            id: '6000000000000000077',
+            username: 'e2e_images',
+            name: 'Image Poster',
+            icon: `${THIRD_PARTY}/avatar.png`,
+            followers_count: 50_000,
+            is_blue_verified: false,
+            verified_type: 'none',
+          },
+          medias: [{ img_url_thumb: `${THIRD_PARTY}/chart-thumb.png`, img_url_origin: `${THIRD_PARTY}/chart.png` }],
+        },
+      ],
+    }),
+  });
+  expect(((await res.json()) as { data?: { accepted: number } }).data?.accepted).toBe(1);
 }
 
 beforeAll(async () => {
-  ({ product, browser } = await startProductAndBrowser());
+  product = await startProduct();
+  browser = await launchBrowser();
   await ingestPostWithThirdPartyImages();
 });
-afterAll(() => stopProductAndBrowser(product, browser));
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
 
 /** A page that records CSP violations (event and console) and every host the browser contacts. */
 async function watchedPage(): Promise<{ page: Page; violations: string[]; hosts: Set<string> }> {

@@ -10,10 +10,9 @@ import { copyFileSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newPhonePage, noToast, screenshot } from '../support/browser';
-import type { Product } from '../support/server';
-import { startProductAndBrowser, stopProductAndBrowser } from '../support/suite';
-import { signInAs, signInAsDemo, callInPage, registerUser, pushPosts } from '../support/session';
+import { launchBrowser, newPhonePage, noToast, screenshot } from '../support/browser';
+import { INNER_CODE, type Product, startProduct } from '../support/server';
+import { signInAsDemo } from '../support/session';
 
 const INGEST_KEY = 'e2e-sentiment-ingest';
 process.env.INGEST_KEYS = INGEST_KEY;
@@ -57,18 +56,38 @@ type FeedbackItem = {
 
 async function ingest(text: string): Promise<string> {
   const id = `8${String(Date.now()).slice(-12)}${String(++seq).padStart(4, '0')}`;
-  await pushPosts(product, INGEST_KEY, [
-    {
-      id,
-      text,
-      created_at: Math.floor(Date.now() / 1000),
-      author: { id: '6000000000000000077', username: 'e2e_macro', name: 'Macro Desk', followers_count: 90_000 },
-    },
-  ]);
+  const res = await fetch(`${product.url}/webapi/v1/ingest/posts`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-ingest-key': INGEST_KEY },
+    body: JSON.stringify({
+      posts: [
+        {
+          id,
+          text,
+          created_at: Math.floor(Date.now() / 1000),
+          author: { id: '6000000000000000077', username: 'e2e_macro', name: 'Macro Desk', followers_count: 90_000 },
+        },
+      ],
+    }),
+  });
+  expect(((await res.json()) as { data?: { accepted: number } }).data?.accepted).toBe(1);
   return id;
 }
 
-const call = callInPage;
+/** A call made by the signed-in page itself (its cookie): status and body. */
+function call<T>(page: Page, path: string, body: object = {}): Promise<{ status: number; data: T }> {
+  return page.evaluate(
+    async ({ path, body }) => {
+      const res = await fetch(`/webapi/v1/${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return { status: res.status, data: (await res.json()).data };
+    },
+    { path, body },
+  );
+}
 
 async function shot(page: Page, name: string) {
   const path = await screenshot(page, name);
@@ -77,8 +96,13 @@ async function shot(page: Page, name: string) {
 }
 
 async function signIn(page: Page, email?: string, password?: string) {
-  if (email && password) await signInAs(page, email, password);
-  else await signInAsDemo(page);
+  if (email && password) {
+    await page.goto('/#/login');
+    await page.getByTestId('login-email').fill(email);
+    await page.getByTestId('login-password').fill(password);
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL(/#\/(\?.*)?$/);
+  } else await signInAsDemo(page);
   await page.getByTestId('home-tabs').waitFor();
   await noToast(page);
 }
@@ -93,12 +117,28 @@ async function cardOf(page: Page, marker: string): Promise<Locator> {
   return card;
 }
 
+async function registerUser(email: string, password: string) {
+  const post = (path: string, body: object) =>
+    fetch(`${product.url}/webapi/v1/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }).then((r) => r.json() as Promise<{ ret: number }>);
+  expect((await post('account/register_email_code', { email })).ret).toBe(1);
+  const code = product.smtp.lastCode(email);
+  expect((await post('account/register', { email, code, passwd: password, inner_code: INNER_CODE })).ret).toBe(1);
+}
+
 beforeAll(async () => {
-  ({ product, browser } = await startProductAndBrowser());
+  product = await startProduct();
+  browser = await launchBrowser();
   for (const { marker, text } of LANGS) postIds[marker] = await ingest(`${text} (${marker})`);
 });
 
-afterAll(() => stopProductAndBrowser(product, browser));
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
 
 describe.each(LANGS)('sentiment corrections ($lang)', ({ lang, prefix, marker, why, labels }) => {
   it('explains a post, takes the correction at once, and keeps it after a reload', async () => {
@@ -148,7 +188,7 @@ describe.each(LANGS)('sentiment corrections ($lang)', ({ lang, prefix, marker, w
 
   it('shows another user the model’s reading only, and keeps the admin screen from them', async () => {
     const email = `reader-${prefix}-${Date.now()}@example.com`;
-    await registerUser(product, email, 'reader-pass');
+    await registerUser(email, 'reader-pass');
     const page = await newPhonePage(browser, product.url, lang);
     await signIn(page, email, 'reader-pass');
     const chip = (await cardOf(page, marker)).getByTestId('post-sentiment');

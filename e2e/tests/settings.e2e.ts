@@ -5,10 +5,9 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newPhonePage, screenshot, noToast } from '../support/browser';
-import type { Product } from '../support/server';
-import { startProductAndBrowser, stopProductAndBrowser } from '../support/suite';
-import { signInAsDemo, callAs } from '../support/session';
+import { launchBrowser, newPhonePage, screenshot, noToast } from '../support/browser';
+import { type Product, startProduct } from '../support/server';
+import { signInAsDemo } from '../support/session';
 
 let product: Product;
 let browser: Browser;
@@ -20,7 +19,9 @@ async function signIn(lang: 'en' | 'zh-CN'): Promise<Page> {
 }
 
 /** A call with the page's session cookie; answers the envelope's data (snake_case). */
-const call = callAs;
+async function call<T>(page: Page, path: string, data: object = {}): Promise<T> {
+  return (await (await page.request.post(`/webapi/v1/${path}`, { data })).json()).data as T;
+}
 
 type Category = { id: string; name: string };
 type Post = { id: string; text: string; user: { id: string; username: string }; category_list: Category[] };
@@ -151,9 +152,13 @@ async function checkPickerModes(page: Page, prefix: string) {
 }
 
 beforeAll(async () => {
-  ({ product, browser } = await startProductAndBrowser());
+  product = await startProduct();
+  browser = await launchBrowser();
 });
-afterAll(() => stopProductAndBrowser(product, browser));
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
 
 describe('view settings (en)', () => {
   let page: Page;

@@ -1,9 +1,8 @@
 /** The app shell in Chromium at 390x844: routing rules, scroll reset, lost sessions. */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newPhonePage, screenshot } from '../support/browser';
-import type { Product } from '../support/server';
-import { startProductAndBrowser, stopProductAndBrowser } from '../support/suite';
+import { launchBrowser, newPhonePage, screenshot } from '../support/browser';
+import { type Product, startProduct } from '../support/server';
 import { signInAsDemo } from '../support/session';
 
 let product: Product;
@@ -12,9 +11,13 @@ let browser: Browser;
 const hashOf = (page: Page) => page.evaluate(() => window.location.hash);
 
 beforeAll(async () => {
-  ({ product, browser } = await startProductAndBrowser());
+  product = await startProduct();
+  browser = await launchBrowser();
 });
-afterAll(() => stopProductAndBrowser(product, browser));
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
 
 describe('app shell', () => {
   it('shows the signed-out home with a way to sign in', async () => {

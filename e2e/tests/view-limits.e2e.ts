@@ -6,18 +6,21 @@
 import { VIEW_LIMITS } from '@kolscope/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newPhonePage, screenshot } from '../support/browser';
-import type { Product } from '../support/server';
-import { startProductAndBrowser, stopProductAndBrowser } from '../support/suite';
+import { launchBrowser, newPhonePage, screenshot } from '../support/browser';
+import { type Product, startProduct } from '../support/server';
 import { signInAsDemo } from '../support/session';
 
 let product: Product;
 let browser: Browser;
 
 beforeAll(async () => {
-  ({ product, browser } = await startProductAndBrowser());
+  product = await startProduct();
+  browser = await launchBrowser();
 });
-afterAll(() => stopProductAndBrowser(product, browser));
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
 
 async function typeKeyword(page: Page, text: string) {
   const input = page.getByTestId('keyword-input');
