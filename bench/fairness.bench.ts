@@ -12,9 +12,8 @@ import { spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { buildApp } from '../apps/server/src/app';
 import { openPostgres } from '../apps/server/src/db/db';
-import { createServices } from '../apps/server/src/services/index';
-import type { Mailer } from '../apps/server/src/services/mail';
 import { fillWithDemoPosts } from './support/fill-demo';
+import { benchServices, percentile } from './support/bench-services';
 
 const N = Number(process.env.BENCH_N ?? 200_000);
 const A_CLIENTS = Number(process.env.BENCH_A_CLIENTS ?? 8);
@@ -22,7 +21,6 @@ const B_REQUESTS = Number(process.env.BENCH_B_REQUESTS ?? 60);
 const SHARES = (process.env.BENCH_SHARES ?? '2,1').split(',').map(Number);
 const TIMEOUT_MS = 10_000;
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
-const noMail: Mailer = { send: async () => {}, close: () => {} };
 const load = () =>
   loadavg()
     .map((l) => l.toFixed(2))
@@ -51,10 +49,6 @@ Promise.all(Array.from({ length: Number(CLIENTS) }, client)).then(() => {
 });
 `;
 
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
-
 console.log(`fairness benchmark: ${N.toLocaleString('en-US')} posts on PostgreSQL, load average ${load()}`);
 const schema = process.env.BENCH_KEEP ? 'benchfair_kept' : `benchfair_${process.pid}`;
 const admin = await openPostgres(PG_URL, { max: 1 });
@@ -65,7 +59,7 @@ const db = await openPostgres(PG_URL, { searchPath: schema, requestStatementTime
 if (reuse) console.log(`  reusing the kept schema ${schema}`);
 else await fillWithDemoPosts(db, N);
 
-const setup = createServices({ db, mailer: noMail, config: { innerCodes: [], adminEmails: [], smtpUrl: undefined } });
+const setup = benchServices(db);
 const stamp = Date.now();
 const client = { ip: '127.0.0.1', userAgent: 'bench', lang: 'en' as const };
 async function user(name: string) {
@@ -99,10 +93,7 @@ const bView = bItems.at(-1)!.viewId;
 
 for (const running of SHARES) {
   // No page cache: every request of A and B reaches the database.
-  const services = createServices({
-    db,
-    mailer: noMail,
-    config: { innerCodes: [], adminEmails: [], smtpUrl: undefined },
+  const services = benchServices(db, {
     feedCacheMs: 0,
     requests: { limits: { running, queued: 8 }, statementTimeoutMs: TIMEOUT_MS },
   });

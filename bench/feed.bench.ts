@@ -12,14 +12,12 @@ import { fork, spawn, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { buildApp } from '../apps/server/src/app';
 import { type Db, openPglite, openPostgres } from '../apps/server/src/db/db';
-import { createServices } from '../apps/server/src/services/index';
-import type { Mailer } from '../apps/server/src/services/mail';
 import { fillWithDemoPosts } from './support/fill-demo';
+import { benchServices, benchUser, percentile } from './support/bench-services';
 
 const N = Number(process.env.BENCH_N ?? 1_000_000);
 const which = process.env.BENCH_DB ?? 'both';
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
-const noMail: Mailer = { send: async () => {}, close: () => {} };
 
 const FOUR_GROUPS = [
   { type: 'coins', rules: [{ value: 'BTC' }, { value: 'ETH' }, { value: 'SOL' }, { value: 'XRP' }] },
@@ -117,24 +115,12 @@ async function loadWithWrk(options: Record<string, unknown>): Promise<LoadResult
   };
 }
 
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
-
 async function measure(label: string, db: Db, target: number, load: boolean) {
   // Query latency is measured without the feed page cache, so every query reaches the database.
-  const services = createServices({
-    db,
-    mailer: noMail,
-    config: { innerCodes: [], adminEmails: [], smtpUrl: undefined },
-    feedCacheMs: 0,
-  });
-  const user = await services.accounts.createDirect(`bench-${Date.now()}@example.com`, 'bench-pass', {
-    isAdmin: false,
-    lang: 'en',
-  });
+  const services = benchServices(db, { feedCacheMs: 0 });
+  const user = await benchUser(services, 'bench');
   const items = await services.views.add(
-    user!.id,
+    user.id,
     { name: 'four groups', viewType: 'content_feed', matchingRules: FOUR_GROUPS as never },
     'en',
   );
@@ -146,7 +132,7 @@ async function measure(label: string, db: Db, target: number, load: boolean) {
     for (let depth = 0; depth < 5; depth++) {
       const trend = (['', 'bullish', 'bearish'] as const)[round % 3]!;
       const t0 = process.hrtime.bigint();
-      const page = await services.feed.tweets(user!.id, { viewId, nextCb, tradingTrend: trend }, 'en');
+      const page = await services.feed.tweets(user.id, { viewId, nextCb, tradingTrend: trend }, 'en');
       times.push(Number(process.hrtime.bigint() - t0) / 1e6);
       matched += page.list.length;
       nextCb = page.nextCb;
@@ -159,17 +145,12 @@ async function measure(label: string, db: Db, target: number, load: boolean) {
     `  ${label}: ${times.length} queries (${matched} posts), p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, p99 ${percentile(times, 99).toFixed(1)} ms — target p95 < ${target} ms: ${p95 < target ? 'met' : 'NOT met'}`,
   );
   if (!load) return;
-  for (const cacheMs of [0, 2000]) await overHttp(label, db, cacheMs, user!.email, viewId);
+  for (const cacheMs of [0, 2000]) await overHttp(label, db, cacheMs, user.email, viewId);
 }
 
 /** The API under load, once with every request reaching the database, once with the 2 s page cache. */
 async function overHttp(label: string, db: Db, cacheMs: number, email: string, viewId: string) {
-  const services = createServices({
-    db,
-    mailer: noMail,
-    config: { innerCodes: [], adminEmails: [], smtpUrl: undefined },
-    feedCacheMs: cacheMs,
-  });
+  const services = benchServices(db, { feedCacheMs: cacheMs });
   const app = await buildApp({ services, secureCookies: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };

@@ -9,42 +9,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Db, openPglite, openPostgres } from '../apps/server/src/db/db';
 import { migrate } from '../apps/server/src/db/migrate';
-import { createEnricher } from '../apps/server/src/pipeline/enrich/index';
-import { builtinClassifier } from '../apps/server/src/pipeline/enrich/sentiment/classifier';
-import { generateDemoPosts } from '../apps/server/src/pipeline/sources/demo/index';
-import { saveBatch } from '../apps/server/src/pipeline/store';
+import { enrichedDemoPosts, saveInBatches } from './support/demo-corpus';
 
 const N = Number(process.env.BENCH_N ?? 100_000);
 const BATCH = Number(process.env.BENCH_BATCH ?? 500);
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
-const DAY = 86_400_000;
 
-const end = Date.UTC(2026, 10, 1);
-const posts = generateDemoPosts({
-  seed: 5,
-  fromMs: end - 30 * DAY,
-  toMs: end,
-  postsPerDay: Math.ceil(N / 30) + 100,
-}).slice(0, N);
-const enrichments = await createEnricher(builtinClassifier).enrich(posts);
-console.log(`ingestion benchmark: ${posts.length} enriched demo posts in batches of ${BATCH}`);
+const corpus = await enrichedDemoPosts(5, N, Date.UTC(2026, 10, 1));
+console.log(`ingestion benchmark: ${corpus.posts.length} enriched demo posts in batches of ${BATCH}`);
 
 async function measure(label: string, db: Db) {
   await migrate(db);
-  const start = process.hrtime.bigint();
-  for (let i = 0; i < posts.length; i += BATCH) {
-    await saveBatch(db, {
-      source: 'bench',
-      posts: posts.slice(i, i + BATCH),
-      enrichments: enrichments.slice(i, i + BATCH),
-      cursor: String(i),
-      rejected: 0,
-      now: new Date(),
-    });
-  }
-  const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+  const rate = await saveInBatches(db, corpus, BATCH, 'bench');
+  const seconds = corpus.posts.length / rate;
   const [{ n }] = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM posts')) as [{ n: number }];
-  const rate = posts.length / seconds;
   console.log(
     `  ${label.padEnd(24)} ${Math.round(rate).toLocaleString('en-US').padStart(8)} posts/s  (${n} rows in ${seconds.toFixed(1)} s) ${rate >= 2000 ? 'target met' : 'target NOT met'}`,
   );

@@ -6,7 +6,7 @@
  */
 import { openPostgres } from '../apps/server/src/db/db';
 import { migrate } from '../apps/server/src/db/migrate';
-import { createServices } from '../apps/server/src/services/index';
+import { benchServices, benchUser } from './support/bench-services';
 
 const N = Number(process.env.BENCH_ACCOUNTS ?? 100_000);
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
@@ -24,15 +24,8 @@ await db.query(
 );
 // Steady state: autovacuum has set the visibility map, so counts are index-only scans.
 await db.exec('VACUUM ANALYZE x_accounts');
-const services = createServices({
-  db,
-  mailer: { send: async () => {}, close: () => {} },
-  config: { innerCodes: [], adminEmails: [], smtpUrl: undefined },
-});
-const user = (await services.accounts.createDirect(`kol-bench-${Date.now()}@example.com`, 'bench-pass', {
-  isAdmin: false,
-  lang: 'en',
-}))!;
+const services = benchServices(db);
+const user = await benchUser(services, 'kol-bench');
 const ids = (from: number) => Array.from({ length: 50 }, (_, i) => String(from + i * 997));
 await services.kolGroups.add(
   user.id,

@@ -6,28 +6,15 @@
  * Run: `node bench/run.mjs opinion-feed` (BENCH_N posts, default 300,000; BENCH_KEEP=1 keeps the schema).
  */
 import { type Db, openPostgres } from '../apps/server/src/db/db';
-import { createServices } from '../apps/server/src/services/index';
-import type { Mailer } from '../apps/server/src/services/mail';
 import { fillWithDemoPosts } from './support/fill-demo';
+import { benchServices, benchUser, percentile } from './support/bench-services';
 
 const N = Number(process.env.BENCH_N ?? 300_000);
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
-const noMail: Mailer = { send: async () => {}, close: () => {} };
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 async function measure(db: Db) {
-  const services = createServices({
-    db,
-    mailer: noMail,
-    config: { innerCodes: [], adminEmails: [], smtpUrl: undefined },
-    feedCacheMs: 0,
-  });
-  const user = (await services.accounts.createDirect(`bench-${Date.now()}@example.com`, 'bench-pass', {
-    isAdmin: false,
-    lang: 'en',
-  }))!;
+  const services = benchServices(db, { feedCacheMs: 0 });
+  const user = await benchUser(services, 'bench');
   const groups = await services.kolGroups.list(user.id, 'en');
   const top = groups.find((g) => g.defaultRole === 'top')!;
   // A narrow range around the median author, and one author with few ETH posts.

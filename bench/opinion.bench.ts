@@ -12,15 +12,13 @@
  */
 import { openPostgres } from '../apps/server/src/db/db';
 import { migrate } from '../apps/server/src/db/migrate';
-import { createServices } from '../apps/server/src/services/index';
-import type { Mailer } from '../apps/server/src/services/mail';
+import { benchServices } from './support/bench-services';
 
 const N = Number(process.env.BENCH_N ?? 10_000_000);
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
 const KEEP = Boolean(process.env.BENCH_KEEP);
 const schema = 'bench_opinion';
 const CHUNK = 500_000;
-const noMail: Mailer = { send: async () => {}, close: () => {} };
 
 const admin = await openPostgres(PG_URL, { max: 1 });
 const exists = (await admin.query(`SELECT 1 FROM information_schema.schemata WHERE schema_name = $1`, [schema])).length;
@@ -121,12 +119,7 @@ if (!reuse) {
   console.log(`\n  loaded in ${((Date.now() - t0) / 1000).toFixed(0)} s (rollups maintained by the triggers)`);
 }
 
-const services = createServices({
-  db,
-  mailer: noMail,
-  config: { innerCodes: [], adminEmails: [], smtpUrl: undefined },
-  feedCacheMs: 0,
-});
+const services = benchServices(db, { feedCacheMs: 0 });
 const [user] = await db.query<{ id: number }>(
   `INSERT INTO users (email, name, password_hash, invite_code, created_at, updated_at)
    VALUES ('bench-' || $1 || '@example.com', 'bench', 'x', 'bench-' || $1, now(), now()) RETURNING id`,

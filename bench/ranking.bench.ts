@@ -18,8 +18,8 @@ import { migrate } from '../apps/server/src/db/migrate';
 import { COINS } from '../apps/server/src/domain/coins/catalogue';
 import { saveBatch } from '../apps/server/src/pipeline/store';
 import type { Enrichment, RawPost } from '../apps/server/src/pipeline/types';
-import { createServices } from '../apps/server/src/services/index';
 import { ranking } from '../apps/server/src/services/ranking/index';
+import { benchServices, benchUser } from './support/bench-services';
 
 const N = Number(process.env.BENCH_POSTS ?? 10_000_000);
 const AUTHORS = 20_000;
@@ -112,11 +112,7 @@ console.log(
     `${fmt(sizes!.day_hours)}), coin-hour-authors ${fmt(sizes!.authors)} (last 24 h ${fmt(sizes!.day_authors)})`,
 );
 
-const services = createServices({
-  db,
-  mailer: { send: async () => {}, close: () => {} },
-  config: { innerCodes: [], adminEmails: [], smtpUrl: undefined },
-});
+const services = benchServices(db);
 // The service as wired in production, but with its minute cache off: every call reads the database.
 const uncached = ranking({
   db,
@@ -125,10 +121,7 @@ const uncached = ranking({
   authorWindows: services.rankingWindows,
   cacheMs: 0,
 });
-const user = (await services.accounts.createDirect(`rank-bench-${Date.now()}@example.com`, 'bench-pass', {
-  isAdmin: false,
-  lang: 'en',
-}))!;
+const user = await benchUser(services, 'rank-bench');
 const tabs = await services.views.list(user.id, 'en');
 const hotCoins = tabs.find((v) => v.viewType === 'hot_coins')!.viewId;
 async function rankView(settings: Record<string, unknown>): Promise<string> {

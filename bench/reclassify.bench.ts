@@ -10,25 +10,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Db, openPglite, openPostgres } from '../apps/server/src/db/db';
 import { migrate } from '../apps/server/src/db/migrate';
-import { createEnricher } from '../apps/server/src/pipeline/enrich/index';
 import { builtinClassifier } from '../apps/server/src/pipeline/enrich/sentiment/classifier';
 import { reclassify } from '../apps/server/src/pipeline/reclassify';
-import { generateDemoPosts } from '../apps/server/src/pipeline/sources/demo/index';
-import { saveBatch } from '../apps/server/src/pipeline/store';
+import { enrichedDemoPosts, saveInBatches } from './support/demo-corpus';
 import type { SentimentClassifier, SentimentLabel } from '../apps/server/src/pipeline/types';
 
 const N = Number(process.env.BENCH_N ?? 50_000);
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
 const WHICH = process.env.BENCH_DB ?? 'both';
-const DAY = 86_400_000;
-const end = Date.UTC(2026, 10, 1);
-const posts = generateDemoPosts({
-  seed: 9,
-  fromMs: end - 30 * DAY,
-  toMs: end,
-  postsPerDay: Math.ceil(N / 30) + 100,
-}).slice(0, N);
-const enrichments = await createEnricher(builtinClassifier).enrich(posts);
+const corpus = await enrichedDemoPosts(9, N, Date.UTC(2026, 10, 1));
+const { posts, enrichments } = corpus;
 const multi = enrichments.filter((e) => e.coins.length > 1).length;
 const split = enrichments.filter((e) => Object.keys(e.coinStances ?? {}).length > 0).length;
 console.log(
@@ -53,10 +44,7 @@ async function rollupExact(db: Db): Promise<boolean> {
 
 async function measure(label: string, db: Db) {
   await migrate(db);
-  for (let i = 0; i < posts.length; i += 500) {
-    const slice = { posts: posts.slice(i, i + 500), enrichments: enrichments.slice(i, i + 500) };
-    await saveBatch(db, { source: 'bench', ...slice, cursor: String(i), rejected: 0, now: new Date() });
-  }
+  await saveInBatches(db, corpus, 500, 'bench');
   for (const classifier of [contrarian, contrarian]) {
     const start = process.hrtime.bigint();
     const p = await reclassify({ db, classifier });

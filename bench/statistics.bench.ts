@@ -13,41 +13,19 @@
 import { STAT_INTERVALS_BY_PERIOD, STAT_PERIODS, STAT_TYPES } from '@kolscope/contract';
 import { type Db, openPostgres } from '../apps/server/src/db/db';
 import { migrate } from '../apps/server/src/db/migrate';
-import { createEnricher } from '../apps/server/src/pipeline/enrich/index';
-import { builtinClassifier } from '../apps/server/src/pipeline/enrich/sentiment/classifier';
-import { generateDemoPosts } from '../apps/server/src/pipeline/sources/demo/index';
-import { saveBatch } from '../apps/server/src/pipeline/store';
 import { statistics } from '../apps/server/src/services/statistics';
+import { enrichedDemoPosts, saveInBatches } from './support/demo-corpus';
 
 const N = Number(process.env.BENCH_N ?? 200_000);
 const BATCH = 500;
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
-const DAY = 86_400_000;
 const end = Date.now();
 
-const posts = generateDemoPosts({
-  seed: 9,
-  fromMs: end - 30 * DAY,
-  toMs: end,
-  postsPerDay: Math.ceil(N / 30) + 100,
-}).slice(0, N);
-const enrichments = await createEnricher(builtinClassifier).enrich(posts);
+const corpus = await enrichedDemoPosts(9, N, end);
+const posts = corpus.posts;
 console.log(`statistics benchmark: ${posts.length} enriched demo posts over 30 days, batches of ${BATCH}`);
 
-async function ingest(db: Db): Promise<number> {
-  const start = process.hrtime.bigint();
-  for (let i = 0; i < posts.length; i += BATCH) {
-    await saveBatch(db, {
-      source: 'demo',
-      posts: posts.slice(i, i + BATCH),
-      enrichments: enrichments.slice(i, i + BATCH),
-      cursor: String(i),
-      rejected: 0,
-      now: new Date(),
-    });
-  }
-  return posts.length / (Number(process.hrtime.bigint() - start) / 1e9);
-}
+const ingest = (db: Db): Promise<number> => saveInBatches(db, corpus, BATCH, 'demo');
 
 const admin = await openPostgres(PG_URL, { max: 1 });
 const schemas = [`bench_stat_off_${process.pid}`, `bench_stat_on_${process.pid}`];

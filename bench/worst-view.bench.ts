@@ -10,16 +10,14 @@ import { VIEW_LIMITS } from '@kolscope/contract';
 import { openPostgres } from '../apps/server/src/db/db';
 import { migrate } from '../apps/server/src/db/migrate';
 import { KEYWORD_SCAN_POSTS } from '../apps/server/src/services/feed';
-import { createServices } from '../apps/server/src/services/index';
-import type { Mailer } from '../apps/server/src/services/mail';
 import { fillWithDemoPosts } from './support/fill-demo';
+import { benchServices, benchUser } from './support/bench-services';
 
 const N = Number(process.env.BENCH_N ?? 1_000_000);
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
 const SCHEMA = 'bench_worst_view';
 const FIRST_RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const NEXT_PAGES = 10;
-const noMail: Mailer = { send: async () => {}, close: () => {} };
 
 // Words of the trade that the demo posts do not use, so the phrases made of them match nothing.
 const WORDS = (
@@ -106,26 +104,18 @@ console.log(
   `  limits: ${G} groups, ${K} keywords, ${VIEW_LIMITS.keywordLength} characters; a page looks at ${KEYWORD_SCAN_POSTS.toLocaleString('en-US')} posts at most`,
 );
 
-const services = createServices({
-  db,
-  mailer: noMail,
-  config: { innerCodes: [], adminEmails: [], smtpUrl: undefined },
-  feedCacheMs: 0,
-});
-const user = await services.accounts.createDirect(`worst-${Date.now()}@example.com`, 'bench-pass', {
-  isAdmin: false,
-  lang: 'en',
-});
+const services = benchServices(db, { feedCacheMs: 0 });
+const user = await benchUser(services, 'worst');
 // BENCH_VIEWS=0,4 measures only those views (by their order above).
 const only = process.env.BENCH_VIEWS?.split(',').map(Number);
 for (const v of VIEWS.filter((_, i) => !only || only.includes(i))) {
   const items = await services.views.add(
-    user!.id,
+    user.id,
     { name: 'worst', viewType: 'content_feed', matchingRules: v.rules as never },
     'en',
   );
   const viewId = items.at(-1)!.viewId;
-  const page = (nextCb: string) => services.feed.tweets(user!.id, { viewId, nextCb, tradingTrend: '' }, 'en');
+  const page = (nextCb: string) => services.feed.tweets(user.id, { viewId, nextCb, tradingTrend: '' }, 'en');
   await page('');
   const first: number[] = [];
   const next: number[] = [];

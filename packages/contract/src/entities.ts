@@ -192,6 +192,10 @@ export const sumInfo = z.object({
   cntDownGold: z.number().int(),
 });
 export type SumInfo = z.infer<typeof sumInfo>;
+/** A report's sums before any post is counted. */
+export const EMPTY_SUM_INFO: Readonly<SumInfo> = Object.freeze(
+  Object.fromEntries(Object.keys(sumInfo.shape).map((k) => [k, 0])) as SumInfo,
+);
 export const reportData = z.object({ intervalList: z.array(reportBucket), sumInfo });
 export type ReportData = z.infer<typeof reportData>;
 export const statBucket = z.object({ ct: z.number().int(), cnt: z.number().int(), ...bucketProgress });

@@ -1,21 +1,11 @@
 /** Bucket rows from the opinion repo into the wire's report: every bucket, and the totals. */
-import type { ReportData, SumInfo } from '@kolscope/contract';
+import { EMPTY_SUM_INFO, type ReportData, type SumInfo } from '@kolscope/contract';
 import type { BucketCounts } from '../db/repos/opinion';
 import { markPartial, type ReportWindow } from './opinion-window';
 
 export function presentReport(window: ReportWindow, rows: BucketCounts[], nowSeconds: number): ReportData {
   const byBucket = new Map(window.buckets.map((ct) => [ct, { ct, cntUp: 0, cntNeutral: 0, cntDown: 0 }]));
-  const sum: SumInfo = {
-    cntUp: 0,
-    cntNeutral: 0,
-    cntDown: 0,
-    cntUpBlue: 0,
-    cntNeutralBlue: 0,
-    cntDownBlue: 0,
-    cntUpGold: 0,
-    cntNeutralGold: 0,
-    cntDownGold: 0,
-  };
+  const sum: SumInfo = { ...EMPTY_SUM_INFO };
   for (const r of rows) {
     const bucket = byBucket.get(r.bucket);
     // The queries only read inside the window; a row outside it would be a bug, not data.

@@ -36,15 +36,8 @@ export interface MessageRow {
   ct: number;
 }
 
-export interface NewMessage {
-  userId: number;
-  source: string;
-  app: string;
-  sender: string;
-  title: string;
-  text: string;
-  ct: number;
-}
+/** A message before it is stored: a stored one's fields but its id, for one user. */
+export type NewMessage = Omit<MessageRow, 'id'> & { userId: number };
 
 /** What a message is matched on: who sent it, the chat it came from and its text. */
 const MESSAGE_HAYSTACK = `(m.sender || E'\\n' || m.title || E'\\n' || m.text)`;

@@ -91,12 +91,12 @@ export function coverWindow(w: Window): WindowCover {
 // estimates grew past PostgreSQL's JIT threshold and compiling cost 200 ms a call. The per-post
 // terms are written exactly as the rollup triggers write them (millionths of logs), so a post
 // counts the same whether it is read from a bucket or from posts.
-export const SUMS = /* sql */ `
+const SUMS = /* sql */ `
   SELECT coin, sum(posts)::float8 AS posts, (sum(influence) / 1e6)::float8 AS influence,
          sum(comments)::float8 AS comments, sum(retweets)::float8 AS retweets,
          sum(impressions)::float8 AS impressions, sum(likes)::float8 AS likes,
-         (sum(comments_log) / 1e6)::float8 AS comments_log, (sum(retweets_log) / 1e6)::float8 AS retweets_log,
-         (sum(impressions_log) / 1e6)::float8 AS impressions_log
+         (sum(comments_log) / 1e6)::float8 AS "commentsLog", (sum(retweets_log) / 1e6)::float8 AS "retweetsLog",
+         (sum(impressions_log) / 1e6)::float8 AS "impressionsLog"
   FROM (
     SELECT s.coin, s.posts::bigint AS posts, s.influence, s.comments, s.retweets, s.impressions, s.likes,
            s.comments_log, s.retweets_log, s.impressions_log
@@ -208,36 +208,12 @@ export const PEOPLE = /* sql */ `
     GROUP BY y.author_id ORDER BY max(y.followers) DESC, y.author_id LIMIT $5
   ) k JOIN x_accounts a ON a.id = k.author_id`;
 
-interface SumsRow {
-  coin: string;
-  posts: number;
-  influence: number;
-  comments: number;
-  retweets: number;
-  impressions: number;
-  likes: number;
-  comments_log: number;
-  retweets_log: number;
-  impressions_log: number;
-}
-
 export function rankingRepo(db: Queryable) {
   return {
     /** Per coin with at least one post in the window: the sums of its posts. */
     async sums(w: Window): Promise<CoinSums[]> {
-      const rows = await db.query<SumsRow>(SUMS, sumsParams(coverWindow(w)));
-      return rows.map((r) => ({
-        coin: r.coin,
-        posts: r.posts,
-        influence: r.influence,
-        comments: r.comments,
-        retweets: r.retweets,
-        impressions: r.impressions,
-        likes: r.likes,
-        commentsLog: r.comments_log,
-        retweetsLog: r.retweets_log,
-        impressionsLog: r.impressions_log,
-      }));
+      // The query names its columns as CoinSums does, so its rows are the answer.
+      return db.query<CoinSums>(SUMS, sumsParams(coverWindow(w)));
     },
 
     /**

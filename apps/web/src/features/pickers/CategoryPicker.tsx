@@ -13,6 +13,7 @@ import {
 import { PickerLayout, PickerPopup } from './PickerPopup';
 import { PickerStatus } from './PickerStatus';
 import { useCategories } from './useCategories';
+import { PickButton } from './PickButton';
 
 export type { CategoryOption };
 
@@ -74,16 +75,15 @@ function CategoryPickerContent({ value, onClose, onConfirm }: Props) {
               {primary.subs.map((sub) => {
                 const on = isSubSelected(selection, sub.id);
                 return (
-                  <button
+                  <PickButton
                     key={sub.id}
-                    type="button"
-                    aria-pressed={on}
-                    data-testid={`picker-item-${sub.id}`}
-                    className={`picker__chip${on ? ' picker__chip--on' : ''}`}
+                    id={sub.id}
+                    on={on}
+                    variant="chip"
                     onClick={() => setPicked(toggleSub(selection, list, sub.id))}
                   >
                     {sub.name}
-                  </button>
+                  </PickButton>
                 );
               })}
             </div>

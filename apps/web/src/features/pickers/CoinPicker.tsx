@@ -7,6 +7,7 @@ import { PickerStatus } from './PickerStatus';
 import { SearchField } from './SearchField';
 import { useCoinSearch } from './useCoinSearch';
 import { imageSrc } from '../../api/imageSrc';
+import { PickButton } from './PickButton';
 
 export type PickedCoin = { coin: string; name?: string; icon?: string };
 
@@ -69,14 +70,7 @@ function CoinPickerContent({ value, onClose, onConfirm, title }: Props) {
         items.map((item) => {
           const on = isPicked(item.coin);
           return (
-            <button
-              key={item.coin}
-              type="button"
-              aria-pressed={on}
-              data-testid={`picker-item-${item.coin}`}
-              className={`picker__row${on ? ' picker__row--on' : ''}`}
-              onClick={() => toggle(item)}
-            >
+            <PickButton key={item.coin} id={item.coin} on={on} variant="row" onClick={() => toggle(item)}>
               <img
                 className="picker__coin-icon"
                 src={imageSrc(item.icon)}
@@ -90,7 +84,7 @@ function CoinPickerContent({ value, onClose, onConfirm, title }: Props) {
                 <span className="picker__row-sub">{item.name}</span>
               </span>
               <CheckCircleFill className="picker__check" aria-hidden="true" />
-            </button>
+            </PickButton>
           );
         })}
     </PickerLayout>

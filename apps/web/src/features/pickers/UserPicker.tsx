@@ -11,6 +11,7 @@ import { PickerStatus } from './PickerStatus';
 import { SearchField } from './SearchField';
 import { type UserPickerMode, useUserSearch } from './useUserSearch';
 import { imageSrc } from '../../api/imageSrc';
+import { PickButton } from './PickButton';
 
 export type { UserPickerMode };
 
@@ -107,14 +108,7 @@ function UserPickerContent({ mode: initialMode, value, onClose, onConfirm, title
         result.items.map((user) => {
           const on = isPicked(user.id);
           return (
-            <button
-              key={user.id}
-              type="button"
-              aria-pressed={on}
-              data-testid={`picker-item-${user.id}`}
-              className={`picker__row${on ? ' picker__row--on' : ''}`}
-              onClick={() => toggle(toPicked(user))}
-            >
+            <PickButton key={user.id} id={user.id} on={on} variant="row" onClick={() => toggle(toPicked(user))}>
               <Avatar src={imageSrc(user.icon)} className="picker__avatar" />
               <span className="picker__row-text">
                 <span className="picker__row-title">{user.name || user.username}</span>
@@ -124,7 +118,7 @@ function UserPickerContent({ mode: initialMode, value, onClose, onConfirm, title
                 </span>
               </span>
               <CheckCircleFill className="picker__check" aria-hidden="true" />
-            </button>
+            </PickButton>
           );
         })}
       {!result.loading && !result.error && result.items.length > 0 && (

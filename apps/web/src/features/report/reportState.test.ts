@@ -1,18 +1,8 @@
-import type { ReportData } from '@kolscope/contract';
+import { EMPTY_SUM_INFO, type ReportData } from '@kolscope/contract';
 import { describe, expect, it } from 'vitest';
 import { initialReport, receiveData, receiveFailure, reportDisplay, startLoad } from './reportState';
 
-const sumInfo = {
-  cntUp: 1,
-  cntNeutral: 0,
-  cntDown: 0,
-  cntUpBlue: 0,
-  cntNeutralBlue: 0,
-  cntDownBlue: 0,
-  cntUpGold: 0,
-  cntNeutralGold: 0,
-  cntDownGold: 0,
-};
+const sumInfo = { ...EMPTY_SUM_INFO, cntUp: 1 };
 const data = (n: number): ReportData => ({
   intervalList: Array.from({ length: n }, (_, i) => ({ ct: i, cntUp: 1, cntNeutral: 0, cntDown: 0 })),
   sumInfo,
