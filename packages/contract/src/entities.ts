@@ -53,31 +53,6 @@ export const viewListItem = z.object({
 });
 export type ViewListItem = z.infer<typeof viewListItem>;
 
-export const rankExtras = z.object({
-  topNum: z.number().int().optional(),
-  authorWeight: z.number().optional(),
-  tweetWeight: z.number().optional(),
-  commentWeight: z.number().optional(),
-  retweetWeight: z.number().optional(),
-  exposureWeight: z.number().optional(),
-  logTransform: z.boolean().optional(),
-  newCoinEntry: z.boolean().optional(),
-  fastestRising: z.boolean().optional(),
-  statRangeSeconds: z.number().int().optional(),
-  sortingIndicatorType: sortingIndicator.optional(),
-});
-
-export const viewInfo = rankExtras.extend({
-  name: z.string(),
-  viewType: viewType.optional(),
-  matchingRules: z.array(matchingRuleGroup),
-  notificationEnabled: z.boolean().optional(),
-  updateFreqSeconds: z.number().int().optional(),
-  backtrackingSeconds: z.number().int().optional(),
-  dataSources: z.array(notificationSource).optional(),
-});
-export type ViewInfo = z.infer<typeof viewInfo>;
-
 export const tweetCategory = z.object({
   id: z.string(),
   name: z.string(),

@@ -14,7 +14,7 @@ export function opinionRoutes(app: FastifyInstance, s: Services) {
   });
   defineCall(app, s, view.coinOpinionDetail, 'user', (body, ctx) => coin.detail(ctx.userId, body));
   defineCall(app, s, view.coinOpinionDelete, 'user', async (body, ctx) => {
-    await s.opinion.deleteCoin(ctx.userId, body.viewId);
+    await s.views.remove(ctx.userId, body.viewId, 'coin_opinion');
     return null;
   });
 
@@ -26,8 +26,7 @@ export function opinionRoutes(app: FastifyInstance, s: Services) {
   });
   defineCall(app, s, view.eventOpinionDetail, 'user', (body, ctx) => event.detail(ctx.userId, body));
   defineCall(app, s, view.eventOpinionDelete, 'user', async (body, ctx) => {
-    await s.views.ownOfType(ctx.userId, body.viewId, 'event_opinion');
-    await s.views.remove(ctx.userId, body.viewId);
+    await s.views.remove(ctx.userId, body.viewId, 'event_opinion');
     return null;
   });
 
