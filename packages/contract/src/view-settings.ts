@@ -42,7 +42,7 @@ export type RankSettings = z.output<typeof rankSettings>;
 export type RankParams = Required<RankSettings>;
 
 /** notification: push on or off, at most one push per `updateFreqSeconds`, where items come from. */
-export const notificationSettings = z.object({
+const notificationSettings = z.object({
   notificationEnabled: z.boolean().optional(),
   updateFreqSeconds: seconds(30 * 86_400).optional(),
   dataSources: z.array(notificationSource).max(NOTIFICATION_SOURCES.length).optional(),
@@ -50,7 +50,7 @@ export const notificationSettings = z.object({
 export type NotificationSettings = z.output<typeof notificationSettings>;
 
 /** analytics_report: how often it is recomputed, and how far back it looks from when it was made. */
-export const reportSettings = z.object({
+const reportSettings = z.object({
   updateFreqSeconds: seconds(30 * 86_400).optional(),
   backtrackingSeconds: seconds(365 * 86_400).optional(),
 });
@@ -59,10 +59,10 @@ export type ReportSettings = z.output<typeof reportSettings>;
 /** The KOL group an opinion view counts ('' for all KOLs). */
 const kolGroupId = z.string().max(64).default('');
 /** coin_opinion, as stored (its own calls check the coin: calls.ts coinOpinionFields). */
-export const coinOpinionSettings = z.object({ coin: z.string().max(20).default(''), kolGroupId });
+const coinOpinionSettings = z.object({ coin: z.string().max(20).default(''), kolGroupId });
 export type CoinOpinionSettings = z.output<typeof coinOpinionSettings>;
 /** event_opinion, as stored; its keywords are its matching rules. */
-export const eventOpinionSettings = z.object({ kolGroupId });
+const eventOpinionSettings = z.object({ kolGroupId });
 export type EventOpinionSettings = z.output<typeof eventOpinionSettings>;
 
 /** coin_opinion's own calls: a coin is required (the server checks it is a known one). */
@@ -97,7 +97,6 @@ export const viewSettings = {
   event_opinion: eventOpinionSettings,
   hot_coins: noSettings,
 } as const satisfies Record<ViewType, z.ZodObject>;
-export type ViewSettings<T extends ViewType = ViewType> = z.output<(typeof viewSettings)[T]>;
 
 /** A view's filter groups, within VIEW_LIMITS (the error is at `matching_rules`). */
 const matchingRules = z
@@ -108,10 +107,6 @@ const matchingRules = z
     const problem = viewLimitExceeded(groups.length, words);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
-
-/** Types view/add makes; the others come with the account or have calls of their own. */
-export const ADDABLE_VIEW_TYPES = ['content_feed', 'analytics_report', 'ranking_list', 'notification'] as const;
-export type AddableViewType = (typeof ADDABLE_VIEW_TYPES)[number];
 
 /** One member of the union: the type's settings, then the fields every view has. */
 function member<T extends ViewType, S extends z.ZodRawShape, E extends z.ZodRawShape>(
@@ -144,8 +139,6 @@ export const viewFields = viewFieldsUnion({});
 export const viewUpdateFields = viewFieldsUnion({ viewId: f.id });
 /** What view/add receives, once parsed: the common fields and the settings of its type. */
 export type ViewFields = z.output<typeof viewFields>;
-/** view/add's body for one type. */
-export type ViewFieldsOf<T extends ViewType> = Extract<ViewFields, { viewType: T }>;
 
 /** view/info: the view's settings beside its name and rules, flat as the spec lists them. */
 export const viewInfo = z

@@ -2,7 +2,7 @@
  * A ranking view's settings with the spec's defaults filled in (spec section 5, "Ranking"). The
  * hot_coins starter ranks with the defaults; a ranking_list view with what it saved.
  */
-import { HOT_COIN, type RankParams, rankSettings, rankWeightsAddUp } from '@kolscope/contract';
+import { HOT_COIN, type RankParams, type RankSettings, rankSettings, rankWeightsAddUp } from '@kolscope/contract';
 import { badRequest } from '../errors';
 import { readSettings } from '../view-types/kind';
 
@@ -29,7 +29,8 @@ export const DEFAULT_RANK_PARAMS: RankParams = {
  */
 export function rankParams(settings: Record<string, unknown>): RankParams {
   const d = DEFAULT_RANK_PARAMS;
-  const p = { ...d, ...readSettings(rankSettings, settings) };
+  const saved: RankSettings = readSettings(rankSettings, settings);
+  const p = { ...d, ...saved };
   // Weights that do not add up to 1 are replaced as a set, never mixed with defaults.
   if (rankWeightsAddUp(p.commentWeight, p.retweetWeight, p.exposureWeight)) return p;
   return { ...p, commentWeight: d.commentWeight, retweetWeight: d.retweetWeight, exposureWeight: d.exposureWeight };

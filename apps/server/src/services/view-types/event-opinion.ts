@@ -2,7 +2,8 @@
  * event_opinion: how KOLs read an event, its keyword groups (`{type: 'keywords', keywords}`)
  * counted into a rollup of its own, kept from when the view is saved (view/v2/event_opinion_*).
  */
-import { dedupeKeywords, type KeywordRuleGroup, viewSettings } from '@kolscope/contract';
+import { dedupeKeywords, type EventOpinionSettings, type KeywordRuleGroup, viewSettings } from '@kolscope/contract';
+import type { ViewRow } from '../../db/repos/views';
 import { opinionRepo } from '../../db/repos/opinion';
 import { badRequest } from '../errors';
 import { PERIOD_SECONDS } from '../opinion-window';
@@ -21,19 +22,21 @@ export function normaliseEventKeywords(groups: KeywordRuleGroup[]): KeywordRuleG
   return kept;
 }
 
+const settingsOf = (settings: Record<string, unknown>): EventOpinionSettings =>
+  readSettings(viewSettings.event_opinion, settings);
 const keywordsOf = (rules: unknown[]) => (rules as Partial<KeywordRuleGroup>[]).map((g) => g.keywords ?? []);
 
 export const eventOpinion: ViewKind<typeof viewSettings.event_opinion> = {
   type: 'event_opinion',
   settings: viewSettings.event_opinion,
-  ...opinionKind((row) => readSettings(viewSettings.event_opinion, row.settings).kolGroupId),
+  ...opinionKind((row: ViewRow) => settingsOf(row.settings).kolGroupId),
   groupTitle: 'group_event_opinion',
   keywordGroups: (rules) => keywordsOf((rules as { type?: string }[]).filter((g) => g.type === 'keywords')),
   // Matched as the report counts them: every group has one of its keywords.
   postGroups: (row) => keywordsOf(row.matching_rules).map((keywords) => ({ keywords })),
   opinionCounts: (db, row, w) => opinionRepo(db).event(row.id, w),
   async saved(tx, view, nowSeconds) {
-    const { kolGroupId } = readSettings(viewSettings.event_opinion, view.settings);
+    const { kolGroupId } = settingsOf(view.settings);
     await opinionRepo(tx).setEvent(
       view.id,
       groupKey(kolGroupId),
