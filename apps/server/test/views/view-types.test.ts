@@ -10,11 +10,11 @@ import { registerAndLogin, startTestApp, type TestApp } from '../support/test-ap
 
 let t: TestApp;
 let token: string;
+afterAll(() => t.close());
 beforeAll(async () => {
   t = await startTestApp();
   token = await registerAndLogin(t, 'types@example.com');
 });
-afterAll(() => t.close());
 
 const kw = [{ type: 'keywords', rules: [{ value: 'ETF' }] }];
 type Item = { view_id: string; view_type: string };
@@ -90,7 +90,7 @@ describe("another type's settings", () => {
     const rank = await add({ viewType: 'ranking_list', topNum: 30 });
     const upd = await t.call(
       'view/update',
-      { viewId: rank, name: 'R', viewType: 'ranking_list', ...foreign },
+      { viewId: rank, name: 'R', viewType: 'ranking_list', matchingRules: [], ...foreign },
       { token },
     );
     expect(upd.body.ret).toBe(1);
