@@ -51,7 +51,7 @@ const none = z.object({}).loose();
 const ack = z.null();
 
 // ---------- account ----------
-export const account = {
+export const accountCalls = {
   info: call('account/info', none, userInfo),
   logout: call('account/logout', none, ack),
   checkInnerCode: call('account/check_inner_code', z.object({ innerCode: f.innerCode }), ack),
@@ -107,7 +107,7 @@ const reportQuery = z.object({
   interval: z.enum(GRANULARITIES),
   silent: z.boolean().optional(),
 });
-export const view = {
+export const viewCalls = {
   tweetCategory: call('view/tweet_category', none, z.array(tweetCategory)),
   add: call('view/add', viewFields, z.array(viewListItem)),
   update: call('view/update', viewUpdateFields, ack),
@@ -184,7 +184,7 @@ export const view = {
 
 // ---------- search ----------
 const coinItem = z.object({ coin: z.string(), name: z.string(), icon: z.string() });
-export const search = {
+export const searchCalls = {
   coins: call('search/coins', z.object({ query: f.query }), z.array(coinItem)),
   twitterUser: call('search/twitter_user', z.object({ query: f.query, nextCb: f.cursor }), page(twitterUser)),
   twitterKol: call('search/twitter_kol', z.object({ query: f.query, nextCb: f.cursor }), page(twitterUser)),
@@ -233,7 +233,7 @@ export const kolGroupCalls = {
 };
 
 // ---------- administrator ----------
-export const admin = {
+export const adminCalls = {
   stat: call(
     'admin/stat',
     z.object({
@@ -271,11 +271,11 @@ export const admin = {
 
 /** Every call, for registries and for the property test that walks them all. */
 export const allCalls: CallDef[] = [
-  ...Object.values(account),
-  ...Object.values(view),
-  ...Object.values(search),
+  ...Object.values(accountCalls),
+  ...Object.values(viewCalls),
+  ...Object.values(searchCalls),
   ...Object.values(kolGroupCalls),
-  ...Object.values(admin),
+  ...Object.values(adminCalls),
   ...Object.values(ingestCalls),
   ...Object.values(notificationCalls),
   ...Object.values(systemCalls),

@@ -1,4 +1,4 @@
-import { search, stripAt, type TwitterUser } from '@kolscope/contract';
+import { searchCalls, stripAt, type TwitterUser } from '@kolscope/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, errorMessage } from '../../api';
 import { searchStore } from '../../state/search';
@@ -33,7 +33,7 @@ export function useUserSearch(mode: UserPickerMode, query: string, failedText: s
   const [state, setState] = useState<State>(INITIAL);
   const [attempt, setAttempt] = useState(0);
   const generation = useRef(0);
-  const call = mode === 'kol' ? search.twitterKol : search.twitterUser;
+  const call = mode === 'kol' ? searchCalls.twitterKol : searchCalls.twitterUser;
 
   useEffect(() => {
     const id = ++generation.current;

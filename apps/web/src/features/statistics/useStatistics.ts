@@ -1,10 +1,10 @@
-import { admin, type Response, STATISTICS_REFRESH_MS } from '@kolscope/contract';
+import { adminCalls, type Response, STATISTICS_REFRESH_MS } from '@kolscope/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../../api';
 import type { StatSelection } from './selection';
 import { failStat, initialStat, receiveStat, type StatState, startStatLoad } from './statState';
 
-export type StatSource = Response<typeof admin.fromAcntList>[number];
+export type StatSource = Response<typeof adminCalls.fromAcntList>[number];
 
 /**
  * Loads admin/stat for the selection, again whenever it changes, and silently every 60 s while
@@ -20,7 +20,7 @@ export function useStatistics(selection: StatSelection) {
 
   const loadSources = useCallback(() => {
     // A failed list leaves 'all' and whatever loaded before: the chart still works.
-    api(admin.fromAcntList).then(setSources, () => undefined);
+    api(adminCalls.fromAcntList).then(setSources, () => undefined);
   }, []);
 
   const load = useCallback(
@@ -32,7 +32,7 @@ export function useStatistics(selection: StatSelection) {
         latest.current = next(latest.current);
         setState(latest.current);
       };
-      api(admin.stat, { statType, fromAcntName: source, period, interval }).then(
+      api(adminCalls.stat, { statType, fromAcntName: source, period, interval }).then(
         (tables) => apply((s) => receiveStat(s, requestId, tables, Date.now())),
         () => apply((s) => failStat(s, requestId, silent)),
       );
