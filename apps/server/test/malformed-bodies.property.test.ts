@@ -18,8 +18,11 @@ afterAll(() => t.close());
 
 const registered = () => allCalls.filter((c) => t.app.hasRoute({ method: 'POST', url: `${API_PREFIX}/${c.path}` }));
 
+/** A call's keys: its object's, or every member's of a union (view/add's, keyed by view type). */
 function keysOf(schema: z.ZodType): string[] {
-  const shape = (schema as unknown as { shape?: Record<string, unknown> }).shape;
+  const { shape, options } = schema as unknown as { shape?: Record<string, unknown>; options?: unknown[] };
+  if (Array.isArray(options))
+    return [...new Set(options.flatMap((o) => (typeof o === 'object' ? keysOf(o as z.ZodType) : [])))];
   return shape ? Object.keys(shape) : [];
 }
 

@@ -4,21 +4,17 @@
  */
 import { z } from 'zod';
 import {
-  HOT_COIN,
   KOL_ALL_PAGE_SIZE,
-  NOTIFICATION_SOURCES,
   REPORT_PERIODS,
   GRANULARITIES,
   STAT_INTERVALS,
   STAT_PERIODS,
   STAT_TYPES,
   TRADING_TRENDS,
-  VIEW_LIMITS,
 } from './constants';
 import {
   kolGroup,
   keywordRuleGroup,
-  notificationSource,
   page,
   post,
   rankItem,
@@ -28,18 +24,14 @@ import {
   tweetCategory,
   twitterUser,
   userInfo,
-  viewInfo,
   viewListItem,
-  viewType,
 } from './entities';
 import * as f from './fields';
-import type { MessageKey } from './messages';
 import { ingestCalls } from './ingest';
 import { notificationCalls } from './notifications';
-import { keywordRuleGroupInput, matchingRuleGroupInput } from './rule-forms';
-import { viewLimitExceeded } from './rules';
 import { sentimentFeedbackCalls } from './sentiment-feedback';
 import { systemCalls } from './system';
+import { coinOpinionFields, eventOpinionFields, viewFields, viewInfo, viewUpdateFields } from './view-settings';
 
 export interface CallDef<Req extends z.ZodTypeAny = z.ZodTypeAny, Res extends z.ZodTypeAny = z.ZodTypeAny> {
   path: string;
@@ -59,7 +51,7 @@ const none = z.object({}).loose();
 const ack = z.null();
 
 // ---------- account ----------
-export const account = {
+export const accountCalls = {
   info: call('account/info', none, userInfo),
   logout: call('account/logout', none, ack),
   checkInnerCode: call('account/check_inner_code', z.object({ innerCode: f.innerCode }), ack),
@@ -106,58 +98,6 @@ export const account = {
 };
 
 // ---------- views ----------
-/** Plain strings or rule objects in, the stored object form out (rule-forms.ts). */
-/** A view's filter groups, within VIEW_LIMITS (the error is at `matching_rules`). */
-const matchingRules = z
-  .array(matchingRuleGroupInput)
-  .max(VIEW_LIMITS.groups, { error: 'view_groups_too_many' })
-  .superRefine((groups, ctx) => {
-    const words = groups.filter((g) => g.type === 'keywords').map((g) => g.rules.map((r) => r.value ?? r.label ?? ''));
-    const problem = viewLimitExceeded(groups.length, words);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  });
-/** A number within bounds, every failure reported with one message key. */
-const bounded = (min: number, max: number, error: MessageKey) =>
-  z.number({ error }).min(min, { error }).max(max, { error });
-const rankWeight = bounded(0, 1, 'rank_weight_range');
-const rankSettings = z.object({
-  topNum: bounded(HOT_COIN.topNum.min, HOT_COIN.topNum.max, 'rank_top_num_range')
-    .int({ error: 'rank_top_num_range' })
-    .optional(),
-  authorWeight: bounded(HOT_COIN.authorWeight.min, HOT_COIN.authorWeight.max, 'rank_author_weight_range').optional(),
-  tweetWeight: bounded(HOT_COIN.tweetWeight.min, HOT_COIN.tweetWeight.max, 'rank_tweet_weight_range').optional(),
-  commentWeight: rankWeight.optional(),
-  retweetWeight: rankWeight.optional(),
-  exposureWeight: rankWeight.optional(),
-  logTransform: z.boolean().optional(),
-  newCoinEntry: z.boolean().optional(),
-  fastestRising: z.boolean().optional(),
-  statRangeSeconds: bounded(HOT_COIN.statRangeSeconds.min, HOT_COIN.statRangeSeconds.max, 'rank_stat_range')
-    .int({ error: 'rank_stat_range' })
-    .optional(),
-  sortingIndicatorType: sortingIndicator.optional(),
-});
-/** A ranking view's settings with every default filled in (server and rank-setting form). */
-export type RankParams = Required<z.output<typeof rankSettings>>;
-const viewFields = rankSettings.extend({
-  name: f.title,
-  viewType,
-  matchingRules,
-  notificationEnabled: z.boolean().optional(),
-  updateFreqSeconds: z
-    .number()
-    .int()
-    .min(60)
-    .max(30 * 86_400)
-    .optional(),
-  backtrackingSeconds: z
-    .number()
-    .int()
-    .min(60)
-    .max(365 * 86_400)
-    .optional(),
-  dataSources: z.array(notificationSource).max(NOTIFICATION_SOURCES.length).optional(),
-});
 const viewRef = z.object({ viewId: f.id });
 const viewIds = z.object({ viewIds: z.array(f.id).max(500) });
 const tweetsPage = page(post);
@@ -167,30 +107,10 @@ const reportQuery = z.object({
   interval: z.enum(GRANULARITIES),
   silent: z.boolean().optional(),
 });
-const coinOpinionFields = z.object({
-  coin: z.string().trim().min(1, { error: 'coin_required' }).max(20),
-  kolGroupId: z.string().max(64).default(''),
-});
-const eventOpinionFields = z.object({
-  name: f.title,
-  kolGroupId: z.string().max(64).default(''),
-  matchingRules: z
-    .array(keywordRuleGroupInput)
-    .min(1, { error: 'keywords_required' })
-    .max(5)
-    .superRefine((groups, ctx) => {
-      const problem = viewLimitExceeded(
-        groups.length,
-        groups.map((g) => g.keywords),
-      );
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
-    }),
-});
-
-export const view = {
+export const viewCalls = {
   tweetCategory: call('view/tweet_category', none, z.array(tweetCategory)),
   add: call('view/add', viewFields, z.array(viewListItem)),
-  update: call('view/update', viewFields.extend({ viewId: f.id }), ack),
+  update: call('view/update', viewUpdateFields, ack),
   delete: call('view/delete', viewRef, ack),
   sort: call('view/sort', viewIds, ack),
   info: call('view/info', viewRef, viewInfo),
@@ -264,7 +184,7 @@ export const view = {
 
 // ---------- search ----------
 const coinItem = z.object({ coin: z.string(), name: z.string(), icon: z.string() });
-export const search = {
+export const searchCalls = {
   coins: call('search/coins', z.object({ query: f.query }), z.array(coinItem)),
   twitterUser: call('search/twitter_user', z.object({ query: f.query, nextCb: f.cursor }), page(twitterUser)),
   twitterKol: call('search/twitter_kol', z.object({ query: f.query, nextCb: f.cursor }), page(twitterUser)),
@@ -313,7 +233,7 @@ export const kolGroupCalls = {
 };
 
 // ---------- administrator ----------
-export const admin = {
+export const adminCalls = {
   stat: call(
     'admin/stat',
     z.object({
@@ -351,11 +271,11 @@ export const admin = {
 
 /** Every call, for registries and for the property test that walks them all. */
 export const allCalls: CallDef[] = [
-  ...Object.values(account),
-  ...Object.values(view),
-  ...Object.values(search),
+  ...Object.values(accountCalls),
+  ...Object.values(viewCalls),
+  ...Object.values(searchCalls),
   ...Object.values(kolGroupCalls),
-  ...Object.values(admin),
+  ...Object.values(adminCalls),
   ...Object.values(ingestCalls),
   ...Object.values(notificationCalls),
   ...Object.values(systemCalls),

@@ -168,8 +168,6 @@ export const SUPER_KOL_MIN_FOLLOWERS = 100_000;
 export const DEFAULT_NOTIFICATION_UPDATE_FREQ_SECONDS = 60;
 export const NOTIFICATION_PAGE_SIZE = 20;
 
-export const DEFAULT_KOL_GROUPS = ['All KOLs', 'Top Influencers', 'Special Focus'] as const;
-
 /** Seconds per granularity or period unit; a month counts as 30 days. */
 export const SECONDS: Record<Granularity | ReportPeriod, number> = {
   '1m': 60,

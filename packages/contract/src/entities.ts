@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { NOTIFICATION_SOURCES, RULE_TYPES, SENTIMENT_LABELS, SORTING_INDICATORS, VIEW_TYPES } from './constants';
 
 export const viewType = z.enum(VIEW_TYPES);
-export const ruleType = z.enum(RULE_TYPES);
+const ruleType = z.enum(RULE_TYPES);
 export const sortingIndicator = z.enum(SORTING_INDICATORS);
 export const notificationSource = z.enum(NOTIFICATION_SOURCES);
 
@@ -34,7 +34,7 @@ export const keywordRuleGroup = z.object({
 });
 export type KeywordRuleGroup = z.infer<typeof keywordRuleGroup>;
 
-export const viewSub = z.object({
+const viewSub = z.object({
   viewId: z.string(),
   name: z.string(),
   viewType,
@@ -52,31 +52,6 @@ export const viewListItem = z.object({
   subs: z.array(viewSub),
 });
 export type ViewListItem = z.infer<typeof viewListItem>;
-
-export const rankExtras = z.object({
-  topNum: z.number().int().optional(),
-  authorWeight: z.number().optional(),
-  tweetWeight: z.number().optional(),
-  commentWeight: z.number().optional(),
-  retweetWeight: z.number().optional(),
-  exposureWeight: z.number().optional(),
-  logTransform: z.boolean().optional(),
-  newCoinEntry: z.boolean().optional(),
-  fastestRising: z.boolean().optional(),
-  statRangeSeconds: z.number().int().optional(),
-  sortingIndicatorType: sortingIndicator.optional(),
-});
-
-export const viewInfo = rankExtras.extend({
-  name: z.string(),
-  viewType: viewType.optional(),
-  matchingRules: z.array(matchingRuleGroup),
-  notificationEnabled: z.boolean().optional(),
-  updateFreqSeconds: z.number().int().optional(),
-  backtrackingSeconds: z.number().int().optional(),
-  dataSources: z.array(notificationSource).optional(),
-});
-export type ViewInfo = z.infer<typeof viewInfo>;
 
 export const tweetCategory = z.object({
   id: z.string(),
@@ -169,7 +144,7 @@ export type KolGroup = z.infer<typeof kolGroup>;
  * The bucket holding "now" is still filling: `partial` marks it (only the last bucket of a
  * series), `elapsed` is the share of its time gone by (0..1). Optional: older servers omit them.
  */
-export const bucketProgress = {
+const bucketProgress = {
   partial: z.boolean().optional(),
   elapsed: z.number().min(0).max(1).optional(),
 };
@@ -199,7 +174,6 @@ export const EMPTY_SUM_INFO: Readonly<SumInfo> = Object.freeze(
 export const reportData = z.object({ intervalList: z.array(reportBucket), sumInfo });
 export type ReportData = z.infer<typeof reportData>;
 export const statBucket = z.object({ ct: z.number().int(), cnt: z.number().int(), ...bucketProgress });
-export type StatBucket = z.infer<typeof statBucket>;
 
 export const userInfo = z.object({
   id: z.string(),

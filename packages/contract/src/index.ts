@@ -5,6 +5,7 @@ export * from './entities';
 export * from './rule-forms';
 export * as fields from './fields';
 export * from './calls';
+export * from './view-settings';
 export * from './messages';
 export * from './ingest';
 export * from './notifications';

@@ -49,11 +49,10 @@ export const ingestPost = z.object({
     })
     .default({ likeCount: 0, retweetCount: 0, replyCount: 0, quoteCount: 0, impressionCount: 0 }),
 });
-export type IngestPost = z.output<typeof ingestPost>;
 
-export const INGEST_BATCH_MAX = 1000;
+const INGEST_BATCH_MAX = 1000;
 
-export const ingestResult = z.object({
+const ingestResult = z.object({
   /** Distinct posts stored (new or updated). */
   accepted: z.number().int(),
   /** Items that repeated an id sent earlier in the same batch: stored once, the last copy wins. */

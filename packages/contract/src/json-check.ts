@@ -9,12 +9,12 @@
 /** Far deeper than any body of the API (matching rules nest 6 levels); JSON.parse allows any depth. */
 export const MAX_JSON_DEPTH = 64;
 
-export type JsonProblem =
+type JsonProblem =
   | { kind: 'too_deep'; path: string }
   | { kind: 'nul'; path: string }
   | { kind: 'lone_surrogate'; path: string };
 
-export interface JsonCheckOptions {
+interface JsonCheckOptions {
   maxDepth?: number;
   /** A key of the top-level object whose value is not walked (a batch checked item by item). */
   skipKey?: string;
@@ -41,7 +41,7 @@ const isWellFormed: (s: string) => boolean =
     : (s) => !LONE_SURROGATE.test(s);
 
 /** Why a string cannot be stored, or null when it can. */
-export function stringProblem(s: string): 'nul' | 'lone_surrogate' | null {
+function stringProblem(s: string): 'nul' | 'lone_surrogate' | null {
   if (s.includes('\u0000')) return 'nul';
   if (!isWellFormed(s)) return 'lone_surrogate';
   return null;

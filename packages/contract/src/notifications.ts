@@ -11,7 +11,7 @@ import * as f from './fields';
 const ack = z.null();
 const none = z.object({}).loose();
 
-export const notificationItem = z.object({
+const notificationItem = z.object({
   /** `p:<post id>` for X posts, `m:<message id>` for forwarded messages. */
   id: z.string(),
   source: z.enum(NOTIFICATION_SOURCES),
@@ -32,10 +32,10 @@ export const notificationItem = z.object({
 export type NotificationItem = z.infer<typeof notificationItem>;
 
 /** X (the system source) and the custom sources, as /data-source shows them. */
-export const DATA_SOURCES = ['x', ...CUSTOM_SOURCES] as const;
+const DATA_SOURCES = ['x', ...CUSTOM_SOURCES] as const;
 export type DataSource = (typeof DATA_SOURCES)[number];
 
-export const dataSourceState = z.object({
+const dataSourceState = z.object({
   sources: z.array(z.object({ source: z.enum(DATA_SOURCES), enabled: z.boolean(), system: z.boolean() })),
   forwarding: z.object({
     /** The user's ingest address: PUBLIC_URL + /webapi/v1/ingest/forward. */

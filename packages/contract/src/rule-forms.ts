@@ -44,7 +44,7 @@ function isObjectRule(r: unknown): r is MatchingRule {
  * Either form is refused above VIEW_LIMITS.keywordLength (the object form's label and value
  * could otherwise carry 200 characters into the matcher).
  */
-export const keywordRuleInput = ruleOf(
+const keywordRuleInput = ruleOf(
   'rule_keyword_invalid',
   (s) => {
     const word = s.trim();
@@ -58,7 +58,7 @@ export const keywordRuleInput = ruleOf(
 // Catalogue symbols are letters and digits; a few chains add '.', '_' or '-'.
 const COIN_SYMBOL = /^[\p{L}\p{N}._-]{1,20}$/u;
 /** 'BTC', '$btc': stored without the `$`, upper case. */
-export const coinRuleInput = ruleOf(
+const coinRuleInput = ruleOf(
   'rule_coin_invalid',
   (s, ctx) => {
     const coin = stripCoinDollar(s).toUpperCase();
@@ -70,7 +70,7 @@ export const coinRuleInput = ruleOf(
 
 const CATEGORY_ID = /^[a-z0-9-]{1,60}(\/[a-z0-9-]{1,60})?$/;
 /** 'defi' or 'defi/dex'; whether the category exists is the server's check (category_unknown). */
-export const categoryRuleInput = ruleOf(
+const categoryRuleInput = ruleOf(
   'rule_category_invalid',
   (s, ctx) => {
     const id = s.trim().toLowerCase();
@@ -89,7 +89,7 @@ const ACCOUNT_ID = /^(\d{1,25}|handle:\w{1,50})$/;
  * one); '12345' or 'handle:name' by id. The server fills the other half from the accounts it
  * knows (services/view-authors.ts).
  */
-export const authorRuleInput = ruleOf(
+const authorRuleInput = ruleOf(
   'rule_author_invalid',
   (s, ctx) => {
     const raw = s.trim();
@@ -119,7 +119,7 @@ type FansPair = z.output<typeof fansPair>;
  * bounds are swapped as the forms do (spec section 5), a reversed pair is refused: a caller
  * writing the pair by hand more likely mistyped a bound than meant it the other way round.
  */
-export const fansRuleInput = ruleOf(
+const fansRuleInput = ruleOf(
   'rule_fans_invalid',
   (pair, ctx) => {
     const min = bound(pair[0], ctx);
@@ -149,7 +149,6 @@ export const matchingRuleGroupInput = z.discriminatedUnion('type', [
   groupOf('authors', authorRuleInput),
   z.object({ type: z.literal('fans'), rules: fansRules }),
 ]);
-export type MatchingRuleGroupInput = z.input<typeof matchingRuleGroupInput>;
 
 const eventKeyword = keywordRuleInput
   .transform((r) => r.value ?? r.label ?? '')

@@ -11,11 +11,11 @@ import * as f from './fields';
 
 /** Corrections one user may send per hour (a correction of the same post again counts too). */
 export const SENTIMENT_FEEDBACK_PER_HOUR = 120;
-export const SENTIMENT_FEEDBACK_PAGE_SIZE = 20;
+const SENTIMENT_FEEDBACK_PAGE_SIZE = 20;
 
 const label = z.enum(SENTIMENT_LABELS, { error: 'sentiment_label_invalid' });
 
-export const sentimentFeedbackItem = z.object({
+const sentimentFeedbackItem = z.object({
   postId: z.string(),
   text: z.string(),
   ct: z.number().int(),

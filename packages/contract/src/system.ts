@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 
-export const historyStatus = z.object({
+const historyStatus = z.object({
   /** A source is still loading history. */
   loading: z.boolean(),
   /** Whole percent of the history loaded, 0..100. */

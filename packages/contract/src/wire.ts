@@ -2,7 +2,6 @@
  * The wire format: POST with a JSON body, snake_case keys on the wire and camelCase in code,
  * and the envelope `{ret: 1, data}` on success or `{ret: <code>, msg}` on failure.
  */
-import { z } from 'zod';
 import { formatPath } from './json-check';
 
 /** ret codes. 1 is success; the rest name why a call failed. */
@@ -30,7 +29,6 @@ export const Ret = {
   emailTaken: 1007,
   badCredentials: 1008,
 } as const;
-export type RetCode = (typeof Ret)[keyof typeof Ret];
 
 /** HTTP status that goes with each failure ret. */
 export const RET_HTTP_STATUS: Record<number, number> = {
@@ -46,10 +44,6 @@ export const RET_HTTP_STATUS: Record<number, number> = {
   [Ret.internal]: 500,
   [Ret.tooSlow]: 503,
 };
-
-export const failureEnvelope = z.object({ ret: z.number().int(), msg: z.string() });
-export type FailureEnvelope = z.infer<typeof failureEnvelope>;
-export type SuccessEnvelope<T> = { ret: 1; data: T };
 
 /**
  * Key names come from a small vocabulary (the contract's fields), so each is converted once and

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keywordRuleGroupInput, matchingRuleGroupInput, view } from '../src/index';
+import { keywordRuleGroupInput, matchingRuleGroupInput, viewCalls } from '../src/index';
 
 const parse = (group: unknown) => matchingRuleGroupInput.safeParse(group);
 const ok = (group: unknown) => {
@@ -112,15 +112,18 @@ describe('event opinion keyword groups', () => {
 describe('the calls that take matching rules', () => {
   it('accept the plain forms in view/add, view/update and the event opinion calls', () => {
     const rules = [{ type: 'coins', rules: ['$btc'] }];
-    expect(view.add.request.parse({ name: 'x', viewType: 'content_feed', matchingRules: rules }).matchingRules).toEqual(
-      [{ type: 'coins', rules: [{ label: 'BTC', value: 'BTC' }] }],
-    );
     expect(
-      view.update.request.safeParse({ viewId: '1', name: 'x', viewType: 'content_feed', matchingRules: rules }).success,
+      viewCalls.add.request.parse({ name: 'x', viewType: 'content_feed', matchingRules: rules }).matchingRules,
+    ).toEqual([{ type: 'coins', rules: [{ label: 'BTC', value: 'BTC' }] }]);
+    expect(
+      viewCalls.update.request.safeParse({ viewId: '1', name: 'x', viewType: 'content_feed', matchingRules: rules })
+        .success,
     ).toBe(true);
     const event = { name: 'e', matchingRules: [{ type: 'keywords', rules: ['etf'] }] };
-    expect(view.eventOpinionAdd.request.parse(event).matchingRules).toEqual([{ type: 'keywords', keywords: ['etf'] }]);
-    expect(view.eventOpinionUpdate.request.parse({ ...event, viewId: '1' }).matchingRules).toEqual([
+    expect(viewCalls.eventOpinionAdd.request.parse(event).matchingRules).toEqual([
+      { type: 'keywords', keywords: ['etf'] },
+    ]);
+    expect(viewCalls.eventOpinionUpdate.request.parse({ ...event, viewId: '1' }).matchingRules).toEqual([
       { type: 'keywords', keywords: ['etf'] },
     ]);
   });

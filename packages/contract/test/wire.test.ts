@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { account, allCalls, fromWire, parseLanguage, REPORT_INTERVALS, toWire, translate, view } from '../src/index';
+import {
+  accountCalls,
+  allCalls,
+  fromWire,
+  parseLanguage,
+  REPORT_INTERVALS,
+  toWire,
+  translate,
+  viewCalls,
+} from '../src/index';
 
 describe('wire keys', () => {
   it('converts camelCase to snake_case and back, deeply', () => {
@@ -75,10 +84,10 @@ describe('calls', () => {
     expect(new Set(paths).size).toBe(paths.length);
   });
   it('validates with message keys', () => {
-    const r = account.register.request.safeParse({ email: 'x', code: '1', passwd: '123456', innerCode: 'a' });
+    const r = accountCalls.register.request.safeParse({ email: 'x', code: '1', passwd: '123456', innerCode: 'a' });
     expect(r.success).toBe(false);
     expect(r.error?.issues[0]?.message).toBe('email_invalid');
-    const ok = account.register.request.parse({
+    const ok = accountCalls.register.request.parse({
       email: ' A@B.CO ',
       code: ' 123456 ',
       passwd: '123456',
@@ -86,7 +95,8 @@ describe('calls', () => {
     });
     expect(ok).toEqual({ email: 'a@b.co', code: '123456', passwd: '123456', innerCode: 'IN', inviteCode: '' });
     expect(
-      view.add.request.safeParse({ name: '  ', viewType: 'content_feed', matchingRules: [] }).error?.issues[0]?.message,
+      viewCalls.add.request.safeParse({ name: '  ', viewType: 'content_feed', matchingRules: [] }).error?.issues[0]
+        ?.message,
     ).toBe('title_required');
   });
   it('knows the allowed report intervals per period', () => {

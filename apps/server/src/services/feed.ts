@@ -3,17 +3,9 @@
  * posts newer than the client's first one (the new-items tip). Posts are shaped as the spec's
  * Post entity in the request's language.
  */
-import type {
-  KeywordRuleGroup,
-  Language,
-  MatchingRuleGroup,
-  Post,
-  SentimentLabel,
-  TradingTrend,
-} from '@kolscope/contract';
+import type { Language, Post, SentimentLabel, TradingTrend } from '@kolscope/contract';
 import type { Db } from '../db/db';
 import {
-  type CompiledGroup,
   type FeedQuery,
   type FeedResult,
   type FeedRow,
@@ -25,7 +17,7 @@ import { badRequest } from './errors';
 import type { KolGroups } from './kol-groups';
 import type { SentimentFeedback } from './sentiment-feedback';
 import { TtlCache } from './ttl-cache';
-import { checkLimits, compileRules } from './view-rules';
+import { checkLimits, viewTypeOf } from './view-types/index';
 import type { Views } from './views';
 
 export const PAGE_SIZE = 20;
@@ -138,24 +130,12 @@ export function feed(deps: {
   const scan = deps.scanPosts ?? KEYWORD_SCAN_POSTS;
   const query = (q: FeedQuery) => pages.get(JSON.stringify(q), () => feedRepo(deps.db).query(q));
 
-  /** What a view's posts must satisfy, by view type. */
-  function groupsOf(viewType: string, rules: MatchingRuleGroup[], settings: Record<string, unknown>): CompiledGroup[] {
-    if (viewType === 'coin_opinion') return [{ coins: [String(settings.coin ?? '')] }];
-    // Event opinion rules are keyword groups ({ type, keywords }), matched as the report counts them.
-    if (viewType === 'event_opinion')
-      return (rules as unknown as KeywordRuleGroup[]).map((g) => ({ keywords: g.keywords ?? [] }));
-    if (viewType === 'hot_coins') return [];
-    return compileRules(rules);
-  }
-
   /**
    * Coin and event opinion views count only their KOL group's members (all authors when the
    * view has no group), so their related posts are limited the same way. A group no longer the
    * user's makes the view not found, as its report does.
    */
-  async function membershipOf(userId: number, viewType: string, settings: Record<string, unknown>) {
-    if (viewType !== 'coin_opinion' && viewType !== 'event_opinion') return undefined;
-    const kolGroupId = String(settings.kolGroupId ?? '');
+  async function membershipOf(userId: number, kolGroupId: string | undefined) {
     if (!kolGroupId) return undefined;
     const rule = await deps.kolGroups.ruleOf(userId, kolGroupId);
     const member: GroupMembership = { rule };
@@ -170,10 +150,11 @@ export function feed(deps: {
       lang: Language,
     ) {
       const { view, coinViews } = await deps.views.viewWithCoinViews(userId, req.viewId);
-      checkLimits(view.view_type, view.matching_rules);
+      checkLimits(view);
       const repo = feedRepo(deps.db);
-      const groups = groupsOf(view.view_type, view.matching_rules as MatchingRuleGroup[], view.settings);
-      const member = await membershipOf(userId, view.view_type, view.settings);
+      const kind = viewTypeOf(view.view_type);
+      const groups = kind.postGroups(view);
+      const member = await membershipOf(userId, kind.kolGroupOf?.(view));
       const sentiment = req.tradingTrend ? TREND[req.tradingTrend] : undefined;
       let result: FeedResult;
       let limit: number;

@@ -8,11 +8,11 @@
 import { DEFAULT_REPORT_INTERVAL, DEFAULT_REPORT_PERIOD, type Language, translate } from '@kolscope/contract';
 import type { Queryable } from '../db/db';
 import { kolGroupsRepo } from '../db/repos/kol-groups';
-import { opinionRepo } from '../db/repos/opinion';
 import type { ViewRow } from '../db/repos/views';
 import { groupName } from './kol-groups';
 import { presentReport } from './opinion-report';
 import { reportWindow } from './opinion-window';
+import { viewTypeOf } from './view-types/index';
 
 export interface OpinionSubExtras {
   kolGroupName?: string;
@@ -26,24 +26,21 @@ export async function opinionSubExtras(
   lang: Language,
   nowSeconds: number,
 ): Promise<Map<number, OpinionSubExtras>> {
-  const opinions = rows.filter((r) => r.view_type === 'coin_opinion' || r.view_type === 'event_opinion');
+  const opinions = rows.filter((r) => viewTypeOf(r.view_type).opinionCounts);
   const out = new Map<number, OpinionSubExtras>();
   if (opinions.length === 0) return out;
   const groups = new Map((await kolGroupsRepo(db).listOf(userId)).map((g) => [String(g.id), g]));
   const window = reportWindow(DEFAULT_REPORT_PERIOD, DEFAULT_REPORT_INTERVAL, nowSeconds);
-  const repo = opinionRepo(db);
   for (const row of opinions) {
-    const kolGroupId = String(row.settings.kolGroupId ?? '');
+    const kind = viewTypeOf(row.view_type);
+    const kolGroupId = kind.kolGroupOf?.(row) ?? '';
     const group = kolGroupId ? groups.get(kolGroupId) : undefined;
     // A group deleted since: the detail page answers "not found", so the row claims nothing.
     if (kolGroupId && !group) {
       out.set(row.id, {});
       continue;
     }
-    const counts =
-      row.view_type === 'coin_opinion'
-        ? await repo.coin(String(row.settings.coin ?? ''), window, group ? group.id : undefined)
-        : await repo.event(row.id, window);
+    const counts = (await kind.opinionCounts?.(db, row, window, group ? group.id : undefined)) ?? [];
     const { cntUp, cntNeutral, cntDown } = presentReport(window, counts, nowSeconds).sumInfo;
     out.set(row.id, {
       kolGroupName: group ? groupName(group, lang) : translate(lang, 'kol_default_all'),

@@ -11,7 +11,6 @@ import {
   type RuleType,
   stripAt,
   stripCoinDollar,
-  viewLimitExceeded,
 } from '@kolscope/contract';
 import type { CompiledGroup } from '../db/repos/post-filter-sql';
 import { isCategoryId } from '../domain/taxonomy';
@@ -87,19 +86,4 @@ const COMPILE: Record<RuleType, (g: MatchingRuleGroup) => CompiledGroup> = {
 
 export function compileRules(groups: MatchingRuleGroup[]): CompiledGroup[] {
   return groups.map((g) => COMPILE[g.type](g));
-}
-
-/**
- * A view stored before VIEW_LIMITS that breaks them is refused rather than matched: its pages
- * would cost what the limits exist to prevent. The message is the one view/update would give.
- */
-export function checkLimits(viewType: string, rules: unknown[]): void {
-  const groups = rules as { type?: string; rules?: MatchingRuleGroup['rules']; keywords?: string[] }[];
-  const words = groups
-    .filter((g) => g.type === 'keywords')
-    .map((g) =>
-      viewType === 'event_opinion' ? (g.keywords ?? []) : (g.rules ?? []).map((r) => r.value ?? r.label ?? ''),
-    );
-  const problem = viewLimitExceeded(groups.length, words);
-  if (problem) throw badRequest(problem, { field: 'matching_rules' });
 }

@@ -9,48 +9,41 @@ import {
   type MatchingRuleGroup,
   Ret,
   translate,
+  type ViewFields,
   type ViewInfo,
   type ViewListItem,
   type ViewType,
 } from '@kolscope/contract';
+import { z } from 'zod';
 import type { Db, Queryable } from '../db/db';
 import { type NewView, type ViewRow, viewsRepo } from '../db/repos/views';
 import type { Clock } from './clock';
 import { AppError, badRequest, notFound } from './errors';
 import { opinionSubExtras } from './opinion-subs';
 import { TtlCache } from './ttl-cache';
-import { checkNotificationFields, withNotificationDefaults } from './notifications/match';
-import { checkRankWeights } from './ranking/settings';
 import { resolveAuthors } from './view-authors';
 import { normaliseRules } from './view-rules';
+import { GROUP_IDS, type ViewKind, viewTypeOf } from './view-types/index';
+import { readSettings } from './view-types/kind';
 
-export const GROUP_IDS = ['coin_opinion', 'event_opinion'] as const;
-const GROUPED: readonly string[] = GROUP_IDS;
-/** Types made with view/add; opinion views have calls of their own, hot coins come with the account. */
-const ADDABLE: readonly ViewType[] = ['content_feed', 'analytics_report', 'ranking_list', 'notification'];
-/** Types whose views need at least one filter rule (spec section 5). */
-const NEED_RULES: readonly ViewType[] = ['content_feed', 'analytics_report', 'notification'];
+export { GROUP_IDS };
 
-export interface ViewFields {
-  name: string;
-  viewType: ViewType;
-  matchingRules: MatchingRuleGroup[];
-  [setting: string]: unknown;
+/**
+ * The settings to store for a view/add or view/update body: only the keys its type owns (the
+ * rest stripped), none left undefined, the type's defaults filled in.
+ */
+function settingsToStore(kind: ViewKind, fields: ViewFields, before?: ViewRow): Record<string, unknown> {
+  const own = kind.settings.parse(fields) as Record<string, unknown>;
+  const settings = Object.fromEntries(Object.entries(own).filter(([, v]) => v !== undefined));
+  return kind.toStore ? kind.toStore(settings, before) : settings;
 }
 
-function settingsOf(fields: ViewFields): Record<string, unknown> {
-  const { name: _n, viewType: _t, matchingRules: _r, viewId: _v, ...settings } = fields;
-  return Object.fromEntries(Object.entries(settings).filter(([, v]) => v !== undefined));
-}
-
-/** A report updates once a day unless told otherwise (spec section 8). */
-const DEFAULT_REPORT_UPDATE_FREQ_SECONDS = 86_400;
-
-function defaultsFor(fields: ViewFields): Record<string, unknown> {
-  const settings = settingsOf(fields);
-  if (fields.viewType === 'analytics_report') settings.updateFreqSeconds ??= DEFAULT_REPORT_UPDATE_FREQ_SECONDS;
-  if (fields.viewType === 'notification') return withNotificationDefaults(settings);
-  return settings;
+/** The type of a view/add or view/update body, when view/add makes that type. */
+function addableKind(fields: ViewFields): ViewKind {
+  const kind = viewTypeOf(fields.viewType);
+  if (!kind.addable) throw badRequest('view_type_not_allowed', { type: fields.viewType });
+  kind.check?.(fields);
+  return kind;
 }
 
 /**
@@ -72,6 +65,9 @@ function fixedDefault(d: (typeof FIXED_DEFAULTS)[number], lang: Language): NewVi
   };
 }
 
+/** Which fixed default a view is (its name's message key), '' for the user's own views. */
+const starterOf = (row: ViewRow) => z.object({ starter: z.string().catch('') }).parse(row.settings).starter;
+
 /** A view id from the wire: a positive integer in a string; anything else is simply not found. */
 export function parseViewId(id: string): number {
   return /^\d{1,15}$/.test(id) ? Number(id) : 0;
@@ -79,8 +75,8 @@ export function parseViewId(id: string): number {
 
 export function views(deps: { db: Db; clock: Clock; cacheMs?: number }) {
   /** The rules as stored: normalised (spec section 5), authors completed from known accounts. */
-  const rulesToStore = async (fields: ViewFields) =>
-    resolveAuthors(deps.db, normaliseRules(fields.matchingRules, NEED_RULES.includes(fields.viewType)));
+  const rulesToStore = async (kind: ViewKind, fields: ViewFields) =>
+    resolveAuthors(deps.db, normaliseRules(fields.matchingRules, kind.needsRules));
   const repoOf = (db: Queryable = deps.db) => viewsRepo(db);
   // Every feed page needs the user's views; changes made here drop the entry at once.
   const rowsCache = new TtlCache<number, ViewRow[]>(deps.cacheMs ?? 10_000, 10_000, () => deps.clock.now().getTime());
@@ -131,7 +127,7 @@ export function views(deps: { db: Db; clock: Clock; cacheMs?: number }) {
       const repo = repoOf(tx);
       await repo.lockOwner(userId);
       const rows = await repo.listOf(userId);
-      const present = new Set(rows.filter((r) => r.fixed).map((r) => String(r.settings.starter ?? '')));
+      const present = new Set(rows.filter((r) => r.fixed).map(starterOf));
       const made: ViewRow[] = [];
       for (const d of FIXED_DEFAULTS) {
         if (!present.has(d.key)) made.push(await repo.insert(userId, fixedDefault(d, lang), deps.clock.now()));
@@ -153,11 +149,15 @@ export function views(deps: { db: Db; clock: Clock; cacheMs?: number }) {
     return row;
   }
 
+  /** The type's step after a view of it was saved (created or updated), in the same transaction. */
+  const savedStep = (tx: Queryable, userId: number, id: number, v: Omit<NewView, 'fixed'>) =>
+    viewTypeOf(v.viewType).saved?.(tx, { id, userId, ...v }, Math.floor(deps.clock.now().getTime() / 1000));
+
   /** The top-level tab ids in their saved order, unknown ones after in creation order. */
   function ordered(rows: ViewRow[], saved: string[]): string[] {
     const ids = [
       ...GROUP_IDS.map(String),
-      ...rows.filter((r) => !GROUPED.includes(r.view_type)).map((r) => String(r.id)),
+      ...rows.filter((r) => !viewTypeOf(r.view_type).groupTitle).map((r) => String(r.id)),
     ];
     const known = new Set(ids);
     const head = [...new Set(saved)].filter((id) => known.has(id));
@@ -176,34 +176,39 @@ export function views(deps: { db: Db; clock: Clock; cacheMs?: number }) {
       const byId = new Map(rows.map((r) => [String(r.id), r]));
       const extras = await opinionSubExtras(deps.db, userId, rows, lang, Math.floor(deps.clock.now().getTime() / 1000));
       return ordered(rows, await repo.tabOrder(userId)).map((id): ViewListItem => {
-        if (id === 'coin_opinion' || id === 'event_opinion') {
+        const group = GROUP_IDS.find((g) => g === id);
+        if (group) {
           return {
-            viewId: id,
-            name: translate(lang, id === 'coin_opinion' ? 'group_coin_opinion' : 'group_event_opinion'),
-            viewType: id,
+            viewId: group,
+            name: translate(lang, viewTypeOf(group).groupTitle!),
+            viewType: group,
             fixed: true,
             subs: rows
-              .filter((r) => r.view_type === id)
-              .map((r) => ({ viewId: String(r.id), name: r.name, viewType: id, ...extras.get(r.id) })),
+              .filter((r) => r.view_type === group)
+              .map((r) => ({ viewId: String(r.id), name: r.name, viewType: group, ...extras.get(r.id) })),
           };
         }
         const r = byId.get(id)!;
-        const starter = String(r.settings.starter ?? '');
+        const starter = starterOf(r);
         const name = r.fixed && isMessageKey(starter) ? translate(lang, starter) : r.name;
         return { viewId: id, name, viewType: r.view_type as ViewType, fixed: r.fixed, subs: [] };
       });
     },
 
     async add(userId: number, fields: ViewFields, lang: Language): Promise<ViewListItem[]> {
-      if (!ADDABLE.includes(fields.viewType)) throw badRequest('view_type_not_allowed', { type: fields.viewType });
-      if (fields.viewType === 'ranking_list') checkRankWeights(fields);
-      if (fields.viewType === 'notification') checkNotificationFields(fields);
-      const matchingRules = await rulesToStore(fields);
+      const kind = addableKind(fields);
+      const matchingRules = await rulesToStore(kind, fields);
       await seedStarters(userId, lang);
       const repo = repoOf();
       const created = await repo.insert(
         userId,
-        { name: fields.name, viewType: fields.viewType, fixed: false, matchingRules, settings: defaultsFor(fields) },
+        {
+          name: fields.name,
+          viewType: fields.viewType,
+          fixed: false,
+          matchingRules,
+          settings: settingsToStore(kind, fields),
+        },
         deps.clock.now(),
       );
       // A new view goes to the end of the tabs, whatever order was saved before.
@@ -218,20 +223,10 @@ export function views(deps: { db: Db; clock: Clock; cacheMs?: number }) {
     async update(userId: number, viewId: string, fields: ViewFields): Promise<void> {
       const row = await ownView(userId, viewId);
       if (row.fixed) throw new AppError(Ret.conflict, 'view_fixed', {}, 409);
-      if (!ADDABLE.includes(fields.viewType) || fields.viewType !== row.view_type) {
-        throw badRequest('view_type_not_allowed', { type: fields.viewType });
-      }
-      if (fields.viewType === 'ranking_list') checkRankWeights(fields);
-      if (fields.viewType === 'notification') checkNotificationFields(fields);
-      const matchingRules = await rulesToStore(fields);
-      const settings =
-        fields.viewType === 'notification' ? withNotificationDefaults(settingsOf(fields)) : settingsOf(fields);
-      // A report's backtracking time is fixed when it is made (the spec shows it read-only).
-      if (row.view_type === 'analytics_report') {
-        delete settings.backtrackingSeconds;
-        if (row.settings.backtrackingSeconds !== undefined)
-          settings.backtrackingSeconds = row.settings.backtrackingSeconds;
-      }
+      if (fields.viewType !== row.view_type) throw badRequest('view_type_not_allowed', { type: fields.viewType });
+      const kind = addableKind(fields);
+      const matchingRules = await rulesToStore(kind, fields);
+      const settings = settingsToStore(kind, fields, row);
       await repoOf().update(
         userId,
         row.id,
@@ -248,41 +243,35 @@ export function views(deps: { db: Db; clock: Clock; cacheMs?: number }) {
     async viewWithCoinViews(userId: number, viewId: string) {
       const view = await ownView(userId, viewId);
       const rows = await rowsOf(userId);
-      const coinViews = rows.filter((r) => r.view_type === 'coin_opinion');
-      return { view, coinViews: new Map(coinViews.map((r) => [String(r.settings.coin ?? ''), String(r.id)])) };
+      const coinViews = rows.flatMap((r) => {
+        const coin = viewTypeOf(r.view_type).coinOf?.(r);
+        return coin === undefined ? [] : [[coin, String(r.id)] as const];
+      });
+      return { view, coinViews: new Map(coinViews) };
     },
 
     /**
-     * Creates a coin or event opinion view, which their own calls validate; `also` runs in the
-     * same transaction (an event view's keyword rollup). The new view ends its group's list.
+     * Creates a coin or event opinion view, which their own calls validate; its type's `saved`
+     * step runs in the same transaction (the rollups that follow the view). The new view ends
+     * its group's list.
      */
-    async createOpinion(
-      userId: number,
-      v: Omit<NewView, 'fixed'>,
-      lang: Language,
-      also?: (tx: Queryable, row: ViewRow) => Promise<void>,
-    ): Promise<ViewListItem[]> {
+    async createOpinion(userId: number, v: Omit<NewView, 'fixed'>, lang: Language): Promise<ViewListItem[]> {
       await seedStarters(userId, lang);
       await deps.db.transaction(async (tx) => {
         const row = await repoOf(tx).insert(userId, { ...v, fixed: false }, deps.clock.now());
-        await also?.(tx, row);
+        await savedStep(tx, userId, row.id, v);
       });
       changed(userId);
       return this.list(userId, lang);
     },
 
     /** Saves an opinion view of the given type; anything else of the user's is not found. */
-    async updateOpinion(
-      userId: number,
-      viewId: string,
-      v: Omit<NewView, 'fixed'>,
-      also?: (tx: Queryable, row: ViewRow) => Promise<void>,
-    ): Promise<void> {
+    async updateOpinion(userId: number, viewId: string, v: Omit<NewView, 'fixed'>): Promise<void> {
       const row = await ownView(userId, viewId);
       if (row.view_type !== v.viewType) throw notFound();
       await deps.db.transaction(async (tx) => {
         await repoOf(tx).update(userId, row.id, v, deps.clock.now());
-        await also?.(tx, row);
+        await savedStep(tx, userId, row.id, v);
       });
       changed(userId);
     },
@@ -294,16 +283,23 @@ export function views(deps: { db: Db; clock: Clock; cacheMs?: number }) {
       return row;
     },
 
-    async remove(userId: number, viewId: string): Promise<void> {
+    /**
+     * Deletes a view of the user (of `viewType` only, when given; another is not found), then
+     * runs its type's `deleted` step.
+     */
+    async remove(userId: number, viewId: string, viewType?: ViewType): Promise<void> {
+      if (viewType) await this.ownOfType(userId, viewId, viewType);
       const deleted = await repoOf().delete(userId, parseViewId(viewId));
       changed(userId);
       if (!deleted) throw notFound();
+      await viewTypeOf(deleted).deleted?.(deps.db, userId);
     },
 
     async info(userId: number, viewId: string): Promise<ViewInfo> {
       const row = await ownView(userId, viewId);
+      const kind = viewTypeOf(row.view_type);
       return {
-        ...(row.settings as Partial<ViewInfo>),
+        ...(readSettings(kind.settings, row.settings) as Partial<ViewInfo>),
         name: row.name,
         viewType: row.view_type as ViewType,
         matchingRules: row.matching_rules as MatchingRuleGroup[],

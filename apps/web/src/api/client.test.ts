@@ -1,4 +1,4 @@
-import { account, view } from '@kolscope/contract';
+import { accountCalls, viewCalls } from '@kolscope/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, createApi, errorMessage } from './client';
 
@@ -32,7 +32,13 @@ afterEach(() => {
 describe('api client', () => {
   it('POSTs to /webapi/v1/<path> with snake_case keys, language header and cookies', async () => {
     const { api, fetchMock } = setup(() => jsonResponse({ ret: 1, data: null }));
-    await api(account.register, { email: 'a@b.co', code: '123456', passwd: 'secret1', innerCode: 'X', inviteCode: '' });
+    await api(accountCalls.register, {
+      email: 'a@b.co',
+      code: '123456',
+      passwd: 'secret1',
+      innerCode: 'X',
+      inviteCode: '',
+    });
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(url).toBe('/webapi/v1/account/register');
     expect(init?.method).toBe('POST');
@@ -49,13 +55,13 @@ describe('api client', () => {
 
   it('sends {} when a call has no body', async () => {
     const { api, fetchMock } = setup(() => jsonResponse({ ret: 1, data: null }));
-    await api(account.logout);
+    await api(accountCalls.logout);
     expect(fetchMock.mock.calls[0]?.[1]?.body).toBe('{}');
   });
 
   it('returns data with camelCase keys on ret 1', async () => {
     const { api } = setup(() => jsonResponse({ ret: 1, data: { token: 't', account_id: '42' } }));
-    await expect(api(account.login, { email: 'a@b.co', passwd: 'x' })).resolves.toEqual({
+    await expect(api(accountCalls.login, { email: 'a@b.co', passwd: 'x' })).resolves.toEqual({
       token: 't',
       accountId: '42',
     });
@@ -65,7 +71,7 @@ describe('api client', () => {
     const { api, fetchMock } = setup(() =>
       jsonResponse({ ret: 1, data: [{ view_id: 'v', name: 'n', view_type: 'content_feed', fixed: false, subs: [] }] }),
     );
-    const data = await api(view.add, {
+    const data = await api(viewCalls.add, {
       name: 'n',
       viewType: 'content_feed',
       matchingRules: [{ type: 'fans', rules: [{ data: { minFans: 1, maxFans: 2 } }] }],
@@ -80,7 +86,7 @@ describe('api client', () => {
 
   it("rejects with the server's msg when ret is not 1", async () => {
     const { api, onUnauthorized } = setup(() => jsonResponse({ ret: 1008, msg: 'Wrong email or password' }));
-    const error = await api(account.login, { email: 'a@b.co', passwd: 'x' }).catch((e: unknown) => e);
+    const error = await api(accountCalls.login, { email: 'a@b.co', passwd: 'x' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).message).toBe('Wrong email or password');
     expect((error as ApiError).ret).toBe(1008);
@@ -90,7 +96,7 @@ describe('api client', () => {
 
   it('carries message, status and data on a non-OK HTTP status', async () => {
     const { api } = setup(() => jsonResponse({ ret: 429, msg: 'Too many attempts' }, 429));
-    const error = (await api(account.logout).catch((e: unknown) => e)) as ApiError;
+    const error = (await api(accountCalls.logout).catch((e: unknown) => e)) as ApiError;
     expect(error.message).toBe('Too many attempts');
     expect(error.status).toBe(429);
     expect(error.data).toEqual({ ret: 429, msg: 'Too many attempts' });
@@ -98,27 +104,27 @@ describe('api client', () => {
 
   it('falls back to the default message when the failure has no server text', async () => {
     const { api } = setup(() => new Response('Bad gateway', { status: 502 }));
-    const error = (await api(account.logout).catch((e: unknown) => e)) as ApiError;
+    const error = (await api(accountCalls.logout).catch((e: unknown) => e)) as ApiError;
     expect(error.status).toBe(502);
     expect(error.kind).toBe('http');
     expect(errorMessage(error, 'Login failed')).toBe('Login failed');
 
     const down = setup(() => Promise.reject(new TypeError('Failed to fetch')));
-    const networkError = await down.api(account.logout).catch((e: unknown) => e);
+    const networkError = await down.api(accountCalls.logout).catch((e: unknown) => e);
     expect(errorMessage(networkError, 'Login failed')).toBe('Login failed');
     expect(errorMessage(new Error('boom'), 'Login failed')).toBe('Login failed');
   });
 
   it.each([401, 403])('clears the session on HTTP %i', async (status) => {
     const { api, onUnauthorized } = setup(() => jsonResponse({ ret: status, msg: 'Please sign in' }, status));
-    await expect(api(account.info)).rejects.toThrow('Please sign in');
+    await expect(api(accountCalls.info)).rejects.toThrow('Please sign in');
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
 
   it('times out after REQUEST_TIMEOUT_MS with the spec text', async () => {
     vi.useFakeTimers();
     const { api } = setup(hang);
-    const pending = api(account.info).catch((e: unknown) => e);
+    const pending = api(accountCalls.info).catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(500_000);
     const error = (await pending) as ApiError;
     expect(error.message).toBe('request timeout - over 500000ms');
@@ -127,18 +133,18 @@ describe('api client', () => {
 
   it('honours a shorter injected timeout', async () => {
     const { api } = setup(hang, 20);
-    await expect(api(account.info)).rejects.toThrow('request timeout - over 20ms');
+    await expect(api(accountCalls.info)).rejects.toThrow('request timeout - over 20ms');
   });
 
   it("rejects with 'request aborted' when the caller aborts", async () => {
     const { api } = setup(hang);
     const controller = new AbortController();
-    const pending = api(account.info, {}, { signal: controller.signal });
+    const pending = api(accountCalls.info, {}, { signal: controller.signal });
     controller.abort();
     await expect(pending).rejects.toThrow('request aborted');
 
     const already = new AbortController();
     already.abort();
-    await expect(api(account.info, {}, { signal: already.signal })).rejects.toThrow('request aborted');
+    await expect(api(accountCalls.info, {}, { signal: already.signal })).rejects.toThrow('request aborted');
   });
 });

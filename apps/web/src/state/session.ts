@@ -2,13 +2,13 @@
  * The client session. The auth token lives in an HttpOnly cookie the page cannot read, so
  * "signed in" means: we remember the account id from the last successful login.
  */
-import type { account, Response } from '@kolscope/contract';
+import type { accountCalls, Response } from '@kolscope/contract';
 import { createStore } from 'zustand/vanilla';
 import { readStored, writeStored } from './storage';
 
 export const UID_STORAGE_KEY = 'kolscope.uid';
 
-export type UserInfo = Response<typeof account.info>;
+export type UserInfo = Response<typeof accountCalls.info>;
 
 export interface SessionState {
   uid: string | null;

@@ -1,5 +1,5 @@
 /** Session actions that talk to the server; kept apart from the store so the store has no API import. */
-import { account } from '@kolscope/contract';
+import { accountCalls } from '@kolscope/contract';
 import { api } from '../api';
 import { navigateTo } from '../app/navigation';
 import { unsubscribeThisBrowser } from '../features/push/push';
@@ -12,7 +12,7 @@ let loading: Promise<void> | null = null;
  * user null: the menu keeps its loading text, and a 401/403 has already signed us out.
  */
 export function loadUser(): Promise<void> {
-  loading ??= api(account.info)
+  loading ??= api(accountCalls.info)
     .then((user) => {
       if (sessionStore.getState().uid) sessionStore.getState().setUser(user);
     })
@@ -34,7 +34,7 @@ export async function logout(): Promise<void> {
   try {
     // While still signed in: this browser stops receiving the account's notifications.
     await unsubscribeThisBrowser();
-    await api(account.logout);
+    await api(accountCalls.logout);
   } catch {
     // Ignored: the local session is cleared regardless.
   } finally {

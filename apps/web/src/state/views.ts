@@ -3,7 +3,7 @@
  * the current view. Home, /nav-setting, the setting pages and /view-detail share it, so a
  * reorder, a delete or a create shows everywhere after one `reloadViews()`.
  */
-import { type ViewListItem, type ViewType, view } from '@kolscope/contract';
+import { type ViewListItem, type ViewType, viewCalls } from '@kolscope/contract';
 import i18next from 'i18next';
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
@@ -84,7 +84,7 @@ export function applyViewList(list: ViewListItem[]): void {
 export function reloadViews(): Promise<void> {
   const seq = ++loadSeq;
   viewsStore.setState({ loading: true });
-  const run = api(view.list)
+  const run = api(viewCalls.list)
     .then((list) => {
       if (seq === loadSeq) applyViewList(list);
     })
@@ -125,9 +125,9 @@ export function viewCreated(viewId: string, created?: ViewListItem[]): Promise<v
 
 /** The delete call for a view: coin and event opinion sub-views have their own (spec 7). */
 function deleteCall(viewType: ViewType | undefined, viewId: string): Promise<unknown> {
-  if (viewType === 'coin_opinion') return api(view.coinOpinionDelete, { viewId });
-  if (viewType === 'event_opinion') return api(view.eventOpinionDelete, { viewId });
-  return api(view.delete, { viewId });
+  if (viewType === 'coin_opinion') return api(viewCalls.coinOpinionDelete, { viewId });
+  if (viewType === 'event_opinion') return api(viewCalls.eventOpinionDelete, { viewId });
+  return api(viewCalls.delete, { viewId });
 }
 
 /** Drops a view from a list (a tab item, or a sub inside a group); pure. */

@@ -45,8 +45,13 @@ export function viewsRepo(db: Queryable) {
       );
       return rows.length > 0;
     },
-    async delete(userId: number, id: number): Promise<boolean> {
-      return (await db.query('DELETE FROM views WHERE user_id = $1 AND id = $2 RETURNING id', [userId, id])).length > 0;
+    /** The deleted view's type; undefined when the user has no such view. */
+    async delete(userId: number, id: number): Promise<string | undefined> {
+      const rows = await db.query<{ view_type: string }>(
+        'DELETE FROM views WHERE user_id = $1 AND id = $2 RETURNING view_type',
+        [userId, id],
+      );
+      return rows[0]?.view_type;
     },
     async tabOrder(userId: number): Promise<string[]> {
       const rows = await db.query<{ ids: string[] }>('SELECT ids FROM tab_orders WHERE user_id = $1', [userId]);

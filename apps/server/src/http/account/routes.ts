@@ -1,4 +1,4 @@
-import { account, TOKEN_COOKIE } from '@kolscope/contract';
+import { accountCalls, TOKEN_COOKIE } from '@kolscope/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services/index';
 import { SESSION_SECONDS } from '../../services/sessions';
@@ -7,36 +7,36 @@ import { defineCall } from '../route';
 export function accountRoutes(app: FastifyInstance, s: Services, opts: { secureCookies: boolean }) {
   const cookie = { httpOnly: true, path: '/', sameSite: 'lax' as const, secure: opts.secureCookies };
 
-  defineCall(app, s, account.info, 'user', (_, ctx) => s.accounts.info(ctx.userId));
+  defineCall(app, s, accountCalls.info, 'user', (_, ctx) => s.accounts.info(ctx.userId));
 
   // Logout always succeeds: the client goes to /login whatever happens, so there is nothing to refuse.
-  defineCall(app, s, account.logout, 'public', async (_, ctx) => {
+  defineCall(app, s, accountCalls.logout, 'public', async (_, ctx) => {
     if (ctx.token) await s.sessions.revoke(ctx.token);
     ctx.reply.clearCookie(TOKEN_COOKIE, cookie);
     return null;
   });
 
-  defineCall(app, s, account.checkInnerCode, 'public', async (b, ctx) => {
+  defineCall(app, s, accountCalls.checkInnerCode, 'public', async (b, ctx) => {
     await s.accounts.checkInnerCode(b.innerCode, ctx);
     return null;
   });
-  defineCall(app, s, account.registerEmailCode, 'public', async (b, ctx) => {
+  defineCall(app, s, accountCalls.registerEmailCode, 'public', async (b, ctx) => {
     await s.accounts.sendRegisterCode(b.email, ctx);
     return null;
   });
-  defineCall(app, s, account.changePasswdEmailCode, 'public', async (b, ctx) => {
+  defineCall(app, s, accountCalls.changePasswdEmailCode, 'public', async (b, ctx) => {
     await s.accounts.sendResetCode(b.email, ctx);
     return null;
   });
-  defineCall(app, s, account.loginEmailCode, 'public', async (b, ctx) => {
+  defineCall(app, s, accountCalls.loginEmailCode, 'public', async (b, ctx) => {
     await s.accounts.sendLoginCode(b.email, ctx);
     return null;
   });
-  defineCall(app, s, account.checkEmailCode, 'public', async (b, ctx) => {
+  defineCall(app, s, accountCalls.checkEmailCode, 'public', async (b, ctx) => {
     await s.accounts.checkEmailCode(b.email, b.purpose, b.code, ctx);
     return null;
   });
-  defineCall(app, s, account.register, 'public', async (b, ctx) => {
+  defineCall(app, s, accountCalls.register, 'public', async (b, ctx) => {
     await s.accounts.register(b, ctx);
     return null;
   });
@@ -45,14 +45,14 @@ export function accountRoutes(app: FastifyInstance, s: Services, opts: { secureC
     ctx.reply.setCookie(TOKEN_COOKIE, session.token, { ...cookie, maxAge: SESSION_SECONDS });
     return session;
   };
-  defineCall(app, s, account.login, 'public', async (b, ctx) =>
+  defineCall(app, s, accountCalls.login, 'public', async (b, ctx) =>
     signIn(await s.accounts.login(b.email, b.passwd, ctx), ctx),
   );
-  defineCall(app, s, account.loginByCode, 'public', async (b, ctx) =>
+  defineCall(app, s, accountCalls.loginByCode, 'public', async (b, ctx) =>
     signIn(await s.accounts.loginByCode(b.email, b.code, ctx), ctx),
   );
 
-  defineCall(app, s, account.changePasswd, 'public', async (b, ctx) => {
+  defineCall(app, s, accountCalls.changePasswd, 'public', async (b, ctx) => {
     await s.accounts.changePassword(b.email, b.code, b.passwd);
     // The reset signs every session out, this browser's included.
     ctx.reply.clearCookie(TOKEN_COOKIE, cookie);

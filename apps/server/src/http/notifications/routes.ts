@@ -1,4 +1,4 @@
-import { forwardMessage, notificationCalls as c } from '@kolscope/contract';
+import { forwardMessage, notificationCalls } from '@kolscope/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Services } from '../../services/index';
 import { defineCall, validationError } from '../route';
@@ -16,27 +16,27 @@ function forwardTokenOf(request: FastifyRequest): string | undefined {
 
 /** Notification views, data sources, Web Push subscriptions and the forwarding endpoint. */
 export function notificationRoutes(app: FastifyInstance, s: Services) {
-  defineCall(app, s, c.list, 'user', (body, ctx) => s.notifications.list(ctx.userId, body));
+  defineCall(app, s, notificationCalls.list, 'user', (body, ctx) => s.notifications.list(ctx.userId, body));
 
-  defineCall(app, s, c.dataSourceList, 'user', (_body, ctx) => s.dataSources.list(ctx.userId));
-  defineCall(app, s, c.dataSourceUpdate, 'user', (body, ctx) =>
+  defineCall(app, s, notificationCalls.dataSourceList, 'user', (_body, ctx) => s.dataSources.list(ctx.userId));
+  defineCall(app, s, notificationCalls.dataSourceUpdate, 'user', (body, ctx) =>
     s.dataSources.update(ctx.userId, body.source, body.enabled),
   );
-  defineCall(app, s, c.dataSourceRotateToken, 'user', (_body, ctx) => s.dataSources.rotate(ctx.userId));
-  defineCall(app, s, c.dataSourceRevoke, 'user', (_body, ctx) => s.dataSources.revoke(ctx.userId));
+  defineCall(app, s, notificationCalls.dataSourceRotateToken, 'user', (_body, ctx) => s.dataSources.rotate(ctx.userId));
+  defineCall(app, s, notificationCalls.dataSourceRevoke, 'user', (_body, ctx) => s.dataSources.revoke(ctx.userId));
 
-  defineCall(app, s, c.pushVapidKey, 'user', async () => ({ publicKey: await s.push.publicKey() }));
-  defineCall(app, s, c.pushSubscribe, 'user', async (body, ctx) => {
+  defineCall(app, s, notificationCalls.pushVapidKey, 'user', async () => ({ publicKey: await s.push.publicKey() }));
+  defineCall(app, s, notificationCalls.pushSubscribe, 'user', async (body, ctx) => {
     await s.push.subscribe(ctx.userId, body, ctx.lang);
     return null;
   });
-  defineCall(app, s, c.pushUnsubscribe, 'user', async (body, ctx) => {
+  defineCall(app, s, notificationCalls.pushUnsubscribe, 'user', async (body, ctx) => {
     await s.push.unsubscribe(ctx.userId, body.endpoint);
     return null;
   });
 
   // The token is checked before the body, so a stranger learns nothing from validation messages.
-  defineCall(app, s, c.forward, 'public', async (body, ctx) => {
+  defineCall(app, s, notificationCalls.forward, 'public', async (body, ctx) => {
     const userId = await s.dataSources.authenticate(forwardTokenOf(ctx.request));
     await s.limiter.hit(FORWARD_LIMIT, String(userId));
     const parsed = forwardMessage.safeParse(body);

@@ -1,35 +1,28 @@
 /** Coin opinion, event opinion and analytics report calls (spec section 7). */
-import { view } from '@kolscope/contract';
+import { viewCalls } from '@kolscope/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services/index';
-import { defineCall } from '../route';
+import { type CallContext, defineCall } from '../route';
 
 export function opinionRoutes(app: FastifyInstance, s: Services) {
   const { coin, event } = s.opinion;
-  defineCall(app, s, view.coinOpinionAdd, 'user', (body, ctx) => coin.add(ctx.userId, body, ctx.lang));
-  defineCall(app, s, view.coinOpinionInfo, 'user', (body, ctx) => coin.info(ctx.userId, body.viewId));
-  defineCall(app, s, view.coinOpinionUpdate, 'user', async (body, ctx) => {
-    await coin.update(ctx.userId, body);
-    return null;
-  });
-  defineCall(app, s, view.coinOpinionDetail, 'user', (body, ctx) => coin.detail(ctx.userId, body));
-  defineCall(app, s, view.coinOpinionDelete, 'user', async (body, ctx) => {
-    await s.opinion.deleteCoin(ctx.userId, body.viewId);
-    return null;
-  });
+  /** The calls that answer nothing: `null` once the work is done. */
+  const done = (work: Promise<void>) => work.then(() => null);
+  /** An opinion view's delete: only a view of that type; its type's module does the rest. */
+  const remove = (type: 'coin_opinion' | 'event_opinion') => (body: { viewId: string }, ctx: CallContext) =>
+    done(s.views.remove(ctx.userId, body.viewId, type));
 
-  defineCall(app, s, view.eventOpinionAdd, 'user', (body, ctx) => event.add(ctx.userId, body, ctx.lang));
-  defineCall(app, s, view.eventOpinionInfo, 'user', (body, ctx) => event.info(ctx.userId, body.viewId));
-  defineCall(app, s, view.eventOpinionUpdate, 'user', async (body, ctx) => {
-    await event.update(ctx.userId, body);
-    return null;
-  });
-  defineCall(app, s, view.eventOpinionDetail, 'user', (body, ctx) => event.detail(ctx.userId, body));
-  defineCall(app, s, view.eventOpinionDelete, 'user', async (body, ctx) => {
-    await s.views.ownOfType(ctx.userId, body.viewId, 'event_opinion');
-    await s.views.remove(ctx.userId, body.viewId);
-    return null;
-  });
+  defineCall(app, s, viewCalls.coinOpinionAdd, 'user', (body, ctx) => coin.add(ctx.userId, body, ctx.lang));
+  defineCall(app, s, viewCalls.coinOpinionInfo, 'user', (body, ctx) => coin.info(ctx.userId, body.viewId));
+  defineCall(app, s, viewCalls.coinOpinionUpdate, 'user', (body, ctx) => done(coin.update(ctx.userId, body)));
+  defineCall(app, s, viewCalls.coinOpinionDetail, 'user', (body, ctx) => coin.detail(ctx.userId, body));
+  defineCall(app, s, viewCalls.coinOpinionDelete, 'user', remove('coin_opinion'));
 
-  defineCall(app, s, view.reportDetail, 'user', (body, ctx) => s.opinion.report(ctx.userId, body));
+  defineCall(app, s, viewCalls.eventOpinionAdd, 'user', (body, ctx) => event.add(ctx.userId, body, ctx.lang));
+  defineCall(app, s, viewCalls.eventOpinionInfo, 'user', (body, ctx) => event.info(ctx.userId, body.viewId));
+  defineCall(app, s, viewCalls.eventOpinionUpdate, 'user', (body, ctx) => done(event.update(ctx.userId, body)));
+  defineCall(app, s, viewCalls.eventOpinionDetail, 'user', (body, ctx) => event.detail(ctx.userId, body));
+  defineCall(app, s, viewCalls.eventOpinionDelete, 'user', remove('event_opinion'));
+
+  defineCall(app, s, viewCalls.reportDetail, 'user', (body, ctx) => s.opinion.report(ctx.userId, body));
 }

@@ -14,7 +14,7 @@ import {
 } from '../../db/repos/notifications';
 import { badRequest } from '../errors';
 import { KEYWORD_SCAN_POSTS } from '../feed';
-import { checkLimits } from '../view-rules';
+import { checkLimits } from '../view-types/index';
 import type { Views } from '../views';
 import {
   customSourcesOf,
@@ -92,7 +92,7 @@ export function notificationFeed(deps: { db: Db; views: Views; scanPosts?: numbe
   return {
     async list(userId: number, req: { viewId: string; nextCb: string }) {
       const view = await deps.views.ownOfType(userId, req.viewId, 'notification');
-      checkLimits(view.view_type, view.matching_rules);
+      checkLimits(view);
       const before = req.nextCb ? decodeNotificationCursor(req.nextCb) : undefined;
       const groups = keywordGroupsOf(view.matching_rules);
       const sources = sourcesOf(view.settings);

@@ -10,6 +10,7 @@ import {
   DEFAULT_NOTIFICATION_UPDATE_FREQ_SECONDS,
   type MatchingRuleGroup,
   NOTIFICATION_SOURCES,
+  type NotificationSettings,
   type NotificationSource,
   SUPER_KOL_MIN_FOLLOWERS,
 } from '@kolscope/contract';
@@ -36,7 +37,7 @@ export function checkNotificationFields(fields: {
 }
 
 /** A notification view's settings with the defaults: superKOL only, no push, one push a minute at most. */
-export function withNotificationDefaults(settings: Record<string, unknown>): Record<string, unknown> {
+export function withNotificationDefaults(settings: NotificationSettings): Required<NotificationSettings> {
   return {
     ...settings,
     dataSources: sourcesOf(settings),

@@ -16,7 +16,8 @@ import type { AuthorWindows } from './author-windows';
 import { decodeRankCursor, encodeRankCursor } from './cursor';
 import { type RankedCoin, rankCoins } from './order';
 import { indicatorValues, needsAuthors } from './score';
-import { DEFAULT_RANK_PARAMS, type RankParams, rankParams } from './settings';
+import { viewTypeOf } from '../view-types/index';
+import type { RankParams } from './settings';
 
 /** Avatars per strip (whistleblowers, crowns). */
 export const RANK_PEOPLE = 5;
@@ -106,8 +107,9 @@ export function ranking(deps: { db: Db; clock: Clock; views: Views; authorWindow
     async list(userId: number, req: { viewId: string; nextCb: string }): Promise<RankingPage> {
       const view = await deps.views.ownView(userId, req.viewId);
       // Another type answers like another user's view: the same "not found" as every view call.
-      if (view.view_type !== 'ranking_list' && view.view_type !== 'hot_coins') throw notFound();
-      const p = view.view_type === 'hot_coins' ? DEFAULT_RANK_PARAMS : rankParams(view.settings);
+      const params = viewTypeOf(view.view_type).rankParams;
+      if (!params) throw notFound();
+      const p = params(view);
       const nowSeconds = epochSeconds(deps.clock.now());
       const { end, offset } = req.nextCb
         ? decodeRankCursor(req.nextCb, nowSeconds)

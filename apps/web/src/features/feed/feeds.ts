@@ -1,5 +1,5 @@
 /** The app's feed store: view/v2/tweets through the typed client, reset when the account changes. */
-import { view } from '@kolscope/contract';
+import { viewCalls } from '@kolscope/contract';
 import i18next from 'i18next';
 import { useStore } from 'zustand';
 import { api, errorMessage } from '../../api';
@@ -8,7 +8,7 @@ import { emptyFeed, type FeedState } from './feedState';
 import { createFeedStore, type FeedQuery, feedKey } from './feedStore';
 
 export const feeds = createFeedStore(
-  (request) => api(view.tweets, request),
+  (request) => api(viewCalls.tweets, request),
   (error) => errorMessage(error, i18next.t('feed.loadFailed')),
 );
 

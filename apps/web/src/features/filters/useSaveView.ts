@@ -1,4 +1,4 @@
-import { type Request, view, type ViewType } from '@kolscope/contract';
+import { type Request, viewCalls, type ViewType } from '@kolscope/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -8,7 +8,7 @@ import { toastError, toastSuccess } from '../toast';
 import { useGoBack } from '../useGoBack';
 import { createdViewId } from './filters';
 
-type Payload = Omit<Request<typeof view.add>, 'viewType'>;
+type Payload = Omit<Request<typeof viewCalls.add>, 'viewType'>;
 
 /**
  * Saving a filter-based view (feed, report, notification), spec section 4: view/update then one
@@ -24,11 +24,11 @@ export function useSaveView(viewId: string | undefined, viewType: ViewType) {
     setSaving(true);
     try {
       if (viewId) {
-        await api(view.update, { viewId, viewType, ...payload });
+        await api(viewCalls.update, { viewId, viewType, ...payload });
         toastSuccess(t('feedSetting.updated'));
         goBack();
       } else {
-        const list = await api(view.add, { viewType, ...payload });
+        const list = await api(viewCalls.add, { viewType, ...payload });
         const created = createdViewId(list, viewType);
         if (created) await viewCreated(created, list);
         toastSuccess(t('feedSetting.created'));

@@ -1,4 +1,4 @@
-import { type TweetCategory, view } from '@kolscope/contract';
+import { type TweetCategory, viewCalls } from '@kolscope/contract';
 import { useCallback, useEffect, useState } from 'react';
 import { api, errorMessage } from '../../api';
 
@@ -15,7 +15,7 @@ let inFlight: Promise<TweetCategory[]> | null = null;
 
 export function loadCategories(): Promise<TweetCategory[]> {
   if (cached) return Promise.resolve(cached);
-  inFlight ??= api(view.tweetCategory)
+  inFlight ??= api(viewCalls.tweetCategory)
     .then((list) => {
       cached = list;
       return list;

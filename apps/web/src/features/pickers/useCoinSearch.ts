@@ -1,4 +1,4 @@
-import { search, stripCoinDollar } from '@kolscope/contract';
+import { searchCalls, stripCoinDollar } from '@kolscope/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, errorMessage } from '../../api';
 import { searchStore } from '../../state/search';
@@ -28,7 +28,7 @@ export function useCoinSearch(query: string, failedText: string): CoinSearch {
     // `attempt` only re-runs the effect (retry); the request does not depend on it.
     void attempt;
     setState((s) => ({ ...s, loading: true, error: null }));
-    api(search.coins, { query: settled }).then(
+    api(searchCalls.coins, { query: settled }).then(
       (items) => {
         if (id !== latest.current) return;
         setState({ items, loading: false, error: null });

@@ -1,4 +1,4 @@
-import { search, stripAt, type TwitterUser } from '@kolscope/contract';
+import { searchCalls, stripAt, type TwitterUser } from '@kolscope/contract';
 import { api, errorMessage } from '../../api';
 import { usePagedQuery } from '../query/usePagedQuery';
 import { searchStore } from '../../state/search';
@@ -40,7 +40,7 @@ export function addFound(state: Found, page: { list: TwitterUser[]; more: number
  */
 export function useUserSearch(mode: UserPickerMode, query: string, failedText: string): UserSearch {
   const settled = useDebounced(stripAt(query));
-  const call = mode === 'kol' ? search.twitterKol : search.twitterUser;
+  const call = mode === 'kol' ? searchCalls.twitterKol : searchCalls.twitterUser;
   const list = usePagedQuery(`${mode}|${settled}|${failedText}`, {
     fetchPage: (nextCb) => api(call, { query: settled, nextCb }),
     empty: () => NONE,

@@ -3,7 +3,7 @@
  * clears and reloads, and a silent refresh every AUTO_REFRESH_MS while the page is visible that
  * re-reads the pages shown and replaces them, ignoring errors (spec sections 4 and 9).
  */
-import { RANK_PAGE_SIZE, view } from '@kolscope/contract';
+import { RANK_PAGE_SIZE, viewCalls } from '@kolscope/contract';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, errorMessage } from '../../api';
@@ -24,7 +24,7 @@ import {
 } from './rankState';
 
 const fetchPage = (viewId: string, nextCb = ''): Promise<RankPage> =>
-  api(view.rankingList, { viewId, ...(nextCb ? { nextCb } : {}) });
+  api(viewCalls.rankingList, { viewId, ...(nextCb ? { nextCb } : {}) });
 
 export function useRanking(viewId: string) {
   const { t } = useTranslation();

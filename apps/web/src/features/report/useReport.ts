@@ -1,4 +1,4 @@
-import { view, type ViewType } from '@kolscope/contract';
+import { type ViewType, viewCalls } from '@kolscope/contract';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, errorMessage } from '../../api';
@@ -8,9 +8,9 @@ import type { ReportSelection } from './selection';
 
 /** Coin and event opinions have detail calls of their own (spec section 7); reports use report_detail. */
 export function detailCall(viewType: ViewType) {
-  if (viewType === 'coin_opinion') return view.coinOpinionDetail;
-  if (viewType === 'event_opinion') return view.eventOpinionDetail;
-  return view.reportDetail;
+  if (viewType === 'coin_opinion') return viewCalls.coinOpinionDetail;
+  if (viewType === 'event_opinion') return viewCalls.eventOpinionDetail;
+  return viewCalls.reportDetail;
 }
 
 /**

@@ -3,9 +3,9 @@
  * values on one shared list of buckets, a colour per line, and each line's latest value with its
  * total (counts that add up over time) or its peak (distinct accounts, which do not).
  */
-import { type admin, type Response, STAT_TABLE_SCROLL_SERIES, type StatType } from '@kolscope/contract';
+import { type adminCalls, type Response, STAT_TABLE_SCROLL_SERIES, type StatType } from '@kolscope/contract';
 
-export type StatTables = Response<typeof admin.stat>;
+export type StatTables = Response<typeof adminCalls.stat>;
 
 /** Colours cycle after this many lines (statistics.css defines tones s0..s11). */
 export const TONES = 12;

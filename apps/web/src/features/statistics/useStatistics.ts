@@ -1,4 +1,4 @@
-import { admin, type Response, STATISTICS_REFRESH_MS } from '@kolscope/contract';
+import { adminCalls, type Response, STATISTICS_REFRESH_MS } from '@kolscope/contract';
 import { useCallback, useEffect, useState } from 'react';
 import { api } from '../../api';
 import { useQuery } from '../query/useQuery';
@@ -6,7 +6,7 @@ import { usePoll } from '../query/usePoll';
 import type { StatSelection } from './selection';
 import { failStat, initialStat, receiveStat, startStatLoad } from './statState';
 
-export type StatSource = Response<typeof admin.fromAcntList>[number];
+export type StatSource = Response<typeof adminCalls.fromAcntList>[number];
 
 /**
  * Loads admin/stat for the selection, again whenever it changes, and silently every 60 s while
@@ -17,7 +17,7 @@ export function useStatistics(selection: StatSelection) {
   const [sources, setSources] = useState<StatSource[]>([]);
   const { statType, source, period, interval } = selection;
   const fetch = useCallback(
-    () => api(admin.stat, { statType, fromAcntName: source, period, interval }),
+    () => api(adminCalls.stat, { statType, fromAcntName: source, period, interval }),
     [statType, source, period, interval],
   );
   const { state } = useQuery(
@@ -33,7 +33,7 @@ export function useStatistics(selection: StatSelection) {
 
   const loadSources = useCallback(() => {
     // A failed list leaves 'all' and whatever loaded before: the chart still works.
-    api(admin.fromAcntList).then(setSources, () => undefined);
+    api(adminCalls.fromAcntList).then(setSources, () => undefined);
   }, []);
   useEffect(() => loadSources(), [loadSources]);
   usePoll(loadSources, { intervalMs: STATISTICS_REFRESH_MS });

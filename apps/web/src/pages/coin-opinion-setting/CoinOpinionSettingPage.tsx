@@ -1,4 +1,4 @@
-import { view } from '@kolscope/contract';
+import { viewCalls } from '@kolscope/contract';
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -33,7 +33,7 @@ export default function CoinOpinionSettingPage() {
 
   const { loadState, retry } = useEditLoad(
     id,
-    (viewId) => api(view.coinOpinionInfo, { viewId }),
+    (viewId) => api(viewCalls.coinOpinionInfo, { viewId }),
     (info) => {
       setCoin(info.coin);
       setKolGroupId(info.kolGroupId);
@@ -56,8 +56,8 @@ export default function CoinOpinionSettingPage() {
       return;
     }
     void saver.run(
-      () => api(view.coinOpinionAdd, { coin: checked.coin, kolGroupId }),
-      (viewId) => api(view.coinOpinionUpdate, { viewId, coin: checked.coin, kolGroupId }),
+      () => api(viewCalls.coinOpinionAdd, { coin: checked.coin, kolGroupId }),
+      (viewId) => api(viewCalls.coinOpinionUpdate, { viewId, coin: checked.coin, kolGroupId }),
     );
   };
 

@@ -1,4 +1,4 @@
-import { view } from '@kolscope/contract';
+import { viewCalls } from '@kolscope/contract';
 import { Button } from 'antd-mobile';
 import { CloseCircleFill } from 'antd-mobile-icons';
 import { useState } from 'react';
@@ -36,7 +36,7 @@ export default function EventOpinionSettingPage() {
 
   const { loadState, retry } = useEditLoad(
     id,
-    (viewId) => api(view.eventOpinionInfo, { viewId }),
+    (viewId) => api(viewCalls.eventOpinionInfo, { viewId }),
     (info) => {
       setTitle(info.name);
       setKeywords(keywordItems(info.matchingRules));
@@ -69,8 +69,8 @@ export default function EventOpinionSettingPage() {
       return;
     }
     void saver.run(
-      () => api(view.eventOpinionAdd, { ...checked, kolGroupId }),
-      (viewId) => api(view.eventOpinionUpdate, { viewId, ...checked, kolGroupId }),
+      () => api(viewCalls.eventOpinionAdd, { ...checked, kolGroupId }),
+      (viewId) => api(viewCalls.eventOpinionUpdate, { viewId, ...checked, kolGroupId }),
     );
   };
 

@@ -2,7 +2,7 @@
  * State and actions of the login page. Values live here, above the step views, so going back a
  * step keeps what was typed; each flow (login by code, register, forgot) has its own countdown.
  */
-import { account, isValidCodeInput, isValidEmail, isValidPassword } from '@kolscope/contract';
+import { accountCalls, isValidCodeInput, isValidEmail, isValidPassword } from '@kolscope/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -24,9 +24,9 @@ export type FieldErrors = Partial<Record<keyof AuthValues, string>>;
 export type CodePurpose = 'login' | 'register' | 'forgot';
 
 const SEND_CODE = {
-  login: account.loginEmailCode,
-  register: account.registerEmailCode,
-  forgot: account.changePasswdEmailCode,
+  login: accountCalls.loginEmailCode,
+  register: accountCalls.registerEmailCode,
+  forgot: accountCalls.changePasswdEmailCode,
 } as const;
 
 export function useAuthFlow(initialInviteCode: string, onExit: () => void) {
@@ -118,7 +118,7 @@ export function useAuthFlow(initialInviteCode: string, onExit: () => void) {
       if (!check({ email: emailError(), passwd: values.passwd ? undefined : t('auth.passwordRequired') })) return;
       return run('login', async () => {
         try {
-          const res = await api(account.login, { email: email(), passwd: values.passwd });
+          const res = await api(accountCalls.login, { email: email(), passwd: values.passwd });
           signedIn(res.accountId);
         } catch (error) {
           toastError(error, t('auth.loginFailed'));
@@ -129,7 +129,7 @@ export function useAuthFlow(initialInviteCode: string, onExit: () => void) {
       if (!check({ email: emailError(), code: codeError() })) return;
       return run('login', async () => {
         try {
-          const res = await api(account.loginByCode, { email: email(), code: values.code.trim() });
+          const res = await api(accountCalls.loginByCode, { email: email(), code: values.code.trim() });
           signedIn(res.accountId);
         } catch (error) {
           toastError(error, t('auth.loginFailed'));
@@ -141,7 +141,7 @@ export function useAuthFlow(initialInviteCode: string, onExit: () => void) {
       if (!check({ innerCode: innerCode ? undefined : t('auth.inviteRequired') })) return;
       return run('invite', async () => {
         try {
-          await api(account.checkInnerCode, { innerCode });
+          await api(accountCalls.checkInnerCode, { innerCode });
           go('next');
         } catch (error) {
           toastError(error, t('auth.inviteFailed'));
@@ -156,7 +156,7 @@ export function useAuthFlow(initialInviteCode: string, onExit: () => void) {
       if (!check({ email: emailError(), code: codeError() })) return;
       return run(`verify-${purpose}`, async () => {
         try {
-          await api(account.checkEmailCode, {
+          await api(accountCalls.checkEmailCode, {
             email: email(),
             code: values.code.trim(),
             purpose: purpose === 'forgot' ? 'reset' : 'register',
@@ -171,7 +171,7 @@ export function useAuthFlow(initialInviteCode: string, onExit: () => void) {
       if (!check({ newPasswd: newPasswdError() })) return;
       return run('register', async () => {
         try {
-          await api(account.register, {
+          await api(accountCalls.register, {
             email: email(),
             code: values.code.trim(),
             passwd: values.newPasswd,
@@ -190,7 +190,7 @@ export function useAuthFlow(initialInviteCode: string, onExit: () => void) {
       if (!check({ newPasswd: newPasswdError() })) return;
       return run('reset', async () => {
         try {
-          await api(account.changePasswd, { email: email(), code: values.code.trim(), passwd: values.newPasswd });
+          await api(accountCalls.changePasswd, { email: email(), code: values.code.trim(), passwd: values.newPasswd });
           toastSuccess(t('auth.resetSuccess'));
           setValues((v) => ({ ...v, passwd: '' }));
           go('done');

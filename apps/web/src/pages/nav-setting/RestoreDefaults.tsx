@@ -1,4 +1,4 @@
-import { view } from '@kolscope/contract';
+import { viewCalls } from '@kolscope/contract';
 import { Button, Dialog } from 'antd-mobile';
 import { UndoOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
@@ -27,7 +27,7 @@ export function RestoreDefaults({ missing }: { missing: DefaultView[] }) {
     if (!ok) return;
     setBusy(true);
     try {
-      const { restored } = await api(view.restoreDefaults, {});
+      const { restored } = await api(viewCalls.restoreDefaults, {});
       // Another tab may have restored them already: say so rather than claim a change.
       if (restored.length === 0) toastInfo(t('nav.defaults.nothing'));
       else toastSuccess(t('nav.defaults.restored'));

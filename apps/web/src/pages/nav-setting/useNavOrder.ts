@@ -1,4 +1,4 @@
-import { view } from '@kolscope/contract';
+import { viewCalls } from '@kolscope/contract';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api';
@@ -30,7 +30,7 @@ export function useNavOrder() {
       saving.current = saving.current.then(async () => {
         try {
           // The list holds the opinion groups, so the merged sort (group ids included) is the one to use.
-          await api(view.mergeSort, { viewIds: after });
+          await api(viewCalls.mergeSort, { viewIds: after });
           toastSuccess(t('nav.saved'));
           void reloadViews();
         } catch (error) {

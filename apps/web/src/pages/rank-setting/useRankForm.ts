@@ -1,4 +1,4 @@
-import { view } from '@kolscope/contract';
+import { viewCalls } from '@kolscope/contract';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -36,7 +36,7 @@ export function useRankForm(viewId: string | undefined) {
     let live = true;
     void attempt; // Only re-runs the load on retry.
     setLoadState('loading');
-    api(view.info, { viewId }).then(
+    api(viewCalls.info, { viewId }).then(
       (info) => {
         if (!live) return;
         // Nothing to edit (or not a ranking): the same retry message as a failed call.
@@ -68,11 +68,11 @@ export function useRankForm(viewId: string | undefined) {
     setSaving(true);
     try {
       if (viewId) {
-        await api(view.update, { viewId, ...checked.payload });
+        await api(viewCalls.update, { viewId, ...checked.payload });
         toastSuccess(t('rankSetting.updated'));
         goBack();
       } else {
-        const list = await api(view.add, checked.payload);
+        const list = await api(viewCalls.add, checked.payload);
         const created = createdRankId(list);
         if (created) await viewCreated(created, list);
         toastSuccess(t('rankSetting.created'));

@@ -1,4 +1,4 @@
-import { view } from '@kolscope/contract';
+import { viewCalls } from '@kolscope/contract';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api';
@@ -34,7 +34,7 @@ export function useReportForm(viewId: string | undefined) {
     let live = true;
     void attempt; // Only re-runs the load on retry.
     setLoadState('loading');
-    api(view.info, { viewId }).then(
+    api(viewCalls.info, { viewId }).then(
       (info) => {
         if (!live) return;
         if (!info) return setLoadState('failed');
