@@ -1,5 +1,5 @@
 /**
- * The statistics rollups (migration 0009) stay exactly what a recount from posts gives, through
+ * The statistics rollups (db/rollups/statistics.ts) stay exactly what a recount from posts gives, through
  * every write path: new posts, re-sent posts with grown counts, re-classification, the same post
  * from a second source, an author merge, deletes, concurrent batches and a long random mix; and
  * posts stored before the migration are counted by it. PGlite, and PostgreSQL with TEST_DATABASE_URL.
