@@ -28,6 +28,13 @@ import { memberRule, rangeMember, storedRange } from './membership';
 import { accountsTrigger, addUp, scratch, writeTriggers } from './shared';
 
 const COUNTS = ['up', 'neutral', 'down'];
+/** The columns of a table the reports read: per resolution (minutes), bucket and author class. */
+const BY_CLASS = `res smallint NOT NULL,
+  bucket bigint NOT NULL,
+  class smallint NOT NULL,
+  up integer NOT NULL DEFAULT 0,
+  neutral integer NOT NULL DEFAULT 0,
+  down integer NOT NULL DEFAULT 0`;
 /** The report resolutions, in minutes. */
 const RES = 'CROSS JOIN (VALUES (1::smallint), (30::smallint)) AS r(res)';
 /** The bucket of r.res minutes that epoch second `ct` falls in. */
@@ -39,7 +46,14 @@ const bySentiment = (p = '') => `sum(${p}sign) FILTER (WHERE ${p}sentiment = 1) 
 /** Per-author counts `c` moved with sign `sign`. */
 const moved = (sign: string) =>
   `sum(c.up * ${sign}) AS up, sum(c.neutral * ${sign}) AS neutral, sum(c.down * ${sign}) AS down`;
-const ZERO_NULLS = 'coalesce(up, 0), coalesce(neutral, 0), coalesce(down, 0)';
+/**
+ * Adds the counts of `from` (the key columns, then up, neutral and down; NULL as 0 when
+ * `nullable`) to the rollup `table`.
+ */
+const addSums = (table: string, key: string, from = 'sums', nullable = true) =>
+  `INSERT INTO ${table} AS t (${key}, up, neutral, down)
+  SELECT ${key}, ${nullable ? 'coalesce(up, 0), coalesce(neutral, 0), coalesce(down, 0)' : 'up, neutral, down'} FROM ${from}
+  ${addUp(key, COUNTS)}`;
 const CLASS = (a: string) => `author_class(${a}.is_blue_verified, ${a}.verified_type)`;
 const member = (group: string, a = 'a') => `kol_group_member(${group}, ${a}.id, ${a}.followers_count, ${a}.tracked)`;
 /** The posts a statement wrote: "opinion_delta" rows with sign 1 (added) or -1 (taken away). */
@@ -75,12 +89,7 @@ CREATE OR REPLACE FUNCTION author_class(blue boolean, vtype text) RETURNS smalli
 -- Per coin, per bucket of res minutes (1 and 30), per author class. Buckets are epoch seconds, like posts.ct.
 CREATE TABLE opinion_counts (
   coin text NOT NULL,
-  res smallint NOT NULL,
-  bucket bigint NOT NULL,
-  class smallint NOT NULL,
-  up integer NOT NULL DEFAULT 0,
-  neutral integer NOT NULL DEFAULT 0,
-  down integer NOT NULL DEFAULT 0,
+  ${BY_CLASS},
   -- The counts ride in the key's index, so a report is an index-only scan of adjacent entries
   -- (rows of one coin are spread over the heap in time order, one page each).
   PRIMARY KEY (coin, res, bucket, class) INCLUDE (up, neutral, down)
@@ -128,12 +137,7 @@ CREATE TABLE IF NOT EXISTS event_counts (
 CREATE INDEX IF NOT EXISTS event_counts_by_author ON event_counts (author_id);
 CREATE TABLE event_class_counts (
   view_id bigint NOT NULL REFERENCES event_views (view_id) ON DELETE CASCADE,
-  res smallint NOT NULL,
-  bucket bigint NOT NULL,
-  class smallint NOT NULL,
-  up integer NOT NULL DEFAULT 0,
-  neutral integer NOT NULL DEFAULT 0,
-  down integer NOT NULL DEFAULT 0,
+  ${BY_CLASS},
   PRIMARY KEY (view_id, res, bucket, class) INCLUDE (up, neutral, down)
 );
 
@@ -149,12 +153,7 @@ CREATE TABLE IF NOT EXISTS opinion_groups (
 CREATE TABLE group_opinion_counts (
   group_id bigint NOT NULL REFERENCES opinion_groups (group_id) ON DELETE CASCADE,
   coin text NOT NULL,
-  res smallint NOT NULL,
-  bucket bigint NOT NULL,
-  class smallint NOT NULL,
-  up integer NOT NULL DEFAULT 0,
-  neutral integer NOT NULL DEFAULT 0,
-  down integer NOT NULL DEFAULT 0,
+  ${BY_CLASS},
   PRIMARY KEY (group_id, coin, res, bucket, class) INCLUDE (up, neutral, down)
 );
 
@@ -177,9 +176,7 @@ BEGIN
            ${bySentiment()}
     FROM pc GROUP BY 1, 2, 3
   )
-  INSERT INTO opinion_author_counts AS t (coin, bucket, author_id, up, neutral, down)
-  SELECT coin, bucket, author_id, ${ZERO_NULLS} FROM sums
-  ${addUp('coin, bucket, author_id', COUNTS)};
+  ${addSums('opinion_author_counts', 'coin, bucket, author_id')};
 
   WITH pc AS (
     SELECT DISTINCT d.id, d.ct, coalesce(c.stance, d.sentiment) AS sentiment, d.sign, c.coin, ${CLASS('a')} AS class
@@ -191,9 +188,7 @@ BEGIN
            ${bySentiment()}
     FROM pc ${RES} GROUP BY 1, 2, 3, 4
   )
-  INSERT INTO opinion_counts AS t (coin, res, bucket, class, up, neutral, down)
-  SELECT coin, res, bucket, class, ${ZERO_NULLS} FROM sums
-  ${addUp('coin, res, bucket, class', COUNTS)};
+  ${addSums('opinion_counts', 'coin, res, bucket, class')};
 
   IF EXISTS (SELECT 1 FROM opinion_groups) THEN
     PERFORM group_opinion_apply_posts();
@@ -212,9 +207,7 @@ BEGIN
              ${bySentiment()}
       FROM event_matched GROUP BY 1, 2, 3
     )
-    INSERT INTO event_counts AS t (view_id, bucket, author_id, up, neutral, down)
-    SELECT view_id, bucket, author_id, ${ZERO_NULLS} FROM sums
-    ${addUp('view_id, bucket, author_id', COUNTS)};
+    ${addSums('event_counts', 'view_id, bucket, author_id')};
 
     WITH sums AS (
       SELECT m.view_id, r.res, ${inRes('m.ct')} AS bucket, ${CLASS('a')} AS class,
@@ -224,9 +217,7 @@ BEGIN
       WHERE v.group_id IS NULL OR ${member('v.group_id')}
       GROUP BY 1, 2, 3, 4
     )
-    INSERT INTO event_class_counts AS t (view_id, res, bucket, class, up, neutral, down)
-    SELECT view_id, res, bucket, class, ${ZERO_NULLS} FROM sums
-    ${addUp('view_id, res, bucket, class', COUNTS)};
+    ${addSums('event_class_counts', 'view_id, res, bucket, class')};
     DELETE FROM event_matched;
   END IF;
 END $$;
@@ -276,9 +267,7 @@ BEGIN
     CROSS JOIN LATERAL (VALUES (m.old_class, -1), (m.new_class, 1)) AS x(class, sign)
     GROUP BY 1, 2, 3, 4
   )
-  INSERT INTO opinion_counts AS t (coin, res, bucket, class, up, neutral, down)
-  SELECT coin, res, bucket, class, up, neutral, down FROM deltas
-  ${addUp('coin, res, bucket, class', COUNTS)};
+  ${addSums('opinion_counts', 'coin, res, bucket, class', 'deltas', false)};
   RETURN NULL;
 END $$;
 
@@ -294,9 +283,7 @@ BEGIN
     ${RES}
     GROUP BY 1, 2, 3, 4, 5
   )
-  INSERT INTO group_opinion_counts AS t (group_id, coin, res, bucket, class, up, neutral, down)
-  SELECT group_id, coin, res, bucket, class, up, neutral, down FROM sums
-  ${addUp('group_id, coin, res, bucket, class', COUNTS)};
+  ${addSums('group_opinion_counts', 'group_id, coin, res, bucket, class', 'sums', false)};
 END $$;
 
 -- Recounts one group from the per-author rollup: when it starts being used, or its rules change.
@@ -327,9 +314,7 @@ BEGIN
            ${bySentiment()}
     FROM pc ${RES} GROUP BY 1, 2, 3, 4, 5
   )
-  INSERT INTO group_opinion_counts AS t (group_id, coin, res, bucket, class, up, neutral, down)
-  SELECT group_id, coin, res, bucket, class, ${ZERO_NULLS} FROM sums
-  ${addUp('group_id, coin, res, bucket, class', COUNTS)};
+  ${addSums('group_opinion_counts', 'group_id, coin, res, bucket, class')};
 END $$;
 
 -- Accounts whose followers, tracking or class changed: move their history in or out of groups.
@@ -423,9 +408,7 @@ BEGIN
     ${RES}
     GROUP BY 1, 2, 3, 4
   )
-  INSERT INTO event_class_counts AS t (view_id, res, bucket, class, up, neutral, down)
-  SELECT view_id, res, bucket, class, up, neutral, down FROM sums
-  ${addUp('view_id, res, bucket, class', COUNTS)};
+  ${addSums('event_class_counts', 'view_id, res, bucket, class', 'sums', false)};
   RETURN NULL;
 END $$;
 
