@@ -67,7 +67,6 @@ END $$;
 CREATE TRIGGER posts_ranking_snapshot BEFORE INSERT OR UPDATE ON posts
   FOR EACH ROW EXECUTE FUNCTION ranking_author_snapshot();
 
-
 -- Per coin and bucket, at three resolutions: res 300 (5 minutes), 3600 (hours) and 86400 (UTC
 -- days); bucket = ct / res. A window is read as its whole days, then whole hours, then 5-minute
 -- slots, and only the last minutes at each end from posts (db/repos/ranking.ts coverWindow).
