@@ -94,6 +94,8 @@ export async function saveBatch(db: Db, b: BatchToSave): Promise<SavedBatch> {
     await repo.upsertAccounts([...accounts.values()], b.source, b.now);
     // Read inside the transaction, before the upsert: re-sent posts (grown counts) are not news.
     const seen = await repo.existingPostIds([...posts.keys()]);
+    // The rollup triggers run inside this statement: opinion, ranking and statistics rollups
+    // (db/rollups/; collectionRepo.upsertPosts says which tables).
     await repo.upsertPosts([...posts.values()], b.source, b.now);
     await sourceStateRepo(tx).recordBatch(b.source, {
       cursor: b.cursor,

@@ -1,14 +1,14 @@
 /**
- * The statistics rollups (migration 0009) stay exactly what a recount from posts gives, through
+ * The statistics rollups (db/rollups/statistics.ts) stay exactly what a recount from posts gives, through
  * every write path: new posts, re-sent posts with grown counts, re-classification, the same post
  * from a second source, an author merge, deletes, concurrent batches and a long random mix; and
  * posts stored before the migration are counted by it. PGlite, and PostgreSQL with TEST_DATABASE_URL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/db';
-import { migrate, splitStatements } from '../../src/db/migrate';
-import { migrations } from '../../src/db/migrations/index';
+import { migrate } from '../../src/db/migrate';
 import { collectionRepo } from '../../src/db/repos/collection';
+import { migrateBefore } from '../support/migrate-before';
 import { closeTestDb, openMigratedDb, openTestDb } from '../support/test-app';
 import { prng, type StatPost, saveOldPosts, saveStatPosts } from './support';
 
@@ -188,14 +188,7 @@ describe('statistics migration', () => {
   it('counts the posts collected before it', async () => {
     const { db: old, drop: dropOld } = await openTestDb();
     try {
-      await old.exec(
-        'CREATE TABLE schema_migrations (id text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
-      );
-      for (const m of migrations.filter((m) => m.id < '0009')) {
-        for (const statement of splitStatements(m.sql))
-          if (statement.replace(/--.*$/gm, '').trim()) await old.query(statement);
-        await old.query('INSERT INTO schema_migrations (id) VALUES ($1)', [m.id]);
-      }
+      await migrateBefore(old, '0009');
       await saveOldPosts(old, first);
       await migrate(old);
       const rows = await old.query<{ source: string; posts: number; authors: number }>(

@@ -1,7 +1,8 @@
 /** Posts stored before the opinion rollups existed are counted when their migration runs. */
 import { describe, expect, it } from 'vitest';
-import { migrate, splitStatements } from '../../src/db/migrate';
+import { migrate } from '../../src/db/migrate';
 import { migrations } from '../../src/db/migrations/index';
+import { migrateBefore } from '../support/migrate-before';
 import { openTestDb } from '../support/test-app';
 
 // It applies every migration twice over (once by hand up to 0005, then the rest), so its budget
@@ -13,14 +14,7 @@ describe('opinion rollup migration', () => {
     const { db, drop } = await openTestDb();
     try {
       // A database as it was before migration 0005: the earlier ones applied and recorded.
-      await db.exec(
-        'CREATE TABLE schema_migrations (id text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
-      );
-      for (const m of migrations.filter((m) => m.id < '0005')) {
-        for (const statement of splitStatements(m.sql))
-          if (statement.replace(/--.*$/gm, '').trim()) await db.query(statement);
-        await db.query('INSERT INTO schema_migrations (id) VALUES ($1)', [m.id]);
-      }
+      await migrateBefore(db, '0005');
       // Written in that schema's own columns: the store writes columns later migrations add.
       await db.query(
         `INSERT INTO x_accounts (id, username, source, created_at, updated_at) VALUES ('42', 'chart_wizard', 'test', now(), now())`,

@@ -1,6 +1,6 @@
 /**
  * The distinct-author indicators (kol_count, verified_kol_count, kol_score) equal a direct count
- * of the posts, for windows of every shape: ending now (the histogram of migration 0007, with
+ * of the posts, for windows of every shape: ending now (the histogram of db/rollups/ranking.ts, with
  * posts of the last seconds and from the future to take back) and ending long ago (the
  * per-hour rows), through new posts, re-sent posts, moved posts and deletes. Runs on PGlite,
  * and on PostgreSQL with TEST_DATABASE_URL.

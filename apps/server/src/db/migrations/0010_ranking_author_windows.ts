@@ -5,7 +5,8 @@
 // million posts. So each minute's current window is written down (db/repos/ranking.ts,
 // services/ranking/windows.ts) and the previous window is read back. Decision: a ranking is
 // compared with what the previous window counted when it closed; a post that arrived later for it
-// is not counted there.
+// is not counted there. These tables are written by the service, not derived: the ranking rollup
+// tables, functions and triggers are in db/rollups/ (applied by 0013).
 export default /* sql */ `
 CREATE TABLE ranking_author_windows (
   range_seconds integer NOT NULL,

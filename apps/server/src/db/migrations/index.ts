@@ -11,6 +11,7 @@ import statistics from './0009_statistics';
 import rankingAuthorWindows from './0010_ranking_author_windows';
 import sentimentFeedback from './0011_sentiment_feedback';
 import coinStances from './0012_coin_stances';
+import rollupsCurrent from './0013_rollups_current';
 
 export const migrations: { id: string; sql: string }[] = [
   { id: '0001_accounts', sql: accounts },
@@ -25,4 +26,5 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '0010_ranking_author_windows', sql: rankingAuthorWindows },
   { id: '0011_sentiment_feedback', sql: sentimentFeedback },
   { id: '0012_coin_stances', sql: coinStances },
+  { id: '0013_rollups_current', sql: rollupsCurrent },
 ];

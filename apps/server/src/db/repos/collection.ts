@@ -85,7 +85,16 @@ export function collectionRepo(db: Queryable) {
       return new Set(rows.map((r) => r.id));
     },
 
-    /** Inserts new posts; a post seen again gets its current text, counts and enrichment. */
+    /**
+     * Inserts new posts; a post seen again gets its current text, counts and enrichment.
+     * After it, in the same statement, the database runs the 13 triggers on posts (db/rollups/):
+     * ranking_author_snapshot per row (the author's followers and verification into the post),
+     * then per statement, for the UPDATE part (posts seen again) and then the INSERT part, the
+     * opinion (opinion_counts, opinion_author_counts, group_opinion_counts, event_counts,
+     * event_class_counts), ranking (ranking_coin_sums, ranking_coin_authors, ranking_author_last,
+     * ranking_last_counts) and statistics (stat_counts, stat_category_counts, stat_authors)
+     * rollups. A re-sent post whose counted fields did not change costs no rollup write.
+     */
     async upsertPosts(posts: PostRow[], source: string, now: Date): Promise<void> {
       if (posts.length === 0) return;
       await db.query(

@@ -4,6 +4,7 @@
  * the accounts' current follower counts, so they stay right as those change.
  */
 import type { Queryable } from '../db';
+import { knownRange, memberRule, rangeMember, storedRange } from '../rollups/membership';
 import type { AccountRow } from './collection';
 
 export interface KolGroupRow {
@@ -27,17 +28,23 @@ export interface GroupRule {
   black: string[];
 }
 
-const UNLIMITED = Number.MAX_SAFE_INTEGER;
-/** An account `a` within the follower range of group `g` (0 as max is unlimited). */
-const GROUP_RANGE = 'a.followers_count >= g.fans_min AND (g.fans_max = 0 OR a.followers_count <= g.fans_max)';
+/** An account `a` in the follower range of the stored group `g`, by the membership rule (db/rollups/membership.ts). */
+const GROUP_RANGE = rangeMember(
+  'g.use_fans',
+  'a.tracked',
+  storedRange('a.followers_count', 'g.fans_min', 'g.fans_max'),
+);
 
-/** The SQL condition "account `a` is a member under this rule", for queries over x_accounts a. */
+/**
+ * The SQL condition "account `a` is a member under this rule", for queries over x_accounts a
+ * (db/rollups/membership.ts), with the rule's values as parameters so it stays indexable.
+ */
 export function memberCondition(rule: GroupRule, param: (v: unknown) => string): string {
-  const max = rule.max > 0 ? rule.max : UNLIMITED;
+  // Only the parameters the text uses are sent: the range's only when the group uses it.
   const range = rule.useFans
-    ? `(a.tracked AND a.followers_count BETWEEN ${param(rule.min)} AND ${param(max)})`
+    ? rangeMember(true, 'a.tracked', knownRange('a.followers_count', rule.min, rule.max, param))
     : 'false';
-  return `((${range} OR a.id = ANY(${param(rule.white)}::text[])) AND NOT (a.id = ANY(${param(rule.black)}::text[])))`;
+  return memberRule(range, `a.id = ANY(${param(rule.white)}::text[])`, `(a.id = ANY(${param(rule.black)}::text[]))`);
 }
 
 export function kolGroupsRepo(db: Queryable) {
@@ -100,10 +107,9 @@ export function kolGroupsRepo(db: Queryable) {
         params.push(v);
         return `$${params.length}`;
       };
+      // Tracked accounts only (the FROM below): the range alone.
       const inRange = (r: GroupRule) =>
-        r.useFans
-          ? `a.followers_count BETWEEN ${param(r.min)}::bigint AND ${param(r.max > 0 ? r.max : UNLIMITED)}::bigint`
-          : 'false';
+        r.useFans ? knownRange('a.followers_count', r.min, r.max, param, '::bigint') : 'false';
       const ranges = rules.map((r) => `count(*) FILTER (WHERE ${inRange(r)})`);
       const [counts] = await db.query<Record<string, number>>(
         // Only the follower column is read, so the narrow partial index on tracked accounts serves it.
@@ -117,8 +123,8 @@ export function kolGroupsRepo(db: Queryable) {
       const diffRows = ids.length
         ? await db.query<{ group_id: number; d: number }>(
             `SELECT l.group_id,
-                    count(*) FILTER (WHERE l.list = 'white' AND NOT (a.tracked AND g.use_fans AND ${GROUP_RANGE}))
-                  - count(*) FILTER (WHERE l.list = 'black' AND a.tracked AND g.use_fans AND ${GROUP_RANGE}) AS d
+                    count(*) FILTER (WHERE l.list = 'white' AND NOT ${GROUP_RANGE})
+                  - count(*) FILTER (WHERE l.list = 'black' AND ${GROUP_RANGE}) AS d
              FROM kol_group_accounts l
              JOIN kol_groups g ON g.id = l.group_id
              JOIN x_accounts a ON a.id = l.account_id

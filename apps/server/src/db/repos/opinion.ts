@@ -1,6 +1,6 @@
 /**
  * Opinion report queries: bullish/neutral/bearish counts per time bucket and per author
- * verification class, from the rollups of migration 0005 (coin and event opinion) or straight
+ * verification class, from the rollups of db/rollups/opinion.ts (coin and event opinion) or straight
  * from posts (analytics reports, whose filters can be anything the feed filters by).
  */
 import type { Queryable } from '../db';
@@ -129,7 +129,7 @@ export function opinionRepo(db: Queryable) {
      * saves the view.
      */
     async setEvent(viewId: number, groupId: number | null, groups: string[][], since: number): Promise<void> {
-      // The rollup triggers match new posts with the stored patterns (migration 0005).
+      // The rollup triggers match new posts with the stored patterns (db/rollups/opinion.ts).
       const patterns = groups.map(keywordPattern);
       const params: unknown[] = [viewId, since];
       const param = (v: unknown) => {

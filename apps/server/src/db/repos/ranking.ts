@@ -1,5 +1,5 @@
 /**
- * The hot-coin ranking's reads over the rollups of migrations 0006 and 0007 (ranking_coin_sums,
+ * The hot-coin ranking's reads over the rollups of db/rollups/ranking.ts (ranking_coin_sums,
  * ranking_coin_authors, ranking_author_last, ranking_last_counts). A window [start, end) is read
  * as its whole days, hours and 5-minute slots from the sums and its last few minutes at each end from posts, so a sliding window is
  * exact while a 24 h window reads about 35 rows per coin and under ten minutes of posts.
@@ -135,7 +135,7 @@ export function sumsParams(cover: WindowCover): number[] {
 // Pairs that posted in [start, end) are the pairs whose latest post is at or after start (the
 // histogram's whole hours, the 5-minute slots of start's partial hour, then start's partial slot
 // from the index on last_ct), less those whose
-// latest post is at or after end with no post in the window (migration 0007). For a window ending
+// latest post is at or after end with no post in the window (db/rollups/ranking.ts). For a window ending
 // now the last set holds the pairs of the last seconds, so the cost is the ~24 x coins histogram
 // rows whatever the traffic.
 const AUTHORS_NOW = /* sql */ `

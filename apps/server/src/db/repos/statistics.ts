@@ -1,5 +1,5 @@
 /**
- * Administrator statistics, read from the rollups of migration 0009: one row per bucket (per
+ * Administrator statistics, read from the rollups of db/rollups/statistics.ts: one row per bucket (per
  * category), whatever the number of posts. `source` '' means every source.
  */
 import type { Queryable } from '../db';

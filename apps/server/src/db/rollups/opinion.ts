@@ -1,0 +1,447 @@
+/**
+ * Opinion rollups: bullish/neutral/bearish post counts kept up to date by triggers, so coin and
+ * event opinion reports read a few thousand pre-summed rows instead of scanning a month of posts
+ * (db/repos/opinion.ts reads them). Exact by construction: each trigger adds what a statement
+ * inserted and subtracts what it replaced. This file is the current definition of every table,
+ * function and trigger of the family (db/rollups/index.ts: how it is applied and changed).
+ *
+ * Which write fires what:
+ * - posts INSERT/UPDATE/DELETE -> opinion_posts_changed(): opinion_author_counts, opinion_counts,
+ *   group_opinion_counts (members of the groups in opinion_groups), event_counts and
+ *   event_class_counts (posts matching an event view's patterns). An update counts only posts
+ *   whose counted fields (time, author, coins, stances, label, text) changed.
+ * - x_accounts UPDATE -> opinion_accounts_changed() (class change: opinion_counts),
+ *   group_opinion_accounts_changed() (followers, tracking or class: group_opinion_counts),
+ *   event_accounts_changed() (the same: event_class_counts).
+ * - kol_groups UPDATE (range) and kol_group_accounts INSERT/UPDATE/DELETE (lists) ->
+ *   group_opinion_rules_changed(): recounts the group's group_opinion_counts and the
+ *   event_class_counts of the event views filtering by it.
+ * - Services: opinionRepo.useGroup (opinion_groups, then group_opinion_recount), setEvent
+ *   (event_views, event_patterns, event_counts from recent posts, then event_view_recount).
+ *
+ * Per-coin stance (issue 14 §4): posts.coin_stances is parallel to posts.coins (-1/0/1; empty or
+ * NULL: every coin has the post's label). Coin rollups count each coin by
+ * coalesce(stance, sentiment) over unnest(coins, coin_stances); event views match words, not
+ * coins, and keep the post's label.
+ */
+import { memberRule, rangeMember, storedRange } from './membership';
+import { accountsTrigger, addUp, scratch, writeTriggers } from './shared';
+
+const COUNTS = ['up', 'neutral', 'down'];
+/** The columns of a table the reports read: per resolution (minutes), bucket and author class. */
+const BY_CLASS = `res smallint NOT NULL,
+  bucket bigint NOT NULL,
+  class smallint NOT NULL,
+  up integer NOT NULL DEFAULT 0,
+  neutral integer NOT NULL DEFAULT 0,
+  down integer NOT NULL DEFAULT 0`;
+/** The report resolutions, in minutes. */
+const RES = 'CROSS JOIN (VALUES (1::smallint), (30::smallint)) AS r(res)';
+/** The bucket of r.res minutes that epoch second `ct` falls in. */
+const inRes = (ct: string) => `(${ct} / (r.res * 60)) * (r.res * 60)`;
+/** Signed post counts per label, from rows with a sign and a sentiment. */
+const bySentiment = (p = '') => `sum(${p}sign) FILTER (WHERE ${p}sentiment = 1) AS up,
+           sum(${p}sign) FILTER (WHERE ${p}sentiment = 0) AS neutral,
+           sum(${p}sign) FILTER (WHERE ${p}sentiment = -1) AS down`;
+/** Per-author counts `c` moved with sign `sign`. */
+const moved = (sign: string) =>
+  `sum(c.up * ${sign}) AS up, sum(c.neutral * ${sign}) AS neutral, sum(c.down * ${sign}) AS down`;
+/**
+ * Adds the counts of `from` (the key columns, then up, neutral and down; NULL as 0 when
+ * `nullable`) to the rollup `table`.
+ */
+const addSums = (table: string, key: string, from = 'sums', nullable = true) =>
+  `INSERT INTO ${table} AS t (${key}, up, neutral, down)
+  SELECT ${key}, ${nullable ? 'coalesce(up, 0), coalesce(neutral, 0), coalesce(down, 0)' : 'up, neutral, down'} FROM ${from}
+  ${addUp(key, COUNTS)}`;
+const CLASS = (a: string) => `author_class(${a}.is_blue_verified, ${a}.verified_type)`;
+const member = (group: string, a = 'a') => `kol_group_member(${group}, ${a}.id, ${a}.followers_count, ${a}.tracked)`;
+/** The posts a statement wrote: "opinion_delta" rows with sign 1 (added) or -1 (taken away). */
+const DELTA = scratch(
+  'opinion_delta',
+  'id text, ct bigint, author_id text, coins text[], coin_stances smallint[], sentiment smallint, text text, sign integer',
+);
+const GROUP_DELTA = scratch('group_delta', 'group_id bigint, author_id text, class smallint, sign integer');
+const DELTA_COLUMNS = 'id, ct, author_id, coins, coin_stances, sentiment, text';
+const COUNTED = (p: string) => `(${p}.ct, ${p}.author_id, ${p}.coins, ${p}.coin_stances, ${p}.sentiment, ${p}.text)`;
+const prefixed = (p: string) =>
+  DELTA_COLUMNS.split(', ')
+    .map((c) => `${p}.${c}`)
+    .join(', ');
+
+/** Membership of a group (kol-groups.ts's rule, over the stored group and lists). */
+const listed = (list: string) =>
+  `EXISTS (SELECT 1 FROM kol_group_accounts l WHERE l.group_id = gid AND l.account_id = kol_group_member.account_id AND l.list = '${list}')`;
+const RECOUNT_GROUP = `PERFORM group_opinion_recount(gid);
+      PERFORM event_view_recount(v.view_id) FROM event_views v WHERE v.group_id = gid;`;
+const KOL_GROUP_MEMBER = memberRule(
+  `EXISTS (SELECT 1 FROM kol_groups g WHERE g.id = gid AND ${rangeMember('g.use_fans', 'tracked', storedRange('followers', 'g.fans_min', 'g.fans_max'))})`,
+  listed('white'),
+  listed('black'),
+);
+
+export const opinionSql = /* sql */ `
+-- The verification class the reports split by: 2 gold (business), 1 blue, 0 none (government
+-- badges count as none: the spec's splits are Blue and Gold only).
+CREATE OR REPLACE FUNCTION author_class(blue boolean, vtype text) RETURNS smallint
+  LANGUAGE sql IMMUTABLE AS $$ SELECT (CASE WHEN vtype = 'business' THEN 2 WHEN blue OR vtype = 'blue' THEN 1 ELSE 0 END)::smallint $$;
+
+-- Per coin, per bucket of res minutes (1 and 30), per author class. Buckets are epoch seconds, like posts.ct.
+CREATE TABLE opinion_counts (
+  coin text NOT NULL,
+  ${BY_CLASS},
+  -- The counts ride in the key's index, so a report is an index-only scan of adjacent entries
+  -- (rows of one coin are spread over the heap in time order, one page each).
+  PRIMARY KEY (coin, res, bucket, class) INCLUDE (up, neutral, down)
+);
+
+-- Per coin, minute and author: KOL-group recounts, and moving counts when an author's
+-- verification changes.
+CREATE TABLE opinion_author_counts (
+  coin text NOT NULL,
+  bucket bigint NOT NULL,
+  author_id text NOT NULL,
+  up integer NOT NULL DEFAULT 0,
+  neutral integer NOT NULL DEFAULT 0,
+  down integer NOT NULL DEFAULT 0,
+  PRIMARY KEY (coin, bucket, author_id)
+);
+CREATE INDEX opinion_author_counts_by_author ON opinion_author_counts (author_id);
+
+-- Event opinion views: each one's KOL group (NULL: every author) and keyword groups as
+-- case-insensitive regexes (a post matches when every group does), written by the service: kept
+-- as they are when the family is applied again (IF NOT EXISTS). event_counts holds the matching
+-- posts per minute and author, whatever the group (so an author joining the group brings their
+-- history); it is kept too, since the service fills it from the posts of a recent window only
+-- (opinionRepo.setEvent) and posts are added from then on. event_class_counts is what the report
+-- reads: the group's members only, per 1- and 30-minute bucket and class (event_view_recount).
+CREATE TABLE IF NOT EXISTS event_views (
+  view_id bigint PRIMARY KEY REFERENCES views (id) ON DELETE CASCADE,
+  group_id bigint REFERENCES kol_groups (id) ON DELETE SET NULL
+);
+CREATE TABLE IF NOT EXISTS event_patterns (
+  view_id bigint NOT NULL REFERENCES event_views (view_id) ON DELETE CASCADE,
+  group_no smallint NOT NULL,
+  pattern text NOT NULL,
+  PRIMARY KEY (view_id, group_no)
+);
+CREATE TABLE IF NOT EXISTS event_counts (
+  view_id bigint NOT NULL REFERENCES event_views (view_id) ON DELETE CASCADE,
+  bucket bigint NOT NULL,
+  author_id text NOT NULL,
+  up integer NOT NULL DEFAULT 0,
+  neutral integer NOT NULL DEFAULT 0,
+  down integer NOT NULL DEFAULT 0,
+  PRIMARY KEY (view_id, bucket, author_id)
+);
+CREATE INDEX IF NOT EXISTS event_counts_by_author ON event_counts (author_id);
+CREATE TABLE event_class_counts (
+  view_id bigint NOT NULL REFERENCES event_views (view_id) ON DELETE CASCADE,
+  ${BY_CLASS},
+  PRIMARY KEY (view_id, res, bucket, class) INCLUDE (up, neutral, down)
+);
+
+-- Coin opinion counts per KOL group, for the groups some opinion view filters by (opinion_groups,
+-- written by the service: kept). Summing the members' per-author rows at query time costs as
+-- much as the members' posts (seconds for a broad group at 10M posts), so these groups get a
+-- rollup of their own, kept exact as membership moves: new posts by members are added as they
+-- are written, an account crossing a group's follower range (or changing class) moves its whole
+-- history in or out, and a group whose range or lists are edited is recounted.
+CREATE TABLE IF NOT EXISTS opinion_groups (
+  group_id bigint PRIMARY KEY REFERENCES kol_groups (id) ON DELETE CASCADE
+);
+CREATE TABLE group_opinion_counts (
+  group_id bigint NOT NULL REFERENCES opinion_groups (group_id) ON DELETE CASCADE,
+  coin text NOT NULL,
+  ${BY_CLASS},
+  PRIMARY KEY (group_id, coin, res, bucket, class) INCLUDE (up, neutral, down)
+);
+
+-- Membership, the rule of db/rollups/membership.ts. Followers and tracked are passed in, so the
+-- triggers can ask about an account's values before a change as well as after.
+CREATE OR REPLACE FUNCTION kol_group_member(gid bigint, account_id text, followers bigint, tracked boolean) RETURNS boolean
+  LANGUAGE sql STABLE AS $$
+  SELECT ${KOL_GROUP_MEMBER}
+$$;
+
+-- Adds (sign 1) or subtracts (sign -1) the posts of "opinion_delta" to every rollup.
+CREATE OR REPLACE FUNCTION opinion_apply_delta() RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  WITH pc AS (
+    SELECT DISTINCT d.id, d.ct, d.author_id, coalesce(c.stance, d.sentiment) AS sentiment, d.sign, c.coin
+    FROM opinion_delta d CROSS JOIN LATERAL unnest(d.coins, d.coin_stances) AS c(coin, stance)
+    WHERE c.coin IS NOT NULL
+  ), sums AS (
+    SELECT coin, (ct / 60) * 60 AS bucket, author_id,
+           ${bySentiment()}
+    FROM pc GROUP BY 1, 2, 3
+  )
+  ${addSums('opinion_author_counts', 'coin, bucket, author_id')};
+
+  WITH pc AS (
+    SELECT DISTINCT d.id, d.ct, coalesce(c.stance, d.sentiment) AS sentiment, d.sign, c.coin, ${CLASS('a')} AS class
+    FROM opinion_delta d JOIN x_accounts a ON a.id = d.author_id
+    CROSS JOIN LATERAL unnest(d.coins, d.coin_stances) AS c(coin, stance)
+    WHERE c.coin IS NOT NULL
+  ), sums AS (
+    SELECT coin, r.res, ${inRes('ct')} AS bucket, class,
+           ${bySentiment()}
+    FROM pc ${RES} GROUP BY 1, 2, 3, 4
+  )
+  ${addSums('opinion_counts', 'coin, res, bucket, class')};
+
+  IF EXISTS (SELECT 1 FROM opinion_groups) THEN
+    PERFORM group_opinion_apply_posts();
+  END IF;
+
+  IF EXISTS (SELECT 1 FROM event_patterns) THEN
+    ${scratch('event_matched', 'view_id bigint, ct bigint, author_id text, sentiment smallint, sign integer')};
+    INSERT INTO event_matched
+    SELECT v.view_id, d.ct, d.author_id, d.sentiment, d.sign
+    FROM opinion_delta d CROSS JOIN event_views v
+    WHERE NOT EXISTS (SELECT 1 FROM event_patterns p WHERE p.view_id = v.view_id AND d.text !~* p.pattern)
+      AND EXISTS (SELECT 1 FROM event_patterns p WHERE p.view_id = v.view_id);
+
+    WITH sums AS (
+      SELECT view_id, (ct / 60) * 60 AS bucket, author_id,
+             ${bySentiment()}
+      FROM event_matched GROUP BY 1, 2, 3
+    )
+    ${addSums('event_counts', 'view_id, bucket, author_id')};
+
+    WITH sums AS (
+      SELECT m.view_id, r.res, ${inRes('m.ct')} AS bucket, ${CLASS('a')} AS class,
+             ${bySentiment('m.')}
+      FROM event_matched m JOIN event_views v ON v.view_id = m.view_id JOIN x_accounts a ON a.id = m.author_id
+      ${RES}
+      WHERE v.group_id IS NULL OR ${member('v.group_id')}
+      GROUP BY 1, 2, 3, 4
+    )
+    ${addSums('event_class_counts', 'view_id, res, bucket, class')};
+    DELETE FROM event_matched;
+  END IF;
+END $$;
+
+CREATE OR REPLACE FUNCTION opinion_posts_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  ${DELTA};
+  IF TG_OP = 'INSERT' THEN
+    INSERT INTO opinion_delta SELECT ${DELTA_COLUMNS}, 1 FROM new_posts;
+  ELSIF TG_OP = 'DELETE' THEN
+    INSERT INTO opinion_delta SELECT ${DELTA_COLUMNS}, -1 FROM old_posts;
+  ELSE
+    -- Only rows whose counted fields changed: re-emitted posts with grown metrics cost nothing.
+    INSERT INTO opinion_delta
+    SELECT ${prefixed('o')}, -1 FROM old_posts o JOIN new_posts n ON n.id = o.id
+    WHERE ${COUNTED('o')} IS DISTINCT FROM ${COUNTED('n')}
+    UNION ALL
+    SELECT ${prefixed('n')}, 1 FROM old_posts o JOIN new_posts n ON n.id = o.id
+    WHERE ${COUNTED('o')} IS DISTINCT FROM ${COUNTED('n')};
+  END IF;
+  IF EXISTS (SELECT 1 FROM opinion_delta) THEN
+    PERFORM opinion_apply_delta();
+  END IF;
+  DELETE FROM opinion_delta;
+  RETURN NULL;
+END $$;
+
+${writeTriggers('posts', 'opinion', 'opinion_posts_changed', 'posts')}
+
+-- An author whose verification changed: move their counts to the new class.
+CREATE OR REPLACE FUNCTION opinion_accounts_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  -- Every collected batch updates its authors' follower counts; a class change is rare, and the
+  -- query below must not be planned against the whole per-author rollup when there is none.
+  IF NOT EXISTS (SELECT 1 FROM old_accounts o JOIN new_accounts n ON n.id = o.id
+                 WHERE ${CLASS('o')} <> ${CLASS('n')}) THEN
+    RETURN NULL;
+  END IF;
+  WITH moved AS (
+    SELECT n.id, ${CLASS('o')} AS old_class, ${CLASS('n')} AS new_class
+    FROM old_accounts o JOIN new_accounts n ON n.id = o.id
+    WHERE ${CLASS('o')} <> ${CLASS('n')}
+  ), deltas AS (
+    SELECT c.coin, r.res, ${inRes('c.bucket')} AS bucket, x.class, ${moved('x.sign')}
+    FROM moved m JOIN opinion_author_counts c ON c.author_id = m.id
+    ${RES}
+    CROSS JOIN LATERAL (VALUES (m.old_class, -1), (m.new_class, 1)) AS x(class, sign)
+    GROUP BY 1, 2, 3, 4
+  )
+  ${addSums('opinion_counts', 'coin, res, bucket, class', 'deltas', false)};
+  RETURN NULL;
+END $$;
+
+${accountsTrigger('opinion', 'opinion_accounts_changed')}
+
+-- Adds the per-author rows of "group_delta" (group_id, author_id, class, sign) to the groups'
+-- rollups: how an account's whole history enters or leaves a group.
+CREATE OR REPLACE FUNCTION group_opinion_apply_authors() RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  WITH sums AS (
+    SELECT d.group_id, c.coin, r.res, ${inRes('c.bucket')} AS bucket, d.class, ${moved('d.sign')}
+    FROM group_delta d JOIN opinion_author_counts c ON c.author_id = d.author_id
+    ${RES}
+    GROUP BY 1, 2, 3, 4, 5
+  )
+  ${addSums('group_opinion_counts', 'group_id, coin, res, bucket, class', 'sums', false)};
+END $$;
+
+-- Recounts one group from the per-author rollup: when it starts being used, or its rules change.
+CREATE OR REPLACE FUNCTION group_opinion_recount(gid bigint) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM group_opinion_counts WHERE group_id = gid;
+  IF NOT EXISTS (SELECT 1 FROM opinion_groups WHERE group_id = gid) THEN RETURN; END IF;
+  ${GROUP_DELTA};
+  INSERT INTO group_delta
+  SELECT gid, a.id, ${CLASS('a')}, 1
+  FROM x_accounts a WHERE ${member('gid')};
+  PERFORM group_opinion_apply_authors();
+  DELETE FROM group_delta;
+END $$;
+
+-- New, changed and deleted posts of members of the groups opinion views use ("opinion_delta").
+CREATE OR REPLACE FUNCTION group_opinion_apply_posts() RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  WITH pc AS (
+    SELECT DISTINCT og.group_id, d.id, d.ct, coalesce(c.stance, d.sentiment) AS sentiment, d.sign, c.coin,
+           ${CLASS('a')} AS class
+    FROM opinion_delta d JOIN x_accounts a ON a.id = d.author_id
+    CROSS JOIN opinion_groups og
+    CROSS JOIN LATERAL unnest(d.coins, d.coin_stances) AS c(coin, stance)
+    WHERE c.coin IS NOT NULL AND ${member('og.group_id')}
+  ), sums AS (
+    SELECT group_id, coin, r.res, ${inRes('ct')} AS bucket, class,
+           ${bySentiment()}
+    FROM pc ${RES} GROUP BY 1, 2, 3, 4, 5
+  )
+  ${addSums('group_opinion_counts', 'group_id, coin, res, bucket, class')};
+END $$;
+
+-- Accounts whose followers, tracking or class changed: move their history in or out of groups.
+CREATE OR REPLACE FUNCTION group_opinion_accounts_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NOT EXISTS (SELECT 1 FROM opinion_groups) THEN RETURN NULL; END IF;
+  ${GROUP_DELTA};
+  WITH changed AS (
+    SELECT n.id, og.group_id, ${member('og.group_id', 'o')} AS was, ${member('og.group_id', 'n')} AS is_now,
+           ${CLASS('o')} AS old_class, ${CLASS('n')} AS new_class
+    FROM old_accounts o JOIN new_accounts n ON n.id = o.id CROSS JOIN opinion_groups og
+    WHERE (o.followers_count, o.tracked, o.is_blue_verified, o.verified_type)
+          IS DISTINCT FROM (n.followers_count, n.tracked, n.is_blue_verified, n.verified_type)
+  )
+  INSERT INTO group_delta
+  SELECT group_id, id, old_class, -1 FROM changed WHERE was AND NOT (is_now AND old_class = new_class)
+  UNION ALL
+  SELECT group_id, id, new_class, 1 FROM changed WHERE is_now AND NOT (was AND old_class = new_class);
+  IF EXISTS (SELECT 1 FROM group_delta) THEN PERFORM group_opinion_apply_authors(); END IF;
+  DELETE FROM group_delta;
+  RETURN NULL;
+END $$;
+
+${accountsTrigger('group_opinion', 'group_opinion_accounts_changed')}
+
+-- A group's range edited, or its lists: recount it (lists are replaced wholesale on save).
+CREATE OR REPLACE FUNCTION group_opinion_rules_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE gid bigint;
+BEGIN
+  IF TG_TABLE_NAME = 'kol_groups' THEN
+    FOR gid IN SELECT n.id FROM new_groups n JOIN old_groups o ON o.id = n.id
+               WHERE (o.fans_min, o.fans_max, o.use_fans) IS DISTINCT FROM (n.fans_min, n.fans_max, n.use_fans) LOOP
+      ${RECOUNT_GROUP}
+    END LOOP;
+  ELSIF TG_OP = 'DELETE' THEN
+    FOR gid IN SELECT DISTINCT l.group_id FROM old_lists l LOOP
+      ${RECOUNT_GROUP}
+    END LOOP;
+  ELSE
+    FOR gid IN SELECT DISTINCT l.group_id FROM new_lists l LOOP
+      ${RECOUNT_GROUP}
+    END LOOP;
+  END IF;
+  RETURN NULL;
+END $$;
+
+CREATE TRIGGER kol_groups_opinion_update AFTER UPDATE ON kol_groups
+  REFERENCING OLD TABLE AS old_groups NEW TABLE AS new_groups FOR EACH STATEMENT EXECUTE FUNCTION group_opinion_rules_changed();
+${writeTriggers('kol_group_accounts', 'opinion', 'group_opinion_rules_changed', 'lists')}
+
+-- Recounts what an event view's report reads from its per-author rows: on save (after its
+-- per-author rows are counted) and when its group's rules change.
+CREATE OR REPLACE FUNCTION event_view_recount(vid bigint) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM event_class_counts WHERE view_id = vid;
+  WITH sums AS (
+    SELECT r.res, ${inRes('c.bucket')} AS bucket, ${CLASS('a')} AS class,
+           sum(c.up) AS up, sum(c.neutral) AS neutral, sum(c.down) AS down
+    FROM event_counts c JOIN event_views v ON v.view_id = c.view_id JOIN x_accounts a ON a.id = c.author_id
+    ${RES}
+    WHERE c.view_id = vid AND (v.group_id IS NULL OR ${member('v.group_id')})
+    GROUP BY 1, 2, 3
+  )
+  INSERT INTO event_class_counts (view_id, res, bucket, class, up, neutral, down)
+  SELECT vid, res, bucket, class, up, neutral, down FROM sums;
+END $$;
+
+-- Accounts whose class, followers or tracking changed: move their share of every event view they
+-- count in, out of the old class or membership and into the new.
+CREATE OR REPLACE FUNCTION event_accounts_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NOT EXISTS (SELECT 1 FROM event_views) THEN RETURN NULL; END IF;
+  WITH changed AS (
+    SELECT o.id, o.followers_count AS of, o.tracked AS ot, ${CLASS('o')} AS oc,
+           n.followers_count AS nf, n.tracked AS nt, ${CLASS('n')} AS nc
+    FROM old_accounts o JOIN new_accounts n ON n.id = o.id
+    WHERE (o.followers_count, o.tracked, o.is_blue_verified, o.verified_type)
+          IS DISTINCT FROM (n.followers_count, n.tracked, n.is_blue_verified, n.verified_type)
+  ), moves AS (
+    SELECT ch.*, v.view_id,
+           v.group_id IS NULL OR kol_group_member(v.group_id, ch.id, ch.of, ch.ot) AS was,
+           v.group_id IS NULL OR kol_group_member(v.group_id, ch.id, ch.nf, ch.nt) AS is_now
+    FROM changed ch JOIN event_views v ON EXISTS (SELECT 1 FROM event_counts c WHERE c.view_id = v.view_id AND c.author_id = ch.id)
+  ), deltas AS (
+    SELECT view_id, id, oc AS class, -1 AS sign FROM moves WHERE was AND NOT (is_now AND oc = nc)
+    UNION ALL
+    SELECT view_id, id, nc AS class, 1 AS sign FROM moves WHERE is_now AND NOT (was AND oc = nc)
+  ), sums AS (
+    SELECT d.view_id, r.res, ${inRes('c.bucket')} AS bucket, d.class, ${moved('d.sign')}
+    FROM deltas d JOIN event_counts c ON c.view_id = d.view_id AND c.author_id = d.id
+    ${RES}
+    GROUP BY 1, 2, 3, 4
+  )
+  ${addSums('event_class_counts', 'view_id, res, bucket, class', 'sums', false)};
+  RETURN NULL;
+END $$;
+
+${accountsTrigger('event_opinion', 'event_accounts_changed')}
+
+-- Recounts every opinion rollup from the posts through the triggers' own code: for a database
+-- restored without them, or after changing how they count. SELECT opinion_rebuild();
+CREATE OR REPLACE FUNCTION opinion_rebuild() RETURNS void LANGUAGE plpgsql AS $$
+DECLARE gid bigint;
+BEGIN
+  TRUNCATE opinion_counts, opinion_author_counts, group_opinion_counts, event_counts, event_class_counts;
+  ${DELTA};
+  INSERT INTO opinion_delta SELECT ${DELTA_COLUMNS}, 1 FROM posts;
+  PERFORM opinion_apply_delta();
+  DELETE FROM opinion_delta;
+  FOR gid IN SELECT group_id FROM opinion_groups LOOP
+    PERFORM group_opinion_recount(gid);
+  END LOOP;
+END $$;
+`;
+
+/**
+ * The recount when the family is applied again over existing data: every coin rollup from the
+ * posts, but event_counts kept as they were (the service counted them from a recent window only,
+ * which a recount from every post would not reproduce), then each event view's class counts
+ * from them.
+ */
+export const opinionRecount = /* sql */ `
+${scratch('opinion_kept_event_counts', 'LIKE event_counts')};
+INSERT INTO opinion_kept_event_counts SELECT * FROM event_counts;
+SELECT opinion_rebuild();
+DELETE FROM event_counts;
+INSERT INTO event_counts SELECT * FROM opinion_kept_event_counts;
+DELETE FROM opinion_kept_event_counts;
+SELECT event_view_recount(view_id) FROM event_views;
+`;

@@ -1,0 +1,20 @@
+import type { Db } from '../../src/db/db';
+import { splitStatements } from '../../src/db/migrate';
+import { migrations } from '../../src/db/migrations/index';
+
+/**
+ * A database as it was before migration `id`: the earlier migrations applied and recorded, as
+ * `migrate` would have (it then applies the rest). Rows written at that version use only the
+ * columns that version had.
+ */
+export async function migrateBefore(db: Db, id: string): Promise<void> {
+  await db.exec(
+    'CREATE TABLE IF NOT EXISTS schema_migrations (id text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+  );
+  const done = new Set((await db.query<{ id: string }>('SELECT id FROM schema_migrations')).map((r) => r.id));
+  for (const m of migrations.filter((m) => m.id < id && !done.has(m.id))) {
+    for (const statement of splitStatements(m.sql))
+      if (statement.replace(/--.*$/gm, '').trim()) await db.query(statement);
+    await db.query('INSERT INTO schema_migrations (id) VALUES ($1)', [m.id]);
+  }
+}
