@@ -1,5 +1,4 @@
 import { view } from '@kolscope/contract';
-import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -7,13 +6,13 @@ import { KolGroupField } from '../../features/opinion/KolGroupField';
 import { coinIconUrl, firstCoin, validateCoin } from '../../features/opinion/opinionForm';
 import { PickField } from '../../features/opinion/PickField';
 import { useKolGroupOptions } from '../../features/opinion/useKolGroupOptions';
-import { useEditLoad, useOpinionSave, useResolvedGroup } from '../../features/opinion/useOpinionForm';
-import { PageNavBar } from '../../features/PageNavBar';
+import { useResolvedGroup } from '../../features/opinion/useOpinionForm';
 import { CoinPicker } from '../../features/pickers/CoinPicker';
-import { SettingFailed } from '../../features/report/SettingStates';
 import { toastInfo } from '../../features/toast';
+import { useLoadWithRetry } from '../../features/view-form/useLoadWithRetry';
+import { useSaveAndNavigate } from '../../features/view-form/useSaveAndNavigate';
+import { ViewFormPage } from '../../features/view-form/ViewFormPage';
 import { api } from '../../api';
-import '../../features/report/setting-page.css';
 import { imageSrc } from '../../api/imageSrc';
 
 /**
@@ -29,9 +28,9 @@ export default function CoinOpinionSettingPage() {
   const [kolGroupId, setKolGroupId] = useState('');
   const [coinError, setCoinError] = useState<string | undefined>();
   const [pickerOpen, setPickerOpen] = useState(false);
-  const saver = useOpinionSave('coin_opinion', id);
+  const saver = useSaveAndNavigate(id, 'coin_opinion');
 
-  const { loadState, retry } = useEditLoad(
+  const { loadState, retry } = useLoadWithRetry(
     id,
     (viewId) => api(view.coinOpinionInfo, { viewId }),
     (info) => {
@@ -43,8 +42,6 @@ export default function CoinOpinionSettingPage() {
   );
   useResolvedGroup(kolGroupId, groups, setKolGroupId);
 
-  const header = <PageNavBar title={t(id ? 'opinion.coinEditTitle' : 'opinion.coinCreateTitle')} />;
-  if (loadState === 'failed') return <SettingFailed header={header} testId="coin-setting" onRetry={retry} />;
   const loading = loadState === 'loading';
 
   const save = () => {
@@ -62,54 +59,48 @@ export default function CoinOpinionSettingPage() {
   };
 
   return (
-    <div className="setting-page" data-testid="coin-setting" data-loading={loading}>
-      {header}
-      <div className="setting-form">
-        <PickField
-          label={t('opinion.coin')}
-          testId="coin-field"
-          placeholder={t('opinion.coinPlaceholder')}
-          value={
-            coin && (
-              <>
-                <img className="pick-field__coin-icon" src={imageSrc(icon ?? coinIconUrl(coin))} alt="" />
-                {coin}
-              </>
-            )
-          }
-          error={coinError}
-          disabled={loading}
-          onClick={() => setPickerOpen(true)}
+    <ViewFormPage
+      title={t(id ? 'opinion.coinEditTitle' : 'opinion.coinCreateTitle')}
+      editing={Boolean(id)}
+      loadState={loadState}
+      onRetry={retry}
+      statePrefix="coin-setting"
+      testId="coin-setting"
+      whileLoading="form"
+      save={{ testId: 'opinion-save', busy: saver.saving, onClick: save }}
+      popups={
+        <CoinPicker
+          visible={pickerOpen}
+          title={t('opinion.coinPickerTitle')}
+          value={coin ? [coin] : []}
+          onClose={() => setPickerOpen(false)}
+          onConfirm={(coins) => {
+            // Only the first picked coin is taken (spec section 2).
+            const next = firstCoin(coins);
+            setCoin(next);
+            setIcon(coins[0]?.icon);
+            if (next) setCoinError(undefined);
+          }}
         />
-        <KolGroupField value={kolGroupId} onChange={setKolGroupId} groups={groups} disabled={loading} />
-      </div>
-      <footer className="ks-sticky-footer">
-        <Button
-          block
-          color="primary"
-          size="large"
-          shape="rounded"
-          data-testid="opinion-save"
-          loading={saver.saving || loading}
-          disabled={saver.saving || loading}
-          onClick={save}
-        >
-          {t(id ? 'opinion.update' : 'opinion.save')}
-        </Button>
-      </footer>
-      <CoinPicker
-        visible={pickerOpen}
-        title={t('opinion.coinPickerTitle')}
-        value={coin ? [coin] : []}
-        onClose={() => setPickerOpen(false)}
-        onConfirm={(coins) => {
-          // Only the first picked coin is taken (spec section 2).
-          const next = firstCoin(coins);
-          setCoin(next);
-          setIcon(coins[0]?.icon);
-          if (next) setCoinError(undefined);
-        }}
+      }
+    >
+      <PickField
+        label={t('opinion.coin')}
+        testId="coin-field"
+        placeholder={t('opinion.coinPlaceholder')}
+        value={
+          coin && (
+            <>
+              <img className="pick-field__coin-icon" src={imageSrc(icon ?? coinIconUrl(coin))} alt="" />
+              {coin}
+            </>
+          )
+        }
+        error={coinError}
+        disabled={loading}
+        onClick={() => setPickerOpen(true)}
       />
-    </div>
+      <KolGroupField value={kolGroupId} onChange={setKolGroupId} groups={groups} disabled={loading} />
+    </ViewFormPage>
   );
 }

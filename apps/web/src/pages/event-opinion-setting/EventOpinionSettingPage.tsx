@@ -1,5 +1,4 @@
 import { view } from '@kolscope/contract';
-import { Button } from 'antd-mobile';
 import { CloseCircleFill } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,14 +9,14 @@ import { KeywordsBody } from '../../features/filters/KeywordsBody';
 import { KolGroupField } from '../../features/opinion/KolGroupField';
 import { keywordItems, validateEvent } from '../../features/opinion/opinionForm';
 import { useKolGroupOptions } from '../../features/opinion/useKolGroupOptions';
-import { useEditLoad, useOpinionSave, useResolvedGroup } from '../../features/opinion/useOpinionForm';
-import { PageNavBar } from '../../features/PageNavBar';
-import { SettingFailed } from '../../features/report/SettingStates';
+import { useResolvedGroup } from '../../features/opinion/useOpinionForm';
 import { TextField } from '../../features/TextField';
 import { toastInfo } from '../../features/toast';
+import { useLoadWithRetry } from '../../features/view-form/useLoadWithRetry';
+import { useSaveAndNavigate } from '../../features/view-form/useSaveAndNavigate';
+import { ViewFormPage } from '../../features/view-form/ViewFormPage';
 import '../../features/filters/filters.css';
 import '../../features/opinion/opinion.css';
-import '../../features/report/setting-page.css';
 
 /**
  * /event-opinion-setting (create) and /event-opinion-setting/:id (edit): a clearable title, the
@@ -32,9 +31,9 @@ export default function EventOpinionSettingPage() {
   const [kolGroupId, setKolGroupId] = useState('');
   const [titleError, setTitleError] = useState<string | undefined>();
   const [keywordsError, setKeywordsError] = useState<string | undefined>();
-  const saver = useOpinionSave('event_opinion', id);
+  const saver = useSaveAndNavigate(id, 'event_opinion');
 
-  const { loadState, retry } = useEditLoad(
+  const { loadState, retry } = useLoadWithRetry(
     id,
     (viewId) => api(view.eventOpinionInfo, { viewId }),
     (info) => {
@@ -46,8 +45,6 @@ export default function EventOpinionSettingPage() {
   );
   useResolvedGroup(kolGroupId, groups, setKolGroupId);
 
-  const header = <PageNavBar title={t(id ? 'opinion.eventEditTitle' : 'opinion.eventCreateTitle')} />;
-  if (loadState === 'failed') return <SettingFailed header={header} testId="event-setting" onRetry={retry} />;
   const loading = loadState === 'loading';
 
   const changeTitle = (value: string) => {
@@ -87,54 +84,46 @@ export default function EventOpinionSettingPage() {
   ) : null;
 
   return (
-    <div className="setting-page" data-testid="event-setting" data-loading={loading}>
-      {header}
-      <div className="setting-form">
-        <TextField
-          label={t('opinion.eventTitle')}
-          testId="event-title"
-          value={title}
-          onChange={changeTitle}
-          error={titleError}
-          placeholder={t('opinion.eventTitlePlaceholder')}
-          maxLength={100}
-          autoComplete="off"
-          disabled={loading}
-          suffix={clear}
-        />
-        <section
-          className={`filter-card opinion-keywords${keywordsError ? ' opinion-keywords--error' : ''}`}
-          data-testid="event-keywords"
-        >
-          <header className="filter-card__head">
-            <div>
-              <h3 className="filter-card__title">{t('opinion.keywords')}</h3>
-              <p className="filter-card__hint">{t('opinion.keywordsHint')}</p>
-            </div>
-          </header>
-          <KeywordsBody keywords={keywords} onChange={changeKeywords} />
-          {keywordsError && (
-            <div className="ks-field__error" role="alert" data-testid="event-keywords-error">
-              {keywordsError}
-            </div>
-          )}
-        </section>
-        <KolGroupField value={kolGroupId} onChange={setKolGroupId} groups={groups} disabled={loading} />
-      </div>
-      <footer className="ks-sticky-footer">
-        <Button
-          block
-          color="primary"
-          size="large"
-          shape="rounded"
-          data-testid="opinion-save"
-          loading={saver.saving || loading}
-          disabled={saver.saving || loading}
-          onClick={save}
-        >
-          {t(id ? 'opinion.update' : 'opinion.save')}
-        </Button>
-      </footer>
-    </div>
+    <ViewFormPage
+      title={t(id ? 'opinion.eventEditTitle' : 'opinion.eventCreateTitle')}
+      editing={Boolean(id)}
+      loadState={loadState}
+      onRetry={retry}
+      statePrefix="event-setting"
+      testId="event-setting"
+      whileLoading="form"
+      save={{ testId: 'opinion-save', busy: saver.saving, onClick: save }}
+    >
+      <TextField
+        label={t('opinion.eventTitle')}
+        testId="event-title"
+        value={title}
+        onChange={changeTitle}
+        error={titleError}
+        placeholder={t('opinion.eventTitlePlaceholder')}
+        maxLength={100}
+        autoComplete="off"
+        disabled={loading}
+        suffix={clear}
+      />
+      <section
+        className={`filter-card opinion-keywords${keywordsError ? ' opinion-keywords--error' : ''}`}
+        data-testid="event-keywords"
+      >
+        <header className="filter-card__head">
+          <div>
+            <h3 className="filter-card__title">{t('opinion.keywords')}</h3>
+            <p className="filter-card__hint">{t('opinion.keywordsHint')}</p>
+          </div>
+        </header>
+        <KeywordsBody keywords={keywords} onChange={changeKeywords} />
+        {keywordsError && (
+          <div className="ks-field__error" role="alert" data-testid="event-keywords-error">
+            {keywordsError}
+          </div>
+        )}
+      </section>
+      <KolGroupField value={kolGroupId} onChange={setKolGroupId} groups={groups} disabled={loading} />
+    </ViewFormPage>
   );
 }

@@ -1,12 +1,13 @@
 import { type CustomSource, notificationCalls, type NotificationSource, view } from '@kolscope/contract';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api';
 import type { KeywordItem } from '../../features/filters/filters';
 import { subscribeThisBrowser } from '../../features/push/push';
 import type { TimeValue } from '../../features/report/timeField';
 import { toastInfo } from '../../features/toast';
-import { useSaveView } from '../../features/filters/useSaveView';
+import { useLoadWithRetry } from '../../features/view-form/useLoadWithRetry';
+import { useSaveAndNavigate } from '../../features/view-form/useSaveAndNavigate';
 import {
   defaultFields,
   fieldsFromInfo,
@@ -17,8 +18,6 @@ import {
   validateNotification,
 } from './notificationForm';
 
-export type LoadState = 'loading' | 'failed' | 'ready';
-
 /**
  * State and actions of the notification form: the view to edit (view/info), the fields, which
  * custom sources are on in /data-source (so the form can say when a chosen one is off), the push
@@ -26,32 +25,17 @@ export type LoadState = 'loading' | 'failed' | 'ready';
  */
 export function useNotificationForm(viewId: string | undefined) {
   const { t } = useTranslation();
-  const [loadState, setLoadState] = useState<LoadState>(viewId ? 'loading' : 'ready');
-  const [attempt, setAttempt] = useState(0);
   const [fields, setFields] = useState<NotificationFields>(defaultFields);
   const [errors, setErrors] = useState<NotificationErrors>({});
   const [customOn, setCustomOn] = useState<CustomSource[] | null>(null);
-  const { saving, save: persist } = useSaveView(viewId, 'notification');
+  const { saving, save: persist } = useSaveAndNavigate(viewId, 'notification');
   const [subscribing, setSubscribing] = useState(false);
 
-  useEffect(() => {
-    if (!viewId) return;
-    let live = true;
-    void attempt; // Only re-runs the load on retry.
-    setLoadState('loading');
-    api(view.info, { viewId }).then(
-      (info) => {
-        if (!live) return;
-        if (!info) return setLoadState('failed');
-        setFields(fieldsFromInfo(info));
-        setLoadState('ready');
-      },
-      () => live && setLoadState('failed'),
-    );
-    return () => {
-      live = false;
-    };
-  }, [viewId, attempt]);
+  const { loadState, retry: retryLoad } = useLoadWithRetry(
+    viewId,
+    (id) => api(view.info, { viewId: id }),
+    (info) => setFields(fieldsFromInfo(info)),
+  );
 
   useEffect(() => {
     // Only a hint: without it the form still works.
@@ -61,7 +45,6 @@ export function useNotificationForm(viewId: string | undefined) {
     );
   }, []);
 
-  const retryLoad = useCallback(() => setAttempt((n) => n + 1), []);
   const clear = (key: keyof NotificationErrors) =>
     setErrors((prev) => (prev[key] ? { ...prev, [key]: undefined } : prev));
 

@@ -1,15 +1,14 @@
 import { view } from '@kolscope/contract';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api';
 import { groupsFromRules } from '../../features/filters/filters';
 import { useFilterGroups } from '../../features/filters/useFilterGroups';
 import { type TimeValue, timeFromSeconds } from '../../features/report/timeField';
 import { toastInfo } from '../../features/toast';
-import { useSaveView } from '../../features/filters/useSaveView';
+import { useLoadWithRetry } from '../../features/view-form/useLoadWithRetry';
+import { useSaveAndNavigate } from '../../features/view-form/useSaveAndNavigate';
 import { DEFAULT_TIMES, firstError, type ReportErrors, validateReport } from './reportForm';
-
-export type LoadState = 'loading' | 'failed' | 'ready';
 
 /**
  * State and actions of the report form: the view to edit (view/info), title, the two time
@@ -17,8 +16,6 @@ export type LoadState = 'loading' | 'failed' | 'ready';
  */
 export function useReportForm(viewId: string | undefined) {
   const { t } = useTranslation();
-  const [loadState, setLoadState] = useState<LoadState>(viewId ? 'loading' : 'ready');
-  const [attempt, setAttempt] = useState(0);
   const [title, setTitle] = useState('');
   const [backtracking, setBacktracking] = useState<TimeValue>(DEFAULT_TIMES.backtracking);
   /** The stored backtracking of the report being edited: read-only, sent back unchanged. */
@@ -27,33 +24,20 @@ export function useReportForm(viewId: string | undefined) {
   const [errors, setErrors] = useState<ReportErrors>({});
   const filters = useFilterGroups();
   const { groups, setGroups } = filters;
-  const { saving, save: persist } = useSaveView(viewId, 'analytics_report');
+  const { saving, save: persist } = useSaveAndNavigate(viewId, 'analytics_report');
 
-  useEffect(() => {
-    if (!viewId) return;
-    let live = true;
-    void attempt; // Only re-runs the load on retry.
-    setLoadState('loading');
-    api(view.info, { viewId }).then(
-      (info) => {
-        if (!live) return;
-        if (!info) return setLoadState('failed');
-        setTitle(info.name);
-        setGroups(groupsFromRules(info.matchingRules));
-        // A report saved without one shows (and keeps on update) the default.
-        setKeptBacktracking(info.backtrackingSeconds);
-        if (info.backtrackingSeconds) setBacktracking(timeFromSeconds(info.backtrackingSeconds));
-        if (info.updateFreqSeconds) setUpdateFreq(timeFromSeconds(info.updateFreqSeconds));
-        setLoadState('ready');
-      },
-      () => live && setLoadState('failed'),
-    );
-    return () => {
-      live = false;
-    };
-  }, [viewId, attempt, setGroups]);
-
-  const retryLoad = useCallback(() => setAttempt((n) => n + 1), []);
+  const { loadState, retry: retryLoad } = useLoadWithRetry(
+    viewId,
+    (id) => api(view.info, { viewId: id }),
+    (info) => {
+      setTitle(info.name);
+      setGroups(groupsFromRules(info.matchingRules));
+      // A report saved without one shows (and keeps on update) the default.
+      setKeptBacktracking(info.backtrackingSeconds);
+      if (info.backtrackingSeconds) setBacktracking(timeFromSeconds(info.backtrackingSeconds));
+      if (info.updateFreqSeconds) setUpdateFreq(timeFromSeconds(info.updateFreqSeconds));
+    },
+  );
 
   // An error goes as soon as its field is edited; the next save checks everything again.
   const clear = (key: keyof ReportErrors) => setErrors((prev) => (prev[key] ? { ...prev, [key]: undefined } : prev));
