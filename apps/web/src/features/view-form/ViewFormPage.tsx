@@ -6,27 +6,29 @@ import { PageNavBar } from '../PageNavBar';
 import type { LoadState } from './useLoadWithRetry';
 import './view-form.css';
 
-interface SaveButton {
-  testId: string;
-  /** Defaults to Save when creating and Update when editing. */
-  label?: string;
-  busy: boolean;
-  /** Defaults to busy. */
-  disabled?: boolean;
-  onClick: () => void;
-}
-
-interface Props {
-  title: string;
+/** What the shell reads of a form's state (the form hooks return it). */
+export interface ViewFormState {
   /** Whether the form edits a stored record (else it creates one). */
   editing: boolean;
   loadState: LoadState;
   /** Absent where a failed load leaves the page instead (the KOL group form). */
-  onRetry?: () => void;
-  /** Prefix of the state test ids: `<prefix>-loading`, `<prefix>-error`, `<prefix>-retry`. */
-  statePrefix: string;
-  /** The test id of the page itself once its form shows. */
-  testId?: string;
+  retryLoad?: () => void;
+  saving: boolean;
+  /** Defaults to not saving. */
+  canSave?: boolean;
+  save: () => unknown;
+}
+
+interface Props {
+  title: string;
+  form: ViewFormState;
+  /**
+   * `state` prefixes the load states' test ids (`-loading`, `-error`, `-retry`), `save` is the
+   * save button's, `page` the page's once its form shows.
+   */
+  testIds: { state: string; save: string; page?: string };
+  /** Defaults to Save when creating and Update when editing. */
+  saveLabel?: string;
   /**
    * 'spinner' (default): a spinner in place of the form while the record loads; 'form': the
    * form shows at once (its fields disabled by the page), the save button busy meanwhile.
@@ -34,7 +36,6 @@ interface Props {
   whileLoading?: 'spinner' | 'form';
   /** 'grey': cards on the grey page background (the ranking form) instead of a white page. */
   tone?: 'white' | 'grey';
-  save: SaveButton;
   children: ReactNode;
   /** Popups of the form, after the footer. */
   popups?: ReactNode;
@@ -47,7 +48,8 @@ interface Props {
  */
 export function ViewFormPage(props: Props) {
   const { t } = useTranslation();
-  const { loadState, statePrefix, whileLoading = 'spinner', tone = 'white', save } = props;
+  const { form, testIds, whileLoading = 'spinner', tone = 'white' } = props;
+  const { loadState } = form;
   const pageClass = `view-form${tone === 'grey' ? ' view-form--grey' : ''}`;
   const header = <PageNavBar title={props.title} />;
 
@@ -55,7 +57,7 @@ export function ViewFormPage(props: Props) {
     return (
       <div className={pageClass}>
         {header}
-        <div className="ks-page-center" data-testid={`${statePrefix}-loading`}>
+        <div className="ks-page-center" data-testid={`${testIds.state}-loading`}>
           <SpinLoading color="primary" style={{ '--size': `${LOADING_SPINNER_SIZE_PX}px` }} />
         </div>
       </div>
@@ -65,14 +67,14 @@ export function ViewFormPage(props: Props) {
     return (
       <div className={pageClass}>
         {header}
-        <div className="view-form__state" role="alert" data-testid={`${statePrefix}-error`}>
+        <div className="view-form__state" role="alert" data-testid={`${testIds.state}-error`}>
           <p className="view-form__state-title">{t('viewForm.loadFailed')}</p>
           <Button
             color="primary"
             fill="outline"
             shape="rounded"
-            data-testid={`${statePrefix}-retry`}
-            onClick={props.onRetry}
+            data-testid={`${testIds.state}-retry`}
+            onClick={form.retryLoad}
           >
             {t('viewForm.retry')}
           </Button>
@@ -82,9 +84,9 @@ export function ViewFormPage(props: Props) {
   }
 
   const loading = loadState === 'loading';
-  const busy = save.busy || loading;
+  const busy = form.saving || loading;
   return (
-    <div className={pageClass} data-testid={props.testId} data-loading={whileLoading === 'form' ? loading : undefined}>
+    <div className={pageClass} data-testid={testIds.page} data-loading={whileLoading === 'form' ? loading : undefined}>
       {header}
       <div className="view-form__body">{props.children}</div>
       <footer className="ks-sticky-footer">
@@ -93,12 +95,12 @@ export function ViewFormPage(props: Props) {
           color="primary"
           size="large"
           shape="rounded"
-          data-testid={save.testId}
+          data-testid={testIds.save}
           loading={busy}
-          disabled={save.disabled ?? busy}
-          onClick={save.onClick}
+          disabled={form.canSave === undefined ? busy : !form.canSave}
+          onClick={() => void form.save()}
         >
-          {save.label ?? t(props.editing ? 'viewForm.update' : 'viewForm.save')}
+          {props.saveLabel ?? t(form.editing ? 'viewForm.update' : 'viewForm.save')}
         </Button>
       </footer>
       {props.popups}

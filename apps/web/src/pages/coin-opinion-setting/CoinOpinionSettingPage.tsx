@@ -2,18 +2,15 @@ import { view } from '@kolscope/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { api } from '../../api';
+import { imageSrc } from '../../api/imageSrc';
 import { KolGroupField } from '../../features/opinion/KolGroupField';
 import { coinIconUrl, firstCoin, validateCoin } from '../../features/opinion/opinionForm';
 import { PickField } from '../../features/opinion/PickField';
-import { useKolGroupOptions } from '../../features/opinion/useKolGroupOptions';
-import { useResolvedGroup } from '../../features/opinion/useOpinionForm';
+import { useOpinionForm } from '../../features/opinion/useOpinionForm';
 import { CoinPicker } from '../../features/pickers/CoinPicker';
 import { toastInfo } from '../../features/toast';
-import { useLoadWithRetry } from '../../features/view-form/useLoadWithRetry';
-import { useSaveAndNavigate } from '../../features/view-form/useSaveAndNavigate';
 import { ViewFormPage } from '../../features/view-form/ViewFormPage';
-import { api } from '../../api';
-import { imageSrc } from '../../api/imageSrc';
 
 /**
  * /coin-opinion-setting (create) and /coin-opinion-setting/:id (edit): a coin and a KOL group
@@ -22,27 +19,17 @@ import { imageSrc } from '../../api/imageSrc';
 export default function CoinOpinionSettingPage() {
   const { t } = useTranslation();
   const { id } = useParams();
-  const groups = useKolGroupOptions();
   const [coin, setCoin] = useState('');
   const [icon, setIcon] = useState<string | undefined>();
-  const [kolGroupId, setKolGroupId] = useState('');
   const [coinError, setCoinError] = useState<string | undefined>();
   const [pickerOpen, setPickerOpen] = useState(false);
-  const saver = useSaveAndNavigate(id, 'coin_opinion');
-
-  const { loadState, retry } = useLoadWithRetry(
+  const opinion = useOpinionForm(
+    'coin_opinion',
     id,
     (viewId) => api(view.coinOpinionInfo, { viewId }),
-    (info) => {
-      setCoin(info.coin);
-      setKolGroupId(info.kolGroupId);
-      // The group's name comes from the group list.
-      if (info.kolGroupId) groups.ensure();
-    },
+    (info) => setCoin(info.coin),
   );
-  useResolvedGroup(kolGroupId, groups, setKolGroupId);
-
-  const loading = loadState === 'loading';
+  const { kolGroupId, loading } = opinion;
 
   const save = () => {
     const checked = validateCoin(coin);
@@ -52,37 +39,35 @@ export default function CoinOpinionSettingPage() {
       toastInfo(message);
       return;
     }
-    void saver.run(
+    void opinion.run(
       () => api(view.coinOpinionAdd, { coin: checked.coin, kolGroupId }),
       (viewId) => api(view.coinOpinionUpdate, { viewId, coin: checked.coin, kolGroupId }),
     );
   };
 
+  const picker = (
+    <CoinPicker
+      visible={pickerOpen}
+      title={t('opinion.coinPickerTitle')}
+      value={coin ? [coin] : []}
+      onClose={() => setPickerOpen(false)}
+      onConfirm={(coins) => {
+        // Only the first picked coin is taken (spec section 2).
+        const next = firstCoin(coins);
+        setCoin(next);
+        setIcon(coins[0]?.icon);
+        if (next) setCoinError(undefined);
+      }}
+    />
+  );
+
   return (
     <ViewFormPage
       title={t(id ? 'opinion.coinEditTitle' : 'opinion.coinCreateTitle')}
-      editing={Boolean(id)}
-      loadState={loadState}
-      onRetry={retry}
-      statePrefix="coin-setting"
-      testId="coin-setting"
+      form={{ ...opinion.state, save }}
+      testIds={{ state: 'coin-setting', save: 'opinion-save', page: 'coin-setting' }}
       whileLoading="form"
-      save={{ testId: 'opinion-save', busy: saver.saving, onClick: save }}
-      popups={
-        <CoinPicker
-          visible={pickerOpen}
-          title={t('opinion.coinPickerTitle')}
-          value={coin ? [coin] : []}
-          onClose={() => setPickerOpen(false)}
-          onConfirm={(coins) => {
-            // Only the first picked coin is taken (spec section 2).
-            const next = firstCoin(coins);
-            setCoin(next);
-            setIcon(coins[0]?.icon);
-            if (next) setCoinError(undefined);
-          }}
-        />
-      }
+      popups={picker}
     >
       <PickField
         label={t('opinion.coin')}
@@ -100,7 +85,7 @@ export default function CoinOpinionSettingPage() {
         disabled={loading}
         onClick={() => setPickerOpen(true)}
       />
-      <KolGroupField value={kolGroupId} onChange={setKolGroupId} groups={groups} disabled={loading} />
+      <KolGroupField value={kolGroupId} onChange={opinion.setKolGroupId} groups={opinion.groups} disabled={loading} />
     </ViewFormPage>
   );
 }

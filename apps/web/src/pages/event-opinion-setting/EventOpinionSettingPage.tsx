@@ -8,14 +8,11 @@ import type { KeywordItem } from '../../features/filters/filters';
 import { KeywordsBody } from '../../features/filters/KeywordsBody';
 import { KolGroupField } from '../../features/opinion/KolGroupField';
 import { keywordItems, validateEvent } from '../../features/opinion/opinionForm';
-import { useKolGroupOptions } from '../../features/opinion/useKolGroupOptions';
-import { useResolvedGroup } from '../../features/opinion/useOpinionForm';
+import { useOpinionForm } from '../../features/opinion/useOpinionForm';
 import { TextField } from '../../features/TextField';
 import { toastInfo } from '../../features/toast';
-import { useLoadWithRetry } from '../../features/view-form/useLoadWithRetry';
-import { useSaveAndNavigate } from '../../features/view-form/useSaveAndNavigate';
+import { FormCard } from '../../features/view-form/FormCard';
 import { ViewFormPage } from '../../features/view-form/ViewFormPage';
-import '../../features/filters/filters.css';
 import '../../features/opinion/opinion.css';
 
 /**
@@ -25,27 +22,20 @@ import '../../features/opinion/opinion.css';
 export default function EventOpinionSettingPage() {
   const { t } = useTranslation();
   const { id } = useParams();
-  const groups = useKolGroupOptions();
   const [title, setTitle] = useState('');
   const [keywords, setKeywords] = useState<KeywordItem[]>([]);
-  const [kolGroupId, setKolGroupId] = useState('');
   const [titleError, setTitleError] = useState<string | undefined>();
   const [keywordsError, setKeywordsError] = useState<string | undefined>();
-  const saver = useSaveAndNavigate(id, 'event_opinion');
-
-  const { loadState, retry } = useLoadWithRetry(
+  const opinion = useOpinionForm(
+    'event_opinion',
     id,
     (viewId) => api(view.eventOpinionInfo, { viewId }),
     (info) => {
       setTitle(info.name);
       setKeywords(keywordItems(info.matchingRules));
-      setKolGroupId(info.kolGroupId);
-      if (info.kolGroupId) groups.ensure();
     },
   );
-  useResolvedGroup(kolGroupId, groups, setKolGroupId);
-
-  const loading = loadState === 'loading';
+  const { kolGroupId, loading } = opinion;
 
   const changeTitle = (value: string) => {
     setTitle(value);
@@ -65,7 +55,7 @@ export default function EventOpinionSettingPage() {
       toastInfo(message);
       return;
     }
-    void saver.run(
+    void opinion.run(
       () => api(view.eventOpinionAdd, { ...checked, kolGroupId }),
       (viewId) => api(view.eventOpinionUpdate, { viewId, ...checked, kolGroupId }),
     );
@@ -86,13 +76,9 @@ export default function EventOpinionSettingPage() {
   return (
     <ViewFormPage
       title={t(id ? 'opinion.eventEditTitle' : 'opinion.eventCreateTitle')}
-      editing={Boolean(id)}
-      loadState={loadState}
-      onRetry={retry}
-      statePrefix="event-setting"
-      testId="event-setting"
+      form={{ ...opinion.state, save }}
+      testIds={{ state: 'event-setting', save: 'opinion-save', page: 'event-setting' }}
       whileLoading="form"
-      save={{ testId: 'opinion-save', busy: saver.saving, onClick: save }}
     >
       <TextField
         label={t('opinion.eventTitle')}
@@ -106,24 +92,16 @@ export default function EventOpinionSettingPage() {
         disabled={loading}
         suffix={clear}
       />
-      <section
-        className={`filter-card opinion-keywords${keywordsError ? ' opinion-keywords--error' : ''}`}
-        data-testid="event-keywords"
+      <FormCard
+        testId="event-keywords"
+        title={t('opinion.keywords')}
+        hint={t('opinion.keywordsHint')}
+        error={keywordsError}
+        className="opinion-keywords"
       >
-        <header className="filter-card__head">
-          <div>
-            <h3 className="filter-card__title">{t('opinion.keywords')}</h3>
-            <p className="filter-card__hint">{t('opinion.keywordsHint')}</p>
-          </div>
-        </header>
         <KeywordsBody keywords={keywords} onChange={changeKeywords} />
-        {keywordsError && (
-          <div className="ks-field__error" role="alert" data-testid="event-keywords-error">
-            {keywordsError}
-          </div>
-        )}
-      </section>
-      <KolGroupField value={kolGroupId} onChange={setKolGroupId} groups={groups} disabled={loading} />
+      </FormCard>
+      <KolGroupField value={kolGroupId} onChange={opinion.setKolGroupId} groups={opinion.groups} disabled={loading} />
     </ViewFormPage>
   );
 }

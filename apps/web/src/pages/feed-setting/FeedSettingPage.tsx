@@ -10,16 +10,12 @@ export default function FeedSettingPage() {
   const { t } = useTranslation();
   const { id } = useParams();
   const form = useFeedForm(id);
-  const editing = Boolean(id);
 
   return (
     <ViewFormPage
-      title={t(editing ? 'feedSetting.editTitle' : 'feedSetting.createTitle')}
-      editing={editing}
-      loadState={form.loadState}
-      onRetry={form.retryLoad}
-      statePrefix="feed-setting"
-      save={{ testId: 'feed-save', busy: form.saving, onClick: () => void form.save() }}
+      title={t(form.editing ? 'feedSetting.editTitle' : 'feedSetting.createTitle')}
+      form={form}
+      testIds={{ state: 'feed-setting', save: 'feed-save' }}
     >
       <TextField
         label={t('feedSetting.title')}

@@ -47,6 +47,7 @@ export function useFeedForm(viewId: string | undefined) {
   };
 
   return {
+    editing: Boolean(viewId),
     loadState,
     retryLoad: retry,
     title,

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { UserPicker } from '../../features/pickers/UserPicker';
 import { TextField } from '../../features/TextField';
+import { FormCard } from '../../features/view-form/FormCard';
 import { ViewFormPage } from '../../features/view-form/ViewFormPage';
 import { FansRange } from './FansRange';
 import { mergePicked } from './form';
@@ -35,17 +36,9 @@ export default function KolGroupEditPage() {
   return (
     <ViewFormPage
       title={t(g.editing ? 'kol.form.editTitle' : 'kol.form.createTitle')}
-      editing={g.editing}
-      loadState={g.loadState}
-      statePrefix="kol-edit"
-      testId="kol-edit-page"
-      save={{
-        testId: 'kol-save',
-        label: t('viewForm.save'),
-        busy: g.saving,
-        disabled: !g.canSave,
-        onClick: () => void g.save(),
-      }}
+      form={g}
+      testIds={{ state: 'kol-edit', save: 'kol-save', page: 'kol-edit-page' }}
+      saveLabel={t('viewForm.save')}
       popups={
         <UserPicker
           visible={g.picking !== null}
@@ -72,15 +65,14 @@ export default function KolGroupEditPage() {
       />
       {g.isDefault && <p className="kol-edit__note">{t('kol.form.nameFixed')}</p>}
       {/* The follower block has no add button (spec section 2): it is two numbers. */}
-      <section className="kol-card" data-testid="kol-fans-card">
-        <header className="kol-card__head">
-          <div>
-            <h3 className="kol-card__title">{t('kol.form.fans')}</h3>
-            {!fixedRule && <p className="kol-card__hint">{t('kol.form.fansHint')}</p>}
-          </div>
-        </header>
+      <FormCard
+        testId="kol-fans-card"
+        title={t('kol.form.fans')}
+        hint={fixedRule ? undefined : t('kol.form.fansHint')}
+        className="kol-card"
+      >
         {fansBody}
-      </section>
+      </FormCard>
       <UserListCard
         kind="white"
         users={form.white}

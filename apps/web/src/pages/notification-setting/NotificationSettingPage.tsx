@@ -6,9 +6,9 @@ import { useNavigate, useParams } from 'react-router';
 import { KeywordsBody } from '../../features/filters/KeywordsBody';
 import { TimeSelector } from '../../features/report/TimeSelector';
 import { TextField } from '../../features/TextField';
+import { FormCard } from '../../features/view-form/FormCard';
 import { ViewFormPage } from '../../features/view-form/ViewFormPage';
 import { useNotificationForm } from './useNotificationForm';
-import '../../features/filters/filters.css';
 import './notification-setting.css';
 
 const isCustom = (s: string): s is CustomSource => (CUSTOM_SOURCES as readonly string[]).includes(s);
@@ -23,18 +23,12 @@ export default function NotificationSettingPage() {
   const { id } = useParams();
   const form = useNotificationForm(id);
   const { fields } = form;
-  const keywordsError = form.errorText('keywords');
-  const sourcesError = form.errorText('sources');
 
   return (
     <ViewFormPage
       title={t(form.editing ? 'notifySetting.editTitle' : 'notifySetting.createTitle')}
-      editing={form.editing}
-      loadState={form.loadState}
-      onRetry={form.retryLoad}
-      statePrefix="notify-setting"
-      testId="notify-setting"
-      save={{ testId: 'notify-save', busy: form.saving, onClick: () => void form.save() }}
+      form={form}
+      testIds={{ state: 'notify-setting', save: 'notify-save', page: 'notify-setting' }}
     >
       <TextField
         label={t('notifySetting.name')}
@@ -47,34 +41,21 @@ export default function NotificationSettingPage() {
         autoComplete="off"
       />
 
-      <section
-        className={`filter-card notify-set__card${keywordsError ? ' notify-set__card--error' : ''}`}
-        data-testid="notify-keywords"
+      <FormCard
+        testId="notify-keywords"
+        title={t('notifySetting.keywords')}
+        hint={t('notifySetting.keywordsHint')}
+        error={form.errorText('keywords')}
       >
-        <header className="filter-card__head">
-          <div>
-            <h3 className="filter-card__title">{t('notifySetting.keywords')}</h3>
-            <p className="filter-card__hint">{t('notifySetting.keywordsHint')}</p>
-          </div>
-        </header>
         <KeywordsBody keywords={[...fields.keywords]} onChange={form.setKeywords} />
-        {keywordsError && (
-          <div className="ks-field__error" role="alert" data-testid="notify-keywords-error">
-            {keywordsError}
-          </div>
-        )}
-      </section>
+      </FormCard>
 
-      <section
-        className={`filter-card notify-set__card${sourcesError ? ' notify-set__card--error' : ''}`}
-        data-testid="notify-sources"
+      <FormCard
+        testId="notify-sources"
+        title={t('notifySetting.sources')}
+        hint={t('notifySetting.sourcesHint')}
+        error={form.errorText('sources')}
       >
-        <header className="filter-card__head">
-          <div>
-            <h3 className="filter-card__title">{t('notifySetting.sources')}</h3>
-            <p className="filter-card__hint">{t('notifySetting.sourcesHint')}</p>
-          </div>
-        </header>
         <div className="notify-set__sources">
           {NOTIFICATION_SOURCES.map((source) => {
             const checked = fields.sources.includes(source);
@@ -109,12 +90,7 @@ export default function NotificationSettingPage() {
         >
           {t('notifySetting.manageSources')} <RightOutline />
         </button>
-        {sourcesError && (
-          <div className="ks-field__error" role="alert" data-testid="notify-sources-error">
-            {sourcesError}
-          </div>
-        )}
-      </section>
+      </FormCard>
 
       <TimeSelector
         label={t('notifySetting.updateFreq')}

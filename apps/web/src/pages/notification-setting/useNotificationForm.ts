@@ -6,12 +6,13 @@ import type { KeywordItem } from '../../features/filters/filters';
 import { subscribeThisBrowser } from '../../features/push/push';
 import type { TimeValue } from '../../features/report/timeField';
 import { toastInfo } from '../../features/toast';
+import { useFieldErrors } from '../../features/view-form/useFieldErrors';
 import { useLoadWithRetry } from '../../features/view-form/useLoadWithRetry';
 import { useSaveAndNavigate } from '../../features/view-form/useSaveAndNavigate';
 import {
   defaultFields,
   fieldsFromInfo,
-  firstError,
+  NOTIFICATION_FIELDS,
   type NotificationErrors,
   type NotificationFields,
   toggleSource,
@@ -26,7 +27,11 @@ import {
 export function useNotificationForm(viewId: string | undefined) {
   const { t } = useTranslation();
   const [fields, setFields] = useState<NotificationFields>(defaultFields);
-  const [errors, setErrors] = useState<NotificationErrors>({});
+  const { errors, clear, errorText, accept } = useFieldErrors<NotificationErrors>(NOTIFICATION_FIELDS, (_, error) => {
+    if (error === 'titleRequired' || error === 'filtersRequired') return t(`feedSetting.${error}`);
+    if (error === 'sourcesRequired') return t('notifySetting.sourcesRequired');
+    return t(`reportSetting.${error}`, { max: t('reportSetting.max.updateFreq') });
+  });
   const [customOn, setCustomOn] = useState<CustomSource[] | null>(null);
   const { saving, save: persist } = useSaveAndNavigate(viewId, 'notification');
   const [subscribing, setSubscribing] = useState(false);
@@ -44,9 +49,6 @@ export function useNotificationForm(viewId: string | undefined) {
       () => undefined,
     );
   }, []);
-
-  const clear = (key: keyof NotificationErrors) =>
-    setErrors((prev) => (prev[key] ? { ...prev, [key]: undefined } : prev));
 
   const setName = (name: string) => {
     setFields((f) => ({ ...f, name }));
@@ -83,24 +85,9 @@ export function useNotificationForm(viewId: string | undefined) {
     );
   };
 
-  const errorText = (key: keyof NotificationErrors, all: NotificationErrors = errors): string => {
-    const error = all[key];
-    if (!error) return '';
-    if (error === 'titleRequired' || error === 'filtersRequired') return t(`feedSetting.${error}`);
-    if (error === 'sourcesRequired') return t('notifySetting.sourcesRequired');
-    return t(`reportSetting.${error}`, { max: t('reportSetting.max.updateFreq') });
-  };
-
   const save = async () => {
-    const checked = validateNotification(fields);
-    if ('errors' in checked) {
-      setErrors(checked.errors);
-      const first = firstError(checked.errors);
-      if (first) toastInfo(errorText(first, checked.errors));
-      return;
-    }
-    setErrors({});
-    await persist(checked.payload);
+    const payload = accept(validateNotification(fields));
+    if (payload) await persist(payload);
   };
 
   return {

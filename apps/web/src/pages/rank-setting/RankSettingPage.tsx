@@ -53,8 +53,8 @@ const SPLIT: typeof WEIGHTS = [
 export default function RankSettingPage() {
   const { t } = useTranslation();
   const { id } = useParams();
-  const { loadState, retryLoad, form, change, error, saving, save } = useRankForm(id);
-  const editing = Boolean(id);
+  const rank = useRankForm(id);
+  const { form, change, error } = rank;
 
   const sum = weightsSum(form);
   const stepper = (w: (typeof WEIGHTS)[number]) => (
@@ -74,13 +74,10 @@ export default function RankSettingPage() {
 
   return (
     <ViewFormPage
-      title={t(editing ? 'rankSetting.editTitle' : 'rankSetting.createTitle')}
-      editing={editing}
-      loadState={loadState}
-      onRetry={retryLoad}
-      statePrefix="rank-setting"
+      title={t(rank.editing ? 'rankSetting.editTitle' : 'rankSetting.createTitle')}
+      form={rank}
+      testIds={{ state: 'rank-setting', save: 'rank-save' }}
       tone="grey"
-      save={{ testId: 'rank-save', busy: saving, onClick: () => void save() }}
     >
       <TextField
         label={t('rankSetting.title')}

@@ -42,5 +42,5 @@ export function useRankForm(viewId: string | undefined) {
     await persist(checked.payload);
   };
 
-  return { loadState, retryLoad, form, change, error, saving, save };
+  return { editing: Boolean(viewId), loadState, retryLoad, form, change, error, saving, save };
 }

@@ -18,11 +18,8 @@ export default function ReportSettingPage() {
   return (
     <ViewFormPage
       title={t(form.editing ? 'reportSetting.editTitle' : 'reportSetting.createTitle')}
-      editing={form.editing}
-      loadState={form.loadState}
-      onRetry={form.retryLoad}
-      statePrefix="report-setting"
-      save={{ testId: 'report-save', busy: form.saving, onClick: () => void form.save() }}
+      form={form}
+      testIds={{ state: 'report-setting', save: 'report-save' }}
     >
       <TextField
         label={t('feedSetting.title')}

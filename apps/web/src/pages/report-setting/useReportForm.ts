@@ -5,10 +5,10 @@ import { api } from '../../api';
 import { groupsFromRules } from '../../features/filters/filters';
 import { useFilterGroups } from '../../features/filters/useFilterGroups';
 import { type TimeValue, timeFromSeconds } from '../../features/report/timeField';
-import { toastInfo } from '../../features/toast';
+import { useFieldErrors } from '../../features/view-form/useFieldErrors';
 import { useLoadWithRetry } from '../../features/view-form/useLoadWithRetry';
 import { useSaveAndNavigate } from '../../features/view-form/useSaveAndNavigate';
-import { DEFAULT_TIMES, firstError, type ReportErrors, validateReport } from './reportForm';
+import { DEFAULT_TIMES, REPORT_FIELDS, type ReportErrors, validateReport } from './reportForm';
 
 /**
  * State and actions of the report form: the view to edit (view/info), title, the two time
@@ -21,7 +21,11 @@ export function useReportForm(viewId: string | undefined) {
   /** The stored backtracking of the report being edited: read-only, sent back unchanged. */
   const [keptBacktracking, setKeptBacktracking] = useState<number | undefined>();
   const [updateFreq, setUpdateFreq] = useState<TimeValue>(DEFAULT_TIMES.updateFreq);
-  const [errors, setErrors] = useState<ReportErrors>({});
+  const { errors, clear, errorText, accept } = useFieldErrors<ReportErrors>(REPORT_FIELDS, (key, error) =>
+    error === 'titleRequired' || error === 'filtersRequired'
+      ? t(`feedSetting.${error}`)
+      : t(`reportSetting.${error}`, { max: t(`reportSetting.max.${key}`) }),
+  );
   const filters = useFilterGroups();
   const { groups, setGroups } = filters;
   const { saving, save: persist } = useSaveAndNavigate(viewId, 'analytics_report');
@@ -39,8 +43,6 @@ export function useReportForm(viewId: string | undefined) {
     },
   );
 
-  // An error goes as soon as its field is edited; the next save checks everything again.
-  const clear = (key: keyof ReportErrors) => setErrors((prev) => (prev[key] ? { ...prev, [key]: undefined } : prev));
   const changeTitle = (value: string) => {
     setTitle(value);
     if (value.trim()) clear('title');
@@ -55,23 +57,10 @@ export function useReportForm(viewId: string | undefined) {
   };
 
   const save = async () => {
-    const checked = validateReport({ title, groups, backtracking, updateFreq }, viewId ? keptBacktracking : undefined);
-    if ('errors' in checked) {
-      setErrors(checked.errors);
-      const first = firstError(checked.errors);
-      if (first) toastInfo(errorText(first, checked.errors));
-      return;
-    }
-    setErrors({});
-    await persist(checked.payload);
-  };
-
-  /** The message of one field's error in the reader's language. */
-  const errorText = (key: keyof ReportErrors, all: ReportErrors = errors): string => {
-    const error = all[key];
-    if (!error) return '';
-    if (error === 'titleRequired' || error === 'filtersRequired') return t(`feedSetting.${error}`);
-    return t(`reportSetting.${error}`, { max: t(`reportSetting.max.${key}`) });
+    const payload = accept(
+      validateReport({ title, groups, backtracking, updateFreq }, viewId ? keptBacktracking : undefined),
+    );
+    if (payload) await persist(payload);
   };
 
   return {
