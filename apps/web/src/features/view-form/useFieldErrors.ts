@@ -1,12 +1,8 @@
 import { useState } from 'react';
 import { toastInfo } from '../toast';
+import { firstError } from './fieldErrors';
 
 type ErrorOf<E> = NonNullable<E[keyof E]>;
-
-/** The first error in the order of the form, for the toast. */
-export function firstError<K extends PropertyKey>(errors: Partial<Record<K, unknown>>, order: readonly K[]): K | null {
-  return order.find((key) => errors[key]) ?? null;
-}
 
 /**
  * Per-field errors of a setting form (spec section 5): each shows under its field and the first

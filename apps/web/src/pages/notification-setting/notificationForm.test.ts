@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstError } from '../../features/view-form/useFieldErrors';
+import { firstError } from '../../features/view-form/fieldErrors';
 import {
   defaultFields,
   fieldsFromInfo,

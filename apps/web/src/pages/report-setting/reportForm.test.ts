@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FilterGroup } from '../../features/filters/filters';
-import { firstError } from '../../features/view-form/useFieldErrors';
+import { firstError } from '../../features/view-form/fieldErrors';
 import { DEFAULT_TIMES, REPORT_FIELDS, validateReport } from './reportForm';
 
 const coins: FilterGroup[] = [{ key: 'c', type: 'coins', rules: [{ label: 'BTC', value: 'BTC' }] }];
