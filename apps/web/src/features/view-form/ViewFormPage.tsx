@@ -2,6 +2,7 @@ import { LOADING_SPINNER_SIZE_PX } from '@kolscope/contract';
 import { Button, SpinLoading } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FooterButton } from '../FooterButton';
 import { PageNavBar } from '../PageNavBar';
 import type { LoadState } from './useLoadWithRetry';
 import './view-form.css';
@@ -89,20 +90,14 @@ export function ViewFormPage(props: Props) {
     <div className={pageClass} data-testid={testIds.page} data-loading={whileLoading === 'form' ? loading : undefined}>
       {header}
       <div className="view-form__body">{props.children}</div>
-      <footer className="ks-sticky-footer">
-        <Button
-          block
-          color="primary"
-          size="large"
-          shape="rounded"
-          data-testid={testIds.save}
-          loading={busy}
-          disabled={form.canSave === undefined ? busy : !form.canSave}
-          onClick={() => void form.save()}
-        >
-          {props.saveLabel ?? t(form.editing ? 'viewForm.update' : 'viewForm.save')}
-        </Button>
-      </footer>
+      <FooterButton
+        testId={testIds.save}
+        loading={busy}
+        disabled={form.canSave === undefined ? busy : !form.canSave}
+        onClick={() => void form.save()}
+      >
+        {props.saveLabel ?? t(form.editing ? 'viewForm.update' : 'viewForm.save')}
+      </FooterButton>
       {props.popups}
     </div>
   );
