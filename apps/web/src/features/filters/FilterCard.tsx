@@ -3,6 +3,7 @@ import { AddOutline, CloseOutline, DeleteOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { categoryLabel } from '../pickers/category';
 import { useCategories } from '../pickers/useCategories';
+import { FormCard } from '../view-form/FormCard';
 import { FansBody } from './FansBody';
 import type { FilterGroup, PickedType } from './filters';
 import { KeywordsBody } from './KeywordsBody';
@@ -19,12 +20,11 @@ interface Props {
 export function FilterCard({ group, onChange, onRemove, onPick, fansFocus }: Props) {
   const { t } = useTranslation();
   return (
-    <section className="filter-card" data-testid={`filter-card-${group.type}`}>
-      <header className="filter-card__head">
-        <div>
-          <h3 className="filter-card__title">{t(`feedSetting.type.${group.type}`)}</h3>
-          <p className="filter-card__hint">{t(`feedSetting.typeHint.${group.type}`)}</p>
-        </div>
+    <FormCard
+      testId={`filter-card-${group.type}`}
+      title={t(`feedSetting.type.${group.type}`)}
+      hint={t(`feedSetting.typeHint.${group.type}`)}
+      action={
         <button
           type="button"
           className="ks-icon-button filter-card__remove"
@@ -33,7 +33,8 @@ export function FilterCard({ group, onChange, onRemove, onPick, fansFocus }: Pro
         >
           <DeleteOutline />
         </button>
-      </header>
+      }
+    >
       {group.type === 'keywords' && (
         <KeywordsBody keywords={group.keywords} onChange={(keywords) => onChange({ ...group, keywords })} />
       )}
@@ -53,7 +54,7 @@ export function FilterCard({ group, onChange, onRemove, onPick, fansFocus }: Pro
           onPick={() => onPick(group.type as PickedType)}
         />
       )}
-    </section>
+    </FormCard>
   );
 }
 

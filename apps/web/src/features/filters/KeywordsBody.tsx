@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastInfo } from '../toast';
 import { commitKeyword, type KeywordItem, localKey } from './filters';
+import './filters.css';
 
 interface Props {
   keywords: KeywordItem[];

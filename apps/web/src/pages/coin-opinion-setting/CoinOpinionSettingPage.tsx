@@ -1,20 +1,16 @@
 import { viewCalls } from '@kolscope/contract';
-import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { api } from '../../api';
+import { imageSrc } from '../../api/imageSrc';
 import { KolGroupField } from '../../features/opinion/KolGroupField';
 import { coinIconUrl, firstCoin, validateCoin } from '../../features/opinion/opinionForm';
 import { PickField } from '../../features/opinion/PickField';
-import { useKolGroupOptions } from '../../features/opinion/useKolGroupOptions';
-import { useEditLoad, useOpinionSave, useResolvedGroup } from '../../features/opinion/useOpinionForm';
-import { PageNavBar } from '../../features/PageNavBar';
+import { useOpinionForm } from '../../features/opinion/useOpinionForm';
 import { CoinPicker } from '../../features/pickers/CoinPicker';
-import { SettingFailed } from '../../features/report/SettingStates';
 import { toastInfo } from '../../features/toast';
-import { api } from '../../api';
-import '../../features/report/setting-page.css';
-import { imageSrc } from '../../api/imageSrc';
+import { ViewFormPage } from '../../features/view-form/ViewFormPage';
 
 /**
  * /coin-opinion-setting (create) and /coin-opinion-setting/:id (edit): a coin and a KOL group
@@ -23,29 +19,17 @@ import { imageSrc } from '../../api/imageSrc';
 export default function CoinOpinionSettingPage() {
   const { t } = useTranslation();
   const { id } = useParams();
-  const groups = useKolGroupOptions();
   const [coin, setCoin] = useState('');
   const [icon, setIcon] = useState<string | undefined>();
-  const [kolGroupId, setKolGroupId] = useState('');
   const [coinError, setCoinError] = useState<string | undefined>();
   const [pickerOpen, setPickerOpen] = useState(false);
-  const saver = useOpinionSave('coin_opinion', id);
-
-  const { loadState, retry } = useEditLoad(
+  const opinion = useOpinionForm(
+    'coin_opinion',
     id,
     (viewId) => api(viewCalls.coinOpinionInfo, { viewId }),
-    (info) => {
-      setCoin(info.coin);
-      setKolGroupId(info.kolGroupId);
-      // The group's name comes from the group list.
-      if (info.kolGroupId) groups.ensure();
-    },
+    (info) => setCoin(info.coin),
   );
-  useResolvedGroup(kolGroupId, groups, setKolGroupId);
-
-  const header = <PageNavBar title={t(id ? 'opinion.coinEditTitle' : 'opinion.coinCreateTitle')} />;
-  if (loadState === 'failed') return <SettingFailed header={header} testId="coin-setting" onRetry={retry} />;
-  const loading = loadState === 'loading';
+  const { kolGroupId, loading } = opinion;
 
   const save = () => {
     const checked = validateCoin(coin);
@@ -55,61 +39,53 @@ export default function CoinOpinionSettingPage() {
       toastInfo(message);
       return;
     }
-    void saver.run(
+    void opinion.run(
       () => api(viewCalls.coinOpinionAdd, { coin: checked.coin, kolGroupId }),
       (viewId) => api(viewCalls.coinOpinionUpdate, { viewId, coin: checked.coin, kolGroupId }),
     );
   };
 
+  const picker = (
+    <CoinPicker
+      visible={pickerOpen}
+      title={t('opinion.coinPickerTitle')}
+      value={coin ? [coin] : []}
+      onClose={() => setPickerOpen(false)}
+      onConfirm={(coins) => {
+        // Only the first picked coin is taken (spec section 2).
+        const next = firstCoin(coins);
+        setCoin(next);
+        setIcon(coins[0]?.icon);
+        if (next) setCoinError(undefined);
+      }}
+    />
+  );
+
   return (
-    <div className="setting-page" data-testid="coin-setting" data-loading={loading}>
-      {header}
-      <div className="setting-form">
-        <PickField
-          label={t('opinion.coin')}
-          testId="coin-field"
-          placeholder={t('opinion.coinPlaceholder')}
-          value={
-            coin && (
-              <>
-                <img className="pick-field__coin-icon" src={imageSrc(icon ?? coinIconUrl(coin))} alt="" />
-                {coin}
-              </>
-            )
-          }
-          error={coinError}
-          disabled={loading}
-          onClick={() => setPickerOpen(true)}
-        />
-        <KolGroupField value={kolGroupId} onChange={setKolGroupId} groups={groups} disabled={loading} />
-      </div>
-      <footer className="ks-sticky-footer">
-        <Button
-          block
-          color="primary"
-          size="large"
-          shape="rounded"
-          data-testid="opinion-save"
-          loading={saver.saving || loading}
-          disabled={saver.saving || loading}
-          onClick={save}
-        >
-          {t(id ? 'opinion.update' : 'opinion.save')}
-        </Button>
-      </footer>
-      <CoinPicker
-        visible={pickerOpen}
-        title={t('opinion.coinPickerTitle')}
-        value={coin ? [coin] : []}
-        onClose={() => setPickerOpen(false)}
-        onConfirm={(coins) => {
-          // Only the first picked coin is taken (spec section 2).
-          const next = firstCoin(coins);
-          setCoin(next);
-          setIcon(coins[0]?.icon);
-          if (next) setCoinError(undefined);
-        }}
+    <ViewFormPage
+      title={t(id ? 'opinion.coinEditTitle' : 'opinion.coinCreateTitle')}
+      form={{ ...opinion.state, save }}
+      testIds={{ state: 'coin-setting', save: 'opinion-save', page: 'coin-setting' }}
+      whileLoading="form"
+      popups={picker}
+    >
+      <PickField
+        label={t('opinion.coin')}
+        testId="coin-field"
+        placeholder={t('opinion.coinPlaceholder')}
+        value={
+          coin && (
+            <>
+              <img className="pick-field__coin-icon" src={imageSrc(icon ?? coinIconUrl(coin))} alt="" />
+              {coin}
+            </>
+          )
+        }
+        error={coinError}
+        disabled={loading}
+        onClick={() => setPickerOpen(true)}
       />
-    </div>
+      <KolGroupField value={kolGroupId} onChange={opinion.setKolGroupId} groups={opinion.groups} disabled={loading} />
+    </ViewFormPage>
   );
 }

@@ -1,5 +1,4 @@
 import { viewCalls } from '@kolscope/contract';
-import { Button } from 'antd-mobile';
 import { CloseCircleFill } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,15 +8,12 @@ import type { KeywordItem } from '../../features/filters/filters';
 import { KeywordsBody } from '../../features/filters/KeywordsBody';
 import { KolGroupField } from '../../features/opinion/KolGroupField';
 import { keywordItems, validateEvent } from '../../features/opinion/opinionForm';
-import { useKolGroupOptions } from '../../features/opinion/useKolGroupOptions';
-import { useEditLoad, useOpinionSave, useResolvedGroup } from '../../features/opinion/useOpinionForm';
-import { PageNavBar } from '../../features/PageNavBar';
-import { SettingFailed } from '../../features/report/SettingStates';
+import { useOpinionForm } from '../../features/opinion/useOpinionForm';
 import { TextField } from '../../features/TextField';
 import { toastInfo } from '../../features/toast';
-import '../../features/filters/filters.css';
+import { FormCard } from '../../features/view-form/FormCard';
+import { ViewFormPage } from '../../features/view-form/ViewFormPage';
 import '../../features/opinion/opinion.css';
-import '../../features/report/setting-page.css';
 
 /**
  * /event-opinion-setting (create) and /event-opinion-setting/:id (edit): a clearable title, the
@@ -26,29 +22,20 @@ import '../../features/report/setting-page.css';
 export default function EventOpinionSettingPage() {
   const { t } = useTranslation();
   const { id } = useParams();
-  const groups = useKolGroupOptions();
   const [title, setTitle] = useState('');
   const [keywords, setKeywords] = useState<KeywordItem[]>([]);
-  const [kolGroupId, setKolGroupId] = useState('');
   const [titleError, setTitleError] = useState<string | undefined>();
   const [keywordsError, setKeywordsError] = useState<string | undefined>();
-  const saver = useOpinionSave('event_opinion', id);
-
-  const { loadState, retry } = useEditLoad(
+  const opinion = useOpinionForm(
+    'event_opinion',
     id,
     (viewId) => api(viewCalls.eventOpinionInfo, { viewId }),
     (info) => {
       setTitle(info.name);
       setKeywords(keywordItems(info.matchingRules));
-      setKolGroupId(info.kolGroupId);
-      if (info.kolGroupId) groups.ensure();
     },
   );
-  useResolvedGroup(kolGroupId, groups, setKolGroupId);
-
-  const header = <PageNavBar title={t(id ? 'opinion.eventEditTitle' : 'opinion.eventCreateTitle')} />;
-  if (loadState === 'failed') return <SettingFailed header={header} testId="event-setting" onRetry={retry} />;
-  const loading = loadState === 'loading';
+  const { kolGroupId, loading } = opinion;
 
   const changeTitle = (value: string) => {
     setTitle(value);
@@ -68,7 +55,7 @@ export default function EventOpinionSettingPage() {
       toastInfo(message);
       return;
     }
-    void saver.run(
+    void opinion.run(
       () => api(viewCalls.eventOpinionAdd, { ...checked, kolGroupId }),
       (viewId) => api(viewCalls.eventOpinionUpdate, { viewId, ...checked, kolGroupId }),
     );
@@ -87,54 +74,34 @@ export default function EventOpinionSettingPage() {
   ) : null;
 
   return (
-    <div className="setting-page" data-testid="event-setting" data-loading={loading}>
-      {header}
-      <div className="setting-form">
-        <TextField
-          label={t('opinion.eventTitle')}
-          testId="event-title"
-          value={title}
-          onChange={changeTitle}
-          error={titleError}
-          placeholder={t('opinion.eventTitlePlaceholder')}
-          maxLength={100}
-          autoComplete="off"
-          disabled={loading}
-          suffix={clear}
-        />
-        <section
-          className={`filter-card opinion-keywords${keywordsError ? ' opinion-keywords--error' : ''}`}
-          data-testid="event-keywords"
-        >
-          <header className="filter-card__head">
-            <div>
-              <h3 className="filter-card__title">{t('opinion.keywords')}</h3>
-              <p className="filter-card__hint">{t('opinion.keywordsHint')}</p>
-            </div>
-          </header>
-          <KeywordsBody keywords={keywords} onChange={changeKeywords} />
-          {keywordsError && (
-            <div className="ks-field__error" role="alert" data-testid="event-keywords-error">
-              {keywordsError}
-            </div>
-          )}
-        </section>
-        <KolGroupField value={kolGroupId} onChange={setKolGroupId} groups={groups} disabled={loading} />
-      </div>
-      <footer className="ks-sticky-footer">
-        <Button
-          block
-          color="primary"
-          size="large"
-          shape="rounded"
-          data-testid="opinion-save"
-          loading={saver.saving || loading}
-          disabled={saver.saving || loading}
-          onClick={save}
-        >
-          {t(id ? 'opinion.update' : 'opinion.save')}
-        </Button>
-      </footer>
-    </div>
+    <ViewFormPage
+      title={t(id ? 'opinion.eventEditTitle' : 'opinion.eventCreateTitle')}
+      form={{ ...opinion.state, save }}
+      testIds={{ state: 'event-setting', save: 'opinion-save', page: 'event-setting' }}
+      whileLoading="form"
+    >
+      <TextField
+        label={t('opinion.eventTitle')}
+        testId="event-title"
+        value={title}
+        onChange={changeTitle}
+        error={titleError}
+        placeholder={t('opinion.eventTitlePlaceholder')}
+        maxLength={100}
+        autoComplete="off"
+        disabled={loading}
+        suffix={clear}
+      />
+      <FormCard
+        testId="event-keywords"
+        title={t('opinion.keywords')}
+        hint={t('opinion.keywordsHint')}
+        error={keywordsError}
+        className="opinion-keywords"
+      >
+        <KeywordsBody keywords={keywords} onChange={changeKeywords} />
+      </FormCard>
+      <KolGroupField value={kolGroupId} onChange={opinion.setKolGroupId} groups={opinion.groups} disabled={loading} />
+    </ViewFormPage>
   );
 }

@@ -1,13 +1,12 @@
 import { viewCalls } from '@kolscope/contract';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api';
 import { groupsFromRules, validateFeed } from '../../features/filters/filters';
 import { useFilterGroups } from '../../features/filters/useFilterGroups';
 import { toastInfo } from '../../features/toast';
-import { useSaveView } from '../../features/filters/useSaveView';
-
-export type LoadState = 'loading' | 'failed' | 'ready';
+import { useLoadWithRetry } from '../../features/view-form/useLoadWithRetry';
+import { useSaveAndNavigate } from '../../features/view-form/useSaveAndNavigate';
 
 /**
  * State and actions of the feed form: the view to edit (view/info), the title, the filter groups
@@ -15,36 +14,21 @@ export type LoadState = 'loading' | 'failed' | 'ready';
  */
 export function useFeedForm(viewId: string | undefined) {
   const { t } = useTranslation();
-  const [loadState, setLoadState] = useState<LoadState>(viewId ? 'loading' : 'ready');
-  const [attempt, setAttempt] = useState(0);
   const [title, setTitle] = useState('');
   const [titleError, setTitleError] = useState<string | undefined>();
   const filters = useFilterGroups();
   const { groups, setGroups } = filters;
-  const { saving, save: persist } = useSaveView(viewId, 'content_feed');
+  const { saving, save: persist } = useSaveAndNavigate(viewId, 'content_feed');
 
-  useEffect(() => {
-    if (!viewId) return;
-    let live = true;
-    void attempt; // Only re-runs the load on retry.
-    setLoadState('loading');
-    api(viewCalls.info, { viewId }).then(
-      (info) => {
-        if (!live) return;
-        // No info back means nothing to edit: the same retry message as a failed call.
-        if (!info) return setLoadState('failed');
-        setTitle(info.name);
-        setGroups(groupsFromRules(info.matchingRules));
-        setLoadState('ready');
-      },
-      () => live && setLoadState('failed'),
-    );
-    return () => {
-      live = false;
-    };
-  }, [viewId, attempt, setGroups]);
-
-  const retryLoad = useCallback(() => setAttempt((n) => n + 1), []);
+  // No info back means nothing to edit: the same retry message as a failed call.
+  const { loadState, retry } = useLoadWithRetry(
+    viewId,
+    (id) => api(viewCalls.info, { viewId: id }),
+    (info) => {
+      setTitle(info.name);
+      setGroups(groupsFromRules(info.matchingRules));
+    },
+  );
 
   const changeTitle = (value: string) => {
     setTitle(value);
@@ -63,8 +47,9 @@ export function useFeedForm(viewId: string | undefined) {
   };
 
   return {
+    editing: Boolean(viewId),
     loadState,
-    retryLoad,
+    retryLoad: retry,
     title,
     titleError,
     changeTitle,

@@ -1,11 +1,11 @@
 import { GROUP_NAME_MAX_LENGTH } from '@kolscope/contract';
-import { Button, SpinLoading } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { PageNavBar } from '../../features/PageNavBar';
 import { UserPicker } from '../../features/pickers/UserPicker';
 import { TextField } from '../../features/TextField';
+import { FormCard } from '../../features/view-form/FormCard';
+import { ViewFormPage } from '../../features/view-form/ViewFormPage';
 import { FansRange } from './FansRange';
 import { mergePicked } from './form';
 import { UserListCard } from './UserListCard';
@@ -18,19 +18,6 @@ export default function KolGroupEditPage() {
   const { groupId } = useParams();
   const g = useGroupForm(groupId);
   const { form, setForm } = g;
-  const header = <PageNavBar title={t(g.editing ? 'kol.form.editTitle' : 'kol.form.createTitle')} />;
-
-  if (g.loading) {
-    return (
-      <div className="kol-edit">
-        {header}
-        <div className="ks-page-center" data-testid="kol-edit-loading">
-          <SpinLoading color="primary" style={{ '--size': '24px' }} />
-        </div>
-      </div>
-    );
-  }
-
   const fixedRule = g.role === 'all' || g.role === 'whitelistOnly';
   let fansBody: ReactNode;
   if (fixedRule) {
@@ -47,68 +34,57 @@ export default function KolGroupEditPage() {
   }
 
   return (
-    <div className="kol-edit" data-testid="kol-edit-page">
-      {header}
-      <div className="kol-edit__form">
-        <TextField
-          label={t('kol.form.name')}
-          testId="kol-name"
-          value={form.name}
-          onChange={(name) => setForm((f) => ({ ...f, name }))}
-          placeholder={t('kol.form.namePlaceholder')}
-          maxLength={GROUP_NAME_MAX_LENGTH}
-          disabled={g.isDefault}
-          autoComplete="off"
+    <ViewFormPage
+      title={t(g.editing ? 'kol.form.editTitle' : 'kol.form.createTitle')}
+      form={g}
+      testIds={{ state: 'kol-edit', save: 'kol-save', page: 'kol-edit-page' }}
+      saveLabel={t('viewForm.save')}
+      popups={
+        <UserPicker
+          visible={g.picking !== null}
+          mode="kol"
+          title={t(g.picking === 'black' ? 'kol.form.blacklist' : 'kol.form.whitelist')}
+          value={g.picking === 'black' ? form.black : form.white}
+          onClose={() => g.setPicking(null)}
+          onConfirm={(users) => {
+            const picked = mergePicked(users);
+            setForm((f) => (g.picking === 'black' ? { ...f, black: picked } : { ...f, white: picked }));
+          }}
         />
-        {g.isDefault && <p className="kol-edit__note">{t('kol.form.nameFixed')}</p>}
-        {/* The follower block has no add button (spec section 2): it is two numbers. */}
-        <section className="kol-card" data-testid="kol-fans-card">
-          <header className="kol-card__head">
-            <div>
-              <h3 className="kol-card__title">{t('kol.form.fans')}</h3>
-              {!fixedRule && <p className="kol-card__hint">{t('kol.form.fansHint')}</p>}
-            </div>
-          </header>
-          {fansBody}
-        </section>
-        <UserListCard
-          kind="white"
-          users={form.white}
-          onAdd={() => g.setPicking('white')}
-          onChange={(white) => setForm((f) => ({ ...f, white }))}
-        />
-        <UserListCard
-          kind="black"
-          users={form.black}
-          onAdd={() => g.setPicking('black')}
-          onChange={(black) => setForm((f) => ({ ...f, black }))}
-        />
-      </div>
-      <footer className="ks-sticky-footer">
-        <Button
-          block
-          color="primary"
-          size="large"
-          shape="rounded"
-          data-testid="kol-save"
-          loading={g.saving}
-          disabled={!g.canSave}
-          onClick={() => void g.save()}
-        >
-          {t('kol.form.save')}
-        </Button>
-      </footer>
-      <UserPicker
-        visible={g.picking !== null}
-        mode="kol"
-        title={t(g.picking === 'black' ? 'kol.form.blacklist' : 'kol.form.whitelist')}
-        value={g.picking === 'black' ? form.black : form.white}
-        onClose={() => g.setPicking(null)}
-        onConfirm={(users) => {
-          const picked = mergePicked(users);
-          setForm((f) => (g.picking === 'black' ? { ...f, black: picked } : { ...f, white: picked }));
-        }}
+      }
+    >
+      <TextField
+        label={t('kol.form.name')}
+        testId="kol-name"
+        value={form.name}
+        onChange={(name) => setForm((f) => ({ ...f, name }))}
+        placeholder={t('kol.form.namePlaceholder')}
+        maxLength={GROUP_NAME_MAX_LENGTH}
+        disabled={g.isDefault}
+        autoComplete="off"
       />
-    </div>
+      {g.isDefault && <p className="kol-edit__note">{t('kol.form.nameFixed')}</p>}
+      {/* The follower block has no add button (spec section 2): it is two numbers. */}
+      <FormCard
+        testId="kol-fans-card"
+        title={t('kol.form.fans')}
+        hint={fixedRule ? undefined : t('kol.form.fansHint')}
+        className="kol-card"
+      >
+        {fansBody}
+      </FormCard>
+      <UserListCard
+        kind="white"
+        users={form.white}
+        onAdd={() => g.setPicking('white')}
+        onChange={(white) => setForm((f) => ({ ...f, white }))}
+      />
+      <UserListCard
+        kind="black"
+        users={form.black}
+        onAdd={() => g.setPicking('black')}
+        onChange={(black) => setForm((f) => ({ ...f, black }))}
+      />
+    </ViewFormPage>
   );
 }

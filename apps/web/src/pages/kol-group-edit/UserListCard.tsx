@@ -2,6 +2,7 @@ import { Avatar } from 'antd-mobile';
 import { AddOutline, CloseOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import type { PickedUser } from '../../features/pickers/UserPicker';
+import { FormCard } from '../../features/view-form/FormCard';
 import { imageSrc } from '../../api/imageSrc';
 
 interface Props {
@@ -16,12 +17,12 @@ export function UserListCard({ kind, users, onAdd, onChange }: Props) {
   const { t } = useTranslation();
   const title = t(kind === 'white' ? 'kol.form.whitelist' : 'kol.form.blacklist');
   return (
-    <section className="kol-card" data-testid={`kol-${kind}-card`}>
-      <header className="kol-card__head">
-        <div>
-          <h3 className="kol-card__title">{title}</h3>
-          <p className="kol-card__hint">{t(kind === 'white' ? 'kol.form.whitelistHint' : 'kol.form.blacklistHint')}</p>
-        </div>
+    <FormCard
+      testId={`kol-${kind}-card`}
+      title={title}
+      hint={t(kind === 'white' ? 'kol.form.whitelistHint' : 'kol.form.blacklistHint')}
+      className="kol-card"
+      action={
         <button
           type="button"
           className="kol-card__add"
@@ -31,7 +32,8 @@ export function UserListCard({ kind, users, onAdd, onChange }: Props) {
         >
           <AddOutline /> {t('kol.form.add')}
         </button>
-      </header>
+      }
+    >
       {users.length === 0 && <p className="kol-card__none">{t('kol.form.none')}</p>}
       {users.length > 0 && (
         <div className="kol-chips">
@@ -55,6 +57,6 @@ export function UserListCard({ kind, users, onAdd, onChange }: Props) {
           })}
         </div>
       )}
-    </section>
+    </FormCard>
   );
 }

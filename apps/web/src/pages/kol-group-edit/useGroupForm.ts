@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api } from '../../api';
 import { toastError, toastSuccess } from '../../features/toast';
+import { useLoadWithRetry } from '../../features/view-form/useLoadWithRetry';
 import { kolGroupsStore, reloadKolGroups, useKolGroups } from '../../state/kolGroups';
 import { type DefaultRole, defaultRoles } from '../kol-management/format';
 import { canSave, EMPTY_FORM, fromGroup, type GroupForm, toPayload } from './form';
@@ -20,33 +21,24 @@ export function useGroupForm(groupId: string | undefined) {
   const editing = groupId !== undefined;
   const [form, setForm] = useState<GroupForm>(EMPTY_FORM);
   const [isDefault, setIsDefault] = useState(false);
-  const [loading, setLoading] = useState(editing);
   const [saving, setSaving] = useState(false);
   const [picking, setPicking] = useState<Picking>(null);
   const { list } = useKolGroups();
 
+  const { loadState } = useLoadWithRetry(
+    groupId,
+    (id) => api(kolGroupCalls.info, { groupId: id }),
+    (group) => {
+      setForm(fromGroup(group));
+      setIsDefault(Boolean(group.isDefault));
+    },
+    () => navigate('/kol-management', { replace: true }),
+  );
+
   useEffect(() => {
-    if (!editing || !groupId) {
-      setLoading(false);
-      return;
-    }
-    let live = true;
-    setLoading(true);
-    api(kolGroupCalls.info, { groupId }).then(
-      (group) => {
-        if (!live) return;
-        setForm(fromGroup(group));
-        setIsDefault(Boolean(group.isDefault));
-        setLoading(false);
-      },
-      () => live && navigate('/kol-management', { replace: true }),
-    );
     // A default's role (which one it is) comes from its place in the list: load it if needed.
-    if (!kolGroupsStore.getState().loaded) void reloadKolGroups();
-    return () => {
-      live = false;
-    };
-  }, [editing, groupId, navigate]);
+    if (groupId && !kolGroupsStore.getState().loaded) void reloadKolGroups();
+  }, [groupId]);
 
   const role: DefaultRole | undefined = useMemo(
     () => (isDefault && groupId ? defaultRoles(list).get(groupId) : undefined),
@@ -81,7 +73,7 @@ export function useGroupForm(groupId: string | undefined) {
     setForm,
     isDefault,
     role,
-    loading,
+    loadState,
     saving,
     canSave: canSave(form, saving),
     picking,

@@ -1,9 +1,10 @@
 import type { KolGroup } from '@kolscope/contract';
-import { Button, Dialog, SpinLoading } from 'antd-mobile';
+import { Dialog, SpinLoading } from 'antd-mobile';
 import { QuestionCircleOutline, RedoOutline, RightOutline, TeamFill } from 'antd-mobile-icons';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { FooterButton } from '../../features/FooterButton';
 import { PageNavBar } from '../../features/PageNavBar';
 import { toastError, toastSuccess } from '../../features/toast';
 import { reloadKolGroups, removeKolGroup, useKolGroups } from '../../state/kolGroups';
@@ -97,7 +98,7 @@ export default function KolManagementPage() {
     <div className="kol-page">
       <PageNavBar title={t('kol.title')} onBack={() => navigate('/')} right={refresh} />
       <div className="kol-page__body">
-        <p className="kol-hint">{t('kol.hint')}</p>
+        <p className="ks-page-hint">{t('kol.hint')}</p>
         <button
           type="button"
           className="kol-entry"
@@ -130,18 +131,9 @@ export default function KolManagementPage() {
           <RightOutline className="kol-row__arrow" aria-hidden="true" />
         </button>
       </div>
-      <footer className="ks-sticky-footer">
-        <Button
-          block
-          color="primary"
-          size="large"
-          shape="rounded"
-          data-testid="kol-create"
-          onClick={() => navigate('/kol-management/create')}
-        >
-          {t('kol.create')}
-        </Button>
-      </footer>
+      <FooterButton testId="kol-create" onClick={() => navigate('/kol-management/create')}>
+        {t('kol.create')}
+      </FooterButton>
       <MissingKolPopup visible={missingOpen} onClose={() => setMissingOpen(false)} />
     </div>
   );

@@ -107,7 +107,7 @@ export default function NavSettingPage() {
   } else {
     body = (
       <>
-        <p className="nav-hint">{t('nav.hint')}</p>
+        <p className="ks-page-hint">{t('nav.hint')}</p>
         <DndContext
           sensors={sensors}
           collisionDetection={closestCenter}

@@ -1,16 +1,14 @@
 import { CUSTOM_SOURCES, type CustomSource, NOTIFICATION_SOURCES } from '@kolscope/contract';
-import { Button, Switch } from 'antd-mobile';
+import { Switch } from 'antd-mobile';
 import { CheckOutline, RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { KeywordsBody } from '../../features/filters/KeywordsBody';
-import { PageNavBar } from '../../features/PageNavBar';
-import { SettingFailed, SettingLoading } from '../../features/report/SettingStates';
 import { TimeSelector } from '../../features/report/TimeSelector';
 import { TextField } from '../../features/TextField';
+import { FormCard } from '../../features/view-form/FormCard';
+import { ViewFormPage } from '../../features/view-form/ViewFormPage';
 import { useNotificationForm } from './useNotificationForm';
-import '../../features/filters/filters.css';
-import '../../features/report/setting-page.css';
 import './notification-setting.css';
 
 const isCustom = (s: string): s is CustomSource => (CUSTOM_SOURCES as readonly string[]).includes(s);
@@ -24,136 +22,97 @@ export default function NotificationSettingPage() {
   const navigate = useNavigate();
   const { id } = useParams();
   const form = useNotificationForm(id);
-  const header = <PageNavBar title={t(form.editing ? 'notifySetting.editTitle' : 'notifySetting.createTitle')} />;
-
-  if (form.loadState === 'loading') return <SettingLoading header={header} testId="notify-setting-loading" />;
-  if (form.loadState === 'failed') {
-    return <SettingFailed header={header} testId="notify-setting" onRetry={form.retryLoad} />;
-  }
   const { fields } = form;
-  const keywordsError = form.errorText('keywords');
-  const sourcesError = form.errorText('sources');
 
   return (
-    <div className="setting-page" data-testid="notify-setting">
-      {header}
-      <div className="setting-form">
-        <TextField
-          label={t('notifySetting.name')}
-          testId="notify-name"
-          value={fields.name}
-          onChange={form.setName}
-          error={form.errorText('name') || undefined}
-          placeholder={t('notifySetting.namePlaceholder')}
-          maxLength={100}
-          autoComplete="off"
-        />
+    <ViewFormPage
+      title={t(form.editing ? 'notifySetting.editTitle' : 'notifySetting.createTitle')}
+      form={form}
+      testIds={{ state: 'notify-setting', save: 'notify-save', page: 'notify-setting' }}
+    >
+      <TextField
+        label={t('notifySetting.name')}
+        testId="notify-name"
+        value={fields.name}
+        onChange={form.setName}
+        error={form.errorText('name') || undefined}
+        placeholder={t('notifySetting.namePlaceholder')}
+        maxLength={100}
+        autoComplete="off"
+      />
 
-        <section
-          className={`filter-card notify-set__card${keywordsError ? ' notify-set__card--error' : ''}`}
-          data-testid="notify-keywords"
-        >
-          <header className="filter-card__head">
-            <div>
-              <h3 className="filter-card__title">{t('notifySetting.keywords')}</h3>
-              <p className="filter-card__hint">{t('notifySetting.keywordsHint')}</p>
-            </div>
-          </header>
-          <KeywordsBody keywords={[...fields.keywords]} onChange={form.setKeywords} />
-          {keywordsError && (
-            <div className="ks-field__error" role="alert" data-testid="notify-keywords-error">
-              {keywordsError}
-            </div>
-          )}
-        </section>
+      <FormCard
+        testId="notify-keywords"
+        title={t('notifySetting.keywords')}
+        hint={t('notifySetting.keywordsHint')}
+        error={form.errorText('keywords')}
+      >
+        <KeywordsBody keywords={[...fields.keywords]} onChange={form.setKeywords} />
+      </FormCard>
 
-        <section
-          className={`filter-card notify-set__card${sourcesError ? ' notify-set__card--error' : ''}`}
-          data-testid="notify-sources"
-        >
-          <header className="filter-card__head">
-            <div>
-              <h3 className="filter-card__title">{t('notifySetting.sources')}</h3>
-              <p className="filter-card__hint">{t('notifySetting.sourcesHint')}</p>
-            </div>
-          </header>
-          <div className="notify-set__sources">
-            {NOTIFICATION_SOURCES.map((source) => {
-              const checked = fields.sources.includes(source);
-              const off = isCustom(source) && form.customOn !== null && !form.customOn.includes(source);
-              return (
-                <label key={source} className={`notify-set__source${checked ? ' notify-set__source--on' : ''}`}>
-                  <input
-                    type="checkbox"
-                    className="notify-set__input"
-                    data-testid={`notify-source-${source}`}
-                    checked={checked}
-                    onChange={() => form.toggle(source)}
-                  />
-                  <span className="notify-set__check" aria-hidden="true">
-                    {checked && <CheckOutline />}
+      <FormCard
+        testId="notify-sources"
+        title={t('notifySetting.sources')}
+        hint={t('notifySetting.sourcesHint')}
+        error={form.errorText('sources')}
+      >
+        <div className="notify-set__sources">
+          {NOTIFICATION_SOURCES.map((source) => {
+            const checked = fields.sources.includes(source);
+            const off = isCustom(source) && form.customOn !== null && !form.customOn.includes(source);
+            return (
+              <label key={source} className={`notify-set__source${checked ? ' notify-set__source--on' : ''}`}>
+                <input
+                  type="checkbox"
+                  className="notify-set__input"
+                  data-testid={`notify-source-${source}`}
+                  checked={checked}
+                  onChange={() => form.toggle(source)}
+                />
+                <span className="notify-set__check" aria-hidden="true">
+                  {checked && <CheckOutline />}
+                </span>
+                <span className="notify-set__source-text">
+                  <span className="notify-set__source-name">{t(`notify.source.${source}`)}</span>
+                  <span className={`notify-set__source-hint${off ? ' notify-set__source-hint--off' : ''}`}>
+                    {off ? t('notifySetting.sourceOff') : t(`notifySetting.sourceHint.${source}`)}
                   </span>
-                  <span className="notify-set__source-text">
-                    <span className="notify-set__source-name">{t(`notify.source.${source}`)}</span>
-                    <span className={`notify-set__source-hint${off ? ' notify-set__source-hint--off' : ''}`}>
-                      {off ? t('notifySetting.sourceOff') : t(`notifySetting.sourceHint.${source}`)}
-                    </span>
-                  </span>
-                </label>
-              );
-            })}
-          </div>
-          <button
-            type="button"
-            className="notify-set__manage"
-            data-testid="notify-manage-sources"
-            onClick={() => navigate('/data-source')}
-          >
-            {t('notifySetting.manageSources')} <RightOutline />
-          </button>
-          {sourcesError && (
-            <div className="ks-field__error" role="alert" data-testid="notify-sources-error">
-              {sourcesError}
-            </div>
-          )}
-        </section>
-
-        <TimeSelector
-          label={t('notifySetting.updateFreq')}
-          testId="notify-update-freq"
-          value={fields.updateFreq}
-          onChange={form.setUpdateFreq}
-          hint={t('notifySetting.updateFreqHint')}
-          error={form.errorText('updateFreq') || undefined}
-        />
-
-        <div className="notify-set__push">
-          <div>
-            <div className="notify-set__push-label">{t('notifySetting.push')}</div>
-            <div className="notify-set__push-hint">{t('notifySetting.pushHint')}</div>
-          </div>
-          <Switch
-            data-testid="notify-push"
-            checked={fields.notificationEnabled}
-            loading={form.subscribing}
-            onChange={(on) => void form.setPush(on)}
-          />
+                </span>
+              </label>
+            );
+          })}
         </div>
-      </div>
-      <footer className="ks-sticky-footer">
-        <Button
-          block
-          color="primary"
-          size="large"
-          shape="rounded"
-          data-testid="notify-save"
-          loading={form.saving}
-          disabled={form.saving}
-          onClick={() => void form.save()}
+        <button
+          type="button"
+          className="notify-set__manage"
+          data-testid="notify-manage-sources"
+          onClick={() => navigate('/data-source')}
         >
-          {t(form.editing ? 'notifySetting.update' : 'notifySetting.save')}
-        </Button>
-      </footer>
-    </div>
+          {t('notifySetting.manageSources')} <RightOutline />
+        </button>
+      </FormCard>
+
+      <TimeSelector
+        label={t('notifySetting.updateFreq')}
+        testId="notify-update-freq"
+        value={fields.updateFreq}
+        onChange={form.setUpdateFreq}
+        hint={t('notifySetting.updateFreqHint')}
+        error={form.errorText('updateFreq') || undefined}
+      />
+
+      <div className="notify-set__push">
+        <div>
+          <div className="notify-set__push-label">{t('notifySetting.push')}</div>
+          <div className="notify-set__push-hint">{t('notifySetting.pushHint')}</div>
+        </div>
+        <Switch
+          data-testid="notify-push"
+          checked={fields.notificationEnabled}
+          loading={form.subscribing}
+          onChange={(on) => void form.setPush(on)}
+        />
+      </div>
+    </ViewFormPage>
   );
 }

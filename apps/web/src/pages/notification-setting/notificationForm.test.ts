@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { defaultFields, fieldsFromInfo, firstError, toggleSource, validateNotification } from './notificationForm';
+import { firstError } from '../../features/view-form/fieldErrors';
+import {
+  defaultFields,
+  fieldsFromInfo,
+  NOTIFICATION_FIELDS,
+  toggleSource,
+  validateNotification,
+} from './notificationForm';
 
 const kw = (...texts: string[]) => texts.map((text, i) => ({ key: `k${i}`, text, editing: false }));
 
@@ -30,7 +37,7 @@ describe('notification form', () => {
         updateFreq: 'amountInvalid',
       },
     });
-    if ('errors' in checked) expect(firstError(checked.errors)).toBe('name');
+    if ('errors' in checked) expect(firstError(checked.errors, NOTIFICATION_FIELDS)).toBe('name');
     expect(
       validateNotification({
         ...defaultFields(),

@@ -74,11 +74,8 @@ export function validateNotification(
   };
 }
 
-/** The first error in the order of the form, for the toast. */
-export function firstError(errors: NotificationErrors): keyof NotificationErrors | null {
-  for (const key of ['name', 'keywords', 'sources', 'updateFreq'] as const) if (errors[key]) return key;
-  return null;
-}
+/** The fields in the order of the form: the first error is the one toasted. */
+export const NOTIFICATION_FIELDS = ['name', 'keywords', 'sources', 'updateFreq'] as const;
 
 /** A saved view's fields as the form shows them. */
 export function fieldsFromInfo(info: {

@@ -1,23 +1,23 @@
 import { type CustomSource, notificationCalls, type NotificationSource, viewCalls } from '@kolscope/contract';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api';
 import type { KeywordItem } from '../../features/filters/filters';
 import { subscribeThisBrowser } from '../../features/push/push';
 import type { TimeValue } from '../../features/report/timeField';
 import { toastInfo } from '../../features/toast';
-import { useSaveView } from '../../features/filters/useSaveView';
+import { useFieldErrors } from '../../features/view-form/useFieldErrors';
+import { useLoadWithRetry } from '../../features/view-form/useLoadWithRetry';
+import { useSaveAndNavigate } from '../../features/view-form/useSaveAndNavigate';
 import {
   defaultFields,
   fieldsFromInfo,
-  firstError,
+  NOTIFICATION_FIELDS,
   type NotificationErrors,
   type NotificationFields,
   toggleSource,
   validateNotification,
 } from './notificationForm';
-
-export type LoadState = 'loading' | 'failed' | 'ready';
 
 /**
  * State and actions of the notification form: the view to edit (view/info), the fields, which
@@ -26,32 +26,21 @@ export type LoadState = 'loading' | 'failed' | 'ready';
  */
 export function useNotificationForm(viewId: string | undefined) {
   const { t } = useTranslation();
-  const [loadState, setLoadState] = useState<LoadState>(viewId ? 'loading' : 'ready');
-  const [attempt, setAttempt] = useState(0);
   const [fields, setFields] = useState<NotificationFields>(defaultFields);
-  const [errors, setErrors] = useState<NotificationErrors>({});
+  const { errors, clear, errorText, accept } = useFieldErrors<NotificationErrors>(NOTIFICATION_FIELDS, (_, error) => {
+    if (error === 'titleRequired' || error === 'filtersRequired') return t(`feedSetting.${error}`);
+    if (error === 'sourcesRequired') return t('notifySetting.sourcesRequired');
+    return t(`reportSetting.${error}`, { max: t('reportSetting.max.updateFreq') });
+  });
   const [customOn, setCustomOn] = useState<CustomSource[] | null>(null);
-  const { saving, save: persist } = useSaveView(viewId, 'notification');
+  const { saving, save: persist } = useSaveAndNavigate(viewId, 'notification');
   const [subscribing, setSubscribing] = useState(false);
 
-  useEffect(() => {
-    if (!viewId) return;
-    let live = true;
-    void attempt; // Only re-runs the load on retry.
-    setLoadState('loading');
-    api(viewCalls.info, { viewId }).then(
-      (info) => {
-        if (!live) return;
-        if (!info) return setLoadState('failed');
-        setFields(fieldsFromInfo(info));
-        setLoadState('ready');
-      },
-      () => live && setLoadState('failed'),
-    );
-    return () => {
-      live = false;
-    };
-  }, [viewId, attempt]);
+  const { loadState, retry: retryLoad } = useLoadWithRetry(
+    viewId,
+    (id) => api(viewCalls.info, { viewId: id }),
+    (info) => setFields(fieldsFromInfo(info)),
+  );
 
   useEffect(() => {
     // Only a hint: without it the form still works.
@@ -60,10 +49,6 @@ export function useNotificationForm(viewId: string | undefined) {
       () => undefined,
     );
   }, []);
-
-  const retryLoad = useCallback(() => setAttempt((n) => n + 1), []);
-  const clear = (key: keyof NotificationErrors) =>
-    setErrors((prev) => (prev[key] ? { ...prev, [key]: undefined } : prev));
 
   const setName = (name: string) => {
     setFields((f) => ({ ...f, name }));
@@ -100,24 +85,9 @@ export function useNotificationForm(viewId: string | undefined) {
     );
   };
 
-  const errorText = (key: keyof NotificationErrors, all: NotificationErrors = errors): string => {
-    const error = all[key];
-    if (!error) return '';
-    if (error === 'titleRequired' || error === 'filtersRequired') return t(`feedSetting.${error}`);
-    if (error === 'sourcesRequired') return t('notifySetting.sourcesRequired');
-    return t(`reportSetting.${error}`, { max: t('reportSetting.max.updateFreq') });
-  };
-
   const save = async () => {
-    const checked = validateNotification(fields);
-    if ('errors' in checked) {
-      setErrors(checked.errors);
-      const first = firstError(checked.errors);
-      if (first) toastInfo(errorText(first, checked.errors));
-      return;
-    }
-    setErrors({});
-    await persist(checked.payload);
+    const payload = accept(validateNotification(fields));
+    if (payload) await persist(payload);
   };
 
   return {

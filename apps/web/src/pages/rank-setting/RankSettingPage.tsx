@@ -5,12 +5,12 @@ import {
   TIME_UNITS,
   type TimeUnit,
 } from '@kolscope/contract';
-import { Button, Selector, SpinLoading, Stepper, Switch } from 'antd-mobile';
+import { Selector, Stepper, Switch } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { PageNavBar } from '../../features/PageNavBar';
 import { TextField } from '../../features/TextField';
+import { ViewFormPage } from '../../features/view-form/ViewFormPage';
 import { weightsSum } from './rankForm';
 import { useRankForm } from './useRankForm';
 import './rank-setting.css';
@@ -53,29 +53,8 @@ const SPLIT: typeof WEIGHTS = [
 export default function RankSettingPage() {
   const { t } = useTranslation();
   const { id } = useParams();
-  const { loadState, retryLoad, form, change, error, saving, save } = useRankForm(id);
-  const editing = Boolean(id);
-  const header = <PageNavBar title={t(editing ? 'rankSetting.editTitle' : 'rankSetting.createTitle')} />;
-
-  if (loadState !== 'ready') {
-    return (
-      <div className="rank-set">
-        {header}
-        {loadState === 'loading' ? (
-          <div className="ks-page-center" data-testid="rank-setting-loading">
-            <SpinLoading color="primary" style={{ '--size': '24px' }} />
-          </div>
-        ) : (
-          <div className="rank-set__failed" role="alert" data-testid="rank-setting-error">
-            <p>{t('rankSetting.loadFailed')}</p>
-            <Button color="primary" fill="outline" shape="rounded" data-testid="rank-setting-retry" onClick={retryLoad}>
-              {t('rankSetting.retry')}
-            </Button>
-          </div>
-        )}
-      </div>
-    );
-  }
+  const rank = useRankForm(id);
+  const { form, change, error } = rank;
 
   const sum = weightsSum(form);
   const stepper = (w: (typeof WEIGHTS)[number]) => (
@@ -94,128 +73,116 @@ export default function RankSettingPage() {
   );
 
   return (
-    <div className="rank-set">
-      {header}
-      <div className="rank-set__body">
-        <TextField
-          label={t('rankSetting.title')}
-          testId="rank-title"
-          value={form.title}
-          onChange={(v) => change('title', v)}
-          error={error === 'titleRequired' ? t('rankSetting.titleRequired') : undefined}
-          placeholder={t('rankSetting.titlePlaceholder')}
-          maxLength={100}
-          autoComplete="off"
-        />
+    <ViewFormPage
+      title={t(rank.editing ? 'rankSetting.editTitle' : 'rankSetting.createTitle')}
+      form={rank}
+      testIds={{ state: 'rank-setting', save: 'rank-save' }}
+      tone="grey"
+    >
+      <TextField
+        label={t('rankSetting.title')}
+        testId="rank-title"
+        value={form.title}
+        onChange={(v) => change('title', v)}
+        error={error === 'titleRequired' ? t('rankSetting.titleRequired') : undefined}
+        placeholder={t('rankSetting.titlePlaceholder')}
+        maxLength={100}
+        autoComplete="off"
+      />
 
-        <section className="rank-set__card">
-          <h2>{t('rankSetting.sectionList')}</h2>
-          <Row label={t('rankSetting.topNum')} hint={t('rankSetting.topNumHint')}>
+      <section className="rank-set__card">
+        <h2>{t('rankSetting.sectionList')}</h2>
+        <Row label={t('rankSetting.topNum')} hint={t('rankSetting.topNumHint')}>
+          <Stepper
+            data-testid="rank-top-num"
+            min={10}
+            max={100}
+            step={1}
+            digits={0}
+            allowEmpty
+            value={form.topNum}
+            onChange={(v) => change('topNum', v)}
+          />
+        </Row>
+        {error === 'topNumRange' && <p className="rank-set__error">{t('rankSetting.topNumRange')}</p>}
+        <div className="rank-set__block">
+          <div className="rank-set__label">{t('rankSetting.statRange')}</div>
+          <div className="rank-set__hint">{t('rankSetting.statRangeHint')}</div>
+          <div className="rank-set__range">
             <Stepper
-              data-testid="rank-top-num"
-              min={10}
-              max={100}
+              data-testid="rank-range-amount"
+              min={1}
               step={1}
               digits={0}
               allowEmpty
-              value={form.topNum}
-              onChange={(v) => change('topNum', v)}
+              value={form.rangeAmount}
+              onChange={(v) => change('rangeAmount', v)}
             />
-          </Row>
-          {error === 'topNumRange' && <p className="rank-set__error">{t('rankSetting.topNumRange')}</p>}
-          <div className="rank-set__block">
-            <div className="rank-set__label">{t('rankSetting.statRange')}</div>
-            <div className="rank-set__hint">{t('rankSetting.statRangeHint')}</div>
-            <div className="rank-set__range">
-              <Stepper
-                data-testid="rank-range-amount"
-                min={1}
-                step={1}
-                digits={0}
-                allowEmpty
-                value={form.rangeAmount}
-                onChange={(v) => change('rangeAmount', v)}
-              />
-              <Selector
-                className="rank-set__units"
-                columns={3}
-                options={(Object.keys(TIME_UNITS) as TimeUnit[]).map((unit) => ({
-                  value: unit,
-                  label: <span data-testid={`rank-range-unit-${unit}`}>{t(`rankSetting.unit.${unit}`)}</span>,
-                }))}
-                value={[form.rangeUnit]}
-                showCheckMark={false}
-                onChange={(v) => v[0] && change('rangeUnit', v[0])}
-              />
-            </div>
-            {error === 'statRangeInvalid' && <p className="rank-set__error">{t('rankSetting.statRangeInvalid')}</p>}
-          </div>
-          <div className="rank-set__block">
-            <div className="rank-set__label">{t('rankSetting.sortBy')}</div>
             <Selector
-              className="rank-set__indicators"
-              columns={2}
-              showCheckMark={false}
-              options={SORTING_INDICATORS.map((key) => ({
-                value: key,
-                label: <span data-testid={`rank-sort-${key}`}>{t(`rankSetting.indicator.${key}`)}</span>,
+              className="rank-set__units"
+              columns={3}
+              options={(Object.keys(TIME_UNITS) as TimeUnit[]).map((unit) => ({
+                value: unit,
+                label: <span data-testid={`rank-range-unit-${unit}`}>{t(`rankSetting.unit.${unit}`)}</span>,
               }))}
-              value={[form.sortingIndicatorType]}
-              onChange={(v) => v[0] && change('sortingIndicatorType', v[0] as SortingIndicator)}
+              value={[form.rangeUnit]}
+              showCheckMark={false}
+              onChange={(v) => v[0] && change('rangeUnit', v[0])}
             />
           </div>
-        </section>
+          {error === 'statRangeInvalid' && <p className="rank-set__error">{t('rankSetting.statRangeInvalid')}</p>}
+        </div>
+        <div className="rank-set__block">
+          <div className="rank-set__label">{t('rankSetting.sortBy')}</div>
+          <Selector
+            className="rank-set__indicators"
+            columns={2}
+            showCheckMark={false}
+            options={SORTING_INDICATORS.map((key) => ({
+              value: key,
+              label: <span data-testid={`rank-sort-${key}`}>{t(`rankSetting.indicator.${key}`)}</span>,
+            }))}
+            value={[form.sortingIndicatorType]}
+            onChange={(v) => v[0] && change('sortingIndicatorType', v[0] as SortingIndicator)}
+          />
+        </div>
+      </section>
 
-        <section className="rank-set__card">
-          <h2>{t('rankSetting.sectionHeat')}</h2>
-          {WEIGHTS.map((w) => (
-            <Row key={w.key} label={t(`rankSetting.${w.key}`)} hint={t(`rankSetting.${w.key}Hint`)}>
-              {stepper(w)}
-            </Row>
-          ))}
-          <div className="rank-set__hint rank-set__split-hint">{t('rankSetting.weightsHint')}</div>
-          {SPLIT.map((w) => (
-            <Row key={w.key} label={t(`rankSetting.${w.key}`)}>
-              {stepper(w)}
-            </Row>
-          ))}
-          <div
-            className={`rank-set__sum${sum.valid ? '' : ' rank-set__sum--bad'}`}
-            data-testid="rank-weights-sum"
-            data-valid={sum.valid}
-          >
-            {t('rankSetting.weightsSum', { sum: sum.text })}
-            {!sum.valid && ` · ${t('rankSetting.weightsSumInvalid')}`}
-          </div>
-          <Row label={t('rankSetting.logTransform')} hint={t('rankSetting.logTransformHint')}>
-            {toggle('logTransform', 'rank-log-transform')}
+      <section className="rank-set__card">
+        <h2>{t('rankSetting.sectionHeat')}</h2>
+        {WEIGHTS.map((w) => (
+          <Row key={w.key} label={t(`rankSetting.${w.key}`)} hint={t(`rankSetting.${w.key}Hint`)}>
+            {stepper(w)}
           </Row>
-        </section>
-
-        <section className="rank-set__card">
-          <h2>{t('rankSetting.sectionExtras')}</h2>
-          <Row label={t('rankSetting.newCoinEntry')} hint={t('rankSetting.newCoinEntryHint', { min: RANK_MIN_KOLS })}>
-            {toggle('newCoinEntry', 'rank-new-entry')}
+        ))}
+        <div className="rank-set__hint rank-set__split-hint">{t('rankSetting.weightsHint')}</div>
+        {SPLIT.map((w) => (
+          <Row key={w.key} label={t(`rankSetting.${w.key}`)}>
+            {stepper(w)}
           </Row>
-          <Row label={t('rankSetting.fastestRising')} hint={t('rankSetting.fastestRisingHint', { min: RANK_MIN_KOLS })}>
-            {toggle('fastestRising', 'rank-fastest-rising')}
-          </Row>
-        </section>
-      </div>
-      <footer className="ks-sticky-footer">
-        <Button
-          block
-          color="primary"
-          size="large"
-          shape="rounded"
-          data-testid="rank-save"
-          loading={saving}
-          disabled={saving}
-          onClick={() => void save()}
+        ))}
+        <div
+          className={`rank-set__sum${sum.valid ? '' : ' rank-set__sum--bad'}`}
+          data-testid="rank-weights-sum"
+          data-valid={sum.valid}
         >
-          {t(editing ? 'rankSetting.update' : 'rankSetting.save')}
-        </Button>
-      </footer>
-    </div>
+          {t('rankSetting.weightsSum', { sum: sum.text })}
+          {!sum.valid && ` · ${t('rankSetting.weightsSumInvalid')}`}
+        </div>
+        <Row label={t('rankSetting.logTransform')} hint={t('rankSetting.logTransformHint')}>
+          {toggle('logTransform', 'rank-log-transform')}
+        </Row>
+      </section>
+
+      <section className="rank-set__card">
+        <h2>{t('rankSetting.sectionExtras')}</h2>
+        <Row label={t('rankSetting.newCoinEntry')} hint={t('rankSetting.newCoinEntryHint', { min: RANK_MIN_KOLS })}>
+          {toggle('newCoinEntry', 'rank-new-entry')}
+        </Row>
+        <Row label={t('rankSetting.fastestRising')} hint={t('rankSetting.fastestRisingHint', { min: RANK_MIN_KOLS })}>
+          {toggle('fastestRising', 'rank-fastest-rising')}
+        </Row>
+      </section>
+    </ViewFormPage>
   );
 }

@@ -1,5 +1,7 @@
+import type { ViewListItem } from '@kolscope/contract';
 import { describe, expect, it } from 'vitest';
-import { createdRankId, defaultRankForm, formFromInfo, validateRankForm, weightsSum } from './rankForm';
+import { createdViewId } from '../../features/filters/filters';
+import { defaultRankForm, formFromInfo, validateRankForm, weightsSum } from './rankForm';
 
 describe('rank setting form', () => {
   it('starts from the spec defaults', () => {
@@ -53,11 +55,14 @@ describe('rank setting form', () => {
       authorWeight: 2,
     });
     expect(
-      createdRankId([
-        { viewId: '1', viewType: 'ranking_list' },
-        { viewId: '2', viewType: 'content_feed' },
-        { viewId: '3', viewType: 'ranking_list' },
-      ]),
+      createdViewId(
+        [
+          { viewId: '1', viewType: 'ranking_list' },
+          { viewId: '2', viewType: 'content_feed' },
+          { viewId: '3', viewType: 'ranking_list' },
+        ] as ViewListItem[],
+        'ranking_list',
+      ),
     ).toBe('3');
   });
 });

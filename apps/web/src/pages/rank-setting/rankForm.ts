@@ -121,8 +121,3 @@ export function validateRankForm(f: RankForm): { error: RankFormError } | { payl
     },
   };
 }
-
-/** The id of the ranking view/add just created: the last ranking_list among the tabs. */
-export function createdRankId(list: readonly { viewId: string; viewType: string }[]): string | null {
-  return list.filter((v) => v.viewType === 'ranking_list').at(-1)?.viewId ?? null;
-}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FilterGroup } from '../../features/filters/filters';
-import { DEFAULT_TIMES, firstError, validateReport } from './reportForm';
+import { firstError } from '../../features/view-form/fieldErrors';
+import { DEFAULT_TIMES, REPORT_FIELDS, validateReport } from './reportForm';
 
 const coins: FilterGroup[] = [{ key: 'c', type: 'coins', rules: [{ label: 'BTC', value: 'BTC' }] }];
 const base = { title: 'BTC mood', groups: coins, ...DEFAULT_TIMES };
@@ -33,8 +34,8 @@ describe('report form', () => {
         updateFreq: 'tooLong',
       },
     });
-    if ('errors' in result) expect(firstError(result.errors)).toBe('title');
-    expect(firstError({ filters: 'filtersRequired', updateFreq: 'amountInvalid' })).toBe('updateFreq');
+    if ('errors' in result) expect(firstError(result.errors, REPORT_FIELDS)).toBe('title');
+    expect(firstError({ filters: 'filtersRequired', updateFreq: 'amountInvalid' }, REPORT_FIELDS)).toBe('updateFreq');
   });
 
   it('stores the time selectors in seconds', () => {

@@ -70,8 +70,5 @@ export function validateReport(
   };
 }
 
-/** The first error in the order of the form, for the toast. */
-export function firstError(errors: ReportErrors): keyof ReportErrors | null {
-  for (const key of ['title', 'backtracking', 'updateFreq', 'filters'] as const) if (errors[key]) return key;
-  return null;
-}
+/** The fields in the order of the form: the first error is the one toasted. */
+export const REPORT_FIELDS = ['title', 'backtracking', 'updateFreq', 'filters'] as const;

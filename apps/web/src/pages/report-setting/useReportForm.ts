@@ -1,15 +1,14 @@
 import { viewCalls } from '@kolscope/contract';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api';
 import { groupsFromRules } from '../../features/filters/filters';
 import { useFilterGroups } from '../../features/filters/useFilterGroups';
 import { type TimeValue, timeFromSeconds } from '../../features/report/timeField';
-import { toastInfo } from '../../features/toast';
-import { useSaveView } from '../../features/filters/useSaveView';
-import { DEFAULT_TIMES, firstError, type ReportErrors, validateReport } from './reportForm';
-
-export type LoadState = 'loading' | 'failed' | 'ready';
+import { useFieldErrors } from '../../features/view-form/useFieldErrors';
+import { useLoadWithRetry } from '../../features/view-form/useLoadWithRetry';
+import { useSaveAndNavigate } from '../../features/view-form/useSaveAndNavigate';
+import { DEFAULT_TIMES, REPORT_FIELDS, type ReportErrors, validateReport } from './reportForm';
 
 /**
  * State and actions of the report form: the view to edit (view/info), title, the two time
@@ -17,46 +16,33 @@ export type LoadState = 'loading' | 'failed' | 'ready';
  */
 export function useReportForm(viewId: string | undefined) {
   const { t } = useTranslation();
-  const [loadState, setLoadState] = useState<LoadState>(viewId ? 'loading' : 'ready');
-  const [attempt, setAttempt] = useState(0);
   const [title, setTitle] = useState('');
   const [backtracking, setBacktracking] = useState<TimeValue>(DEFAULT_TIMES.backtracking);
   /** The stored backtracking of the report being edited: read-only, sent back unchanged. */
   const [keptBacktracking, setKeptBacktracking] = useState<number | undefined>();
   const [updateFreq, setUpdateFreq] = useState<TimeValue>(DEFAULT_TIMES.updateFreq);
-  const [errors, setErrors] = useState<ReportErrors>({});
+  const { errors, clear, errorText, accept } = useFieldErrors<ReportErrors>(REPORT_FIELDS, (key, error) =>
+    error === 'titleRequired' || error === 'filtersRequired'
+      ? t(`feedSetting.${error}`)
+      : t(`reportSetting.${error}`, { max: t(`reportSetting.max.${key}`) }),
+  );
   const filters = useFilterGroups();
   const { groups, setGroups } = filters;
-  const { saving, save: persist } = useSaveView(viewId, 'analytics_report');
+  const { saving, save: persist } = useSaveAndNavigate(viewId, 'analytics_report');
 
-  useEffect(() => {
-    if (!viewId) return;
-    let live = true;
-    void attempt; // Only re-runs the load on retry.
-    setLoadState('loading');
-    api(viewCalls.info, { viewId }).then(
-      (info) => {
-        if (!live) return;
-        if (!info) return setLoadState('failed');
-        setTitle(info.name);
-        setGroups(groupsFromRules(info.matchingRules));
-        // A report saved without one shows (and keeps on update) the default.
-        setKeptBacktracking(info.backtrackingSeconds);
-        if (info.backtrackingSeconds) setBacktracking(timeFromSeconds(info.backtrackingSeconds));
-        if (info.updateFreqSeconds) setUpdateFreq(timeFromSeconds(info.updateFreqSeconds));
-        setLoadState('ready');
-      },
-      () => live && setLoadState('failed'),
-    );
-    return () => {
-      live = false;
-    };
-  }, [viewId, attempt, setGroups]);
+  const { loadState, retry: retryLoad } = useLoadWithRetry(
+    viewId,
+    (id) => api(viewCalls.info, { viewId: id }),
+    (info) => {
+      setTitle(info.name);
+      setGroups(groupsFromRules(info.matchingRules));
+      // A report saved without one shows (and keeps on update) the default.
+      setKeptBacktracking(info.backtrackingSeconds);
+      if (info.backtrackingSeconds) setBacktracking(timeFromSeconds(info.backtrackingSeconds));
+      if (info.updateFreqSeconds) setUpdateFreq(timeFromSeconds(info.updateFreqSeconds));
+    },
+  );
 
-  const retryLoad = useCallback(() => setAttempt((n) => n + 1), []);
-
-  // An error goes as soon as its field is edited; the next save checks everything again.
-  const clear = (key: keyof ReportErrors) => setErrors((prev) => (prev[key] ? { ...prev, [key]: undefined } : prev));
   const changeTitle = (value: string) => {
     setTitle(value);
     if (value.trim()) clear('title');
@@ -71,23 +57,10 @@ export function useReportForm(viewId: string | undefined) {
   };
 
   const save = async () => {
-    const checked = validateReport({ title, groups, backtracking, updateFreq }, viewId ? keptBacktracking : undefined);
-    if ('errors' in checked) {
-      setErrors(checked.errors);
-      const first = firstError(checked.errors);
-      if (first) toastInfo(errorText(first, checked.errors));
-      return;
-    }
-    setErrors({});
-    await persist(checked.payload);
-  };
-
-  /** The message of one field's error in the reader's language. */
-  const errorText = (key: keyof ReportErrors, all: ReportErrors = errors): string => {
-    const error = all[key];
-    if (!error) return '';
-    if (error === 'titleRequired' || error === 'filtersRequired') return t(`feedSetting.${error}`);
-    return t(`reportSetting.${error}`, { max: t(`reportSetting.max.${key}`) });
+    const payload = accept(
+      validateReport({ title, groups, backtracking, updateFreq }, viewId ? keptBacktracking : undefined),
+    );
+    if (payload) await persist(payload);
   };
 
   return {
