@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storePosts } from '../support/store-posts';
-import { registerAndLogin, startTestApp, type TestApp } from '../support/test-app';
+import { type TestApp, signedInApp } from '../support/test-app';
 
 let t: TestApp;
 let token: string;
@@ -29,8 +29,7 @@ async function texts(viewId: string): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  t = await startTestApp();
-  token = await registerAndLogin(t, 'forms@example.com');
+  ({ t, token } = await signedInApp('forms@example.com'));
   await storePosts(t.db, [
     { text: 'ETF approval is close, SEC meeting today', ct: T0 + 1, coins: ['BTC'] },
     {
