@@ -27,12 +27,7 @@ function wholeNumber(min: number, max: number, fallback: number) {
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' });
 
 const schema = z.object({
-  PORT: z.coerce
-    .number({ error: 'must be a whole number from 1 to 65535' })
-    .int({ error: 'must be a whole number from 1 to 65535' })
-    .min(1, { error: 'must be a whole number from 1 to 65535' })
-    .max(65535, { error: 'must be a whole number from 1 to 65535' })
-    .default(8080),
+  PORT: wholeNumber(1, 65535, 8080),
   HOST: z.string().min(1, { error: 'must not be empty' }).default('127.0.0.1'),
   DATA_DIR: z.string().min(1, { error: 'must not be empty' }).default('./data'),
   DATABASE_URL: z
@@ -71,12 +66,7 @@ const schema = z.object({
       error: 'must be comma-separated http(s) URLs',
     }),
   DEMO_SEED: z.coerce.number({ error: 'must be a whole number' }).int({ error: 'must be a whole number' }).default(1),
-  DEMO_POSTS_PER_DAY: z.coerce
-    .number({ error: 'must be a whole number from 10 to 1000000' })
-    .int({ error: 'must be a whole number from 10 to 1000000' })
-    .min(10, { error: 'must be a whole number from 10 to 1000000' })
-    .max(1_000_000, { error: 'must be a whole number from 10 to 1000000' })
-    .default(3000),
+  DEMO_POSTS_PER_DAY: wholeNumber(10, 1_000_000, 3000),
   VAPID_PUBLIC_KEY: z
     .string()
     .regex(/^[A-Za-z0-9_-]{86,88}=*$/, { error: 'must be a base64url P-256 public key (web-push generate-vapid-keys)' })

@@ -6,13 +6,12 @@ import { allCalls, API_PREFIX, type CallDef, formatPath, toWire, wireKey } from 
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { registerAndLogin, startTestApp, type TestApp } from './support/test-app';
+import { registerAndLogin, type TestApp, signedInApp } from './support/test-app';
 
 let t: TestApp;
 let token: string;
 beforeAll(async () => {
-  t = await startTestApp();
-  token = await registerAndLogin(t, 'fuzz@example.com');
+  ({ t, token } = await signedInApp('fuzz@example.com'));
 });
 afterAll(() => t.close());
 

@@ -13,6 +13,10 @@ export const email = z
   .refine(isValidEmail, { error: 'email_invalid' })
   .transform((e) => e.toLowerCase());
 
+/** Trimmed text that must not be blank: one message when missing or blank, another when too long. */
+const requiredText = (required: string, max: number, tooLong: string) =>
+  z.string({ error: required }).trim().min(1, { error: required }).max(max, { error: tooLong });
+
 export const loginPassword = z.string({ error: 'password_required' }).min(1, { error: 'password_required' }).max(200);
 
 export const newPassword = z
@@ -20,32 +24,16 @@ export const newPassword = z
   .min(PASSWORD_MIN_LENGTH, { error: 'password_too_short' })
   .max(200, { error: 'password_too_long' });
 
-export const verificationCode = z
-  .string({ error: 'code_required' })
-  .trim()
-  .min(1, { error: 'code_required' })
-  .max(VERIFICATION_CODE_LENGTH, { error: 'code_too_long' });
+export const verificationCode = requiredText('code_required', VERIFICATION_CODE_LENGTH, 'code_too_long');
 
-export const innerCode = z
-  .string({ error: 'invite_required' })
-  .trim()
-  .min(1, { error: 'invite_required' })
-  .max(64, { error: 'invite_invalid' });
+export const innerCode = requiredText('invite_required', 64, 'invite_invalid');
 
 /** A user's own invite code, optional at registration. */
 export const inviteCode = z.string().trim().max(64).optional().default('');
 
-export const title = z
-  .string({ error: 'title_required' })
-  .trim()
-  .min(1, { error: 'title_required' })
-  .max(100, { error: 'title_too_long' });
+export const title = requiredText('title_required', 100, 'title_too_long');
 
-export const groupName = z
-  .string({ error: 'group_name_required' })
-  .trim()
-  .min(1, { error: 'group_name_required' })
-  .max(GROUP_NAME_MAX_LENGTH, { error: 'group_name_too_long' });
+export const groupName = requiredText('group_name_required', GROUP_NAME_MAX_LENGTH, 'group_name_too_long');
 
 export const id = z.string({ error: 'id_required' }).trim().min(1, { error: 'id_required' }).max(64);
 export const cursor = z.string().max(512).optional().default('');

@@ -57,6 +57,20 @@ export function validationError(error: z.ZodError): AppError {
   return new AppError(Ret.badRequest, 'field_invalid', { field });
 }
 
+/** A call that answers `data: null`: the action runs, whatever it returns is not sent. */
+export function defineAction<C extends CallDef>(
+  app: FastifyInstance,
+  services: Services,
+  call: C,
+  access: Access,
+  action: (body: ParsedRequest<C>, ctx: CallContext) => Promise<unknown>,
+): void {
+  defineCall(app, services, call, access, async (body, ctx) => {
+    await action(body, ctx);
+    return null;
+  });
+}
+
 export function defineCall<C extends CallDef>(
   app: FastifyInstance,
   services: Services,

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerAndLogin, startTestApp, type TestApp } from '../support/test-app';
+import { registerAndLogin, type TestApp, signedInApp } from '../support/test-app';
 import { addNotificationView, enableSource, forward, items, storedMessages } from './support';
 
 let t: TestApp;
@@ -14,8 +14,7 @@ let ann: string;
 let bob: string;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  ann = await registerAndLogin(t, 'ann@example.com');
+  ({ t, token: ann } = await signedInApp('ann@example.com'));
   bob = await registerAndLogin(t, 'bob@example.com', 'secret-pass', '10.9.0.2');
 });
 afterAll(() => t.close());

@@ -5,7 +5,7 @@
 import { SUPER_KOL_MIN_FOLLOWERS } from '@kolscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storePosts } from '../support/store-posts';
-import { registerAndLogin, startTestApp, type TestApp } from '../support/test-app';
+import { registerAndLogin, type TestApp, signedInApp } from '../support/test-app';
 import { addNotificationView, enableSource, forward, items } from './support';
 
 let t: TestApp;
@@ -14,8 +14,7 @@ let bob: string;
 const T0 = 1_763_000_000;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  ann = await registerAndLogin(t, 'ann@example.com');
+  ({ t, token: ann } = await signedInApp('ann@example.com'));
   bob = await registerAndLogin(t, 'bob@example.com', 'secret-pass', '10.9.0.2');
   await storePosts(t.db, [
     { id: '9001', text: 'BTC ETF approved by the SEC', ct: T0 + 10, authorId: '1', username: 'whale', followers: 2e6 },

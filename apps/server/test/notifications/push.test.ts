@@ -167,6 +167,10 @@ describe('delivery', () => {
     expect(await t.services.notifier.flush()).toBe(0);
   });
 
+  /** A post `age` seconds old by an author with that many followers. */
+  const xPost = (text: string, age: number, authorId: string, username: string, followers: number) =>
+    rawPost({ text, createdAt: nowSeconds() - age, authorId, username, followers });
+
   it('pushes new posts the pipeline saves, once, for the view’s sources; not re-sent or old ones', async () => {
     const { session, browser } = await subscribedUser();
     await addNotificationView(t, session, { name: 'Big BTC', keywords: ['btc'], notificationEnabled: true });
@@ -178,20 +182,8 @@ describe('delivery', () => {
       notificationEnabled: true,
     });
 
-    const whale = rawPost({
-      text: 'BTC breaking out',
-      createdAt: nowSeconds() - 5,
-      authorId: '501',
-      username: 'whale',
-      followers: 3e6,
-    });
-    const minnow = rawPost({
-      text: 'BTC looks fine',
-      createdAt: nowSeconds() - 4,
-      authorId: '502',
-      username: 'minnow',
-      followers: 900,
-    });
+    const whale = xPost('BTC breaking out', 5, '501', 'whale', 3e6);
+    const minnow = xPost('BTC looks fine', 4, '502', 'minnow', 900);
     await collect([whale, minnow]);
     expect(browser.messages().map((m) => m.body)).toEqual(['@whale: BTC breaking out']);
     expect(b2.messages().map((m) => m.body)).toEqual(['@minnow: BTC looks fine\n+1 more']);
@@ -199,13 +191,7 @@ describe('delivery', () => {
     // Past the update frequency, the same posts come again (grown counts) with one from an hour
     // ago (a source catching up): stored, and nothing pushed.
     t.clock.advance(120);
-    const old = rawPost({
-      text: 'BTC history',
-      createdAt: nowSeconds() - 3600,
-      authorId: '501',
-      username: 'whale',
-      followers: 3e6,
-    });
+    const old = xPost('BTC history', 3600, '501', 'whale', 3e6);
     await collect([{ ...whale, metrics: { ...whale.metrics, likeCount: 99 } }, minnow, old]);
     await t.services.notifier.flush();
     expect(await t.db.query('SELECT like_count FROM posts WHERE id = $1', [whale.id])).toEqual([{ like_count: 99 }]);

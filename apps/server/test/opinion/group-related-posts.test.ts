@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storePosts } from '../support/store-posts';
-import { registerAndLogin, startTestApp, type TestApp } from '../support/test-app';
+import { type TestApp, signedInApp } from '../support/test-app';
 
 let t: TestApp;
 let ann: string;
@@ -65,8 +65,7 @@ async function expectAgreement(viewId: string, detailCall: string, members: stri
 }
 
 beforeAll(async () => {
-  t = await startTestApp();
-  ann = await registerAndLogin(t, 'ann@example.com');
+  ({ t, token: ann } = await signedInApp('ann@example.com'));
   const now = Math.floor(t.clock.now().getTime() / 1000);
   // 25 posts each (more than a page), spread over the last day, every sentiment.
   await storePosts(

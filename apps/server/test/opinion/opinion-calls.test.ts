@@ -1,7 +1,7 @@
 /** The coin opinion, event opinion and analytics report calls: validation, ownership, buckets. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storePosts } from '../support/store-posts';
-import { registerAndLogin, startTestApp, type TestApp } from '../support/test-app';
+import { registerAndLogin, type TestApp, signedInApp } from '../support/test-app';
 
 let t: TestApp;
 let ann: string;
@@ -23,8 +23,7 @@ async function coinView(token: string, coin: string, kolGroupId = '') {
 }
 
 beforeAll(async () => {
-  t = await startTestApp();
-  ann = await registerAndLogin(t, 'ann@example.com');
+  ({ t, token: ann } = await signedInApp('ann@example.com'));
   bob = await registerAndLogin(t, 'bob@example.com', 'secret-pass', '10.9.0.2');
   const now = Math.floor(t.clock.now().getTime() / 1000);
   await storePosts(t.db, [

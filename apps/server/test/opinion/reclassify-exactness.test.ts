@@ -9,7 +9,7 @@ import { builtinClassifier } from '../../src/pipeline/enrich/sentiment/classifie
 import { type ReclassifyProgress, reclassify, reclassifyProgress } from '../../src/pipeline/reclassify';
 import { reclassifyInBackground } from '../../src/pipeline/reclassify-run';
 import type { SentimentClassifier, SentimentLabel } from '../../src/pipeline/types';
-import { registerAndLogin, startTestApp, type TestApp } from '../support/test-app';
+import { type TestApp, signedInApp } from '../support/test-app';
 import {
   AUTHORS,
   COINS,
@@ -61,8 +61,7 @@ async function checkAll() {
 }
 
 beforeAll(async () => {
-  t = await startTestApp();
-  token = await registerAndLogin(t, 'reclassify@example.com');
+  ({ t, token } = await signedInApp('reclassify@example.com'));
   const now = Math.floor(t.clock.now().getTime() / 1000);
   const r = rng(31);
   // Texts that name their coins, so the classifier reads real stances; random stored labels.

@@ -6,7 +6,7 @@
  * post by its stance toward that coin, an event report by the post's label.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerAndLogin, startTestApp, type TestApp } from '../support/test-app';
+import { type TestApp, signedInApp } from '../support/test-app';
 import {
   AUTHORS,
   COINS,
@@ -44,8 +44,7 @@ let eventGroup: string;
 let specs: Spec[];
 
 beforeAll(async () => {
-  t = await startTestApp();
-  token = await registerAndLogin(t, 'analyst@example.com');
+  ({ t, token } = await signedInApp('analyst@example.com'));
   const now = Math.floor(t.clock.now().getTime() / 1000);
   const r = rng(7);
   const rs = rng(8);

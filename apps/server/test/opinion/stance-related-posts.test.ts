@@ -4,7 +4,7 @@
  * its report counts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerAndLogin, startTestApp, type TestApp } from '../support/test-app';
+import { type TestApp, signedInApp } from '../support/test-app';
 import { AUTHORS, LABELS, randomStances, rng, type Spec, save } from './exactness-support';
 
 let t: TestApp;
@@ -28,8 +28,7 @@ async function tab(viewId: string, tradingTrend: string) {
 }
 
 beforeAll(async () => {
-  t = await startTestApp();
-  token = await registerAndLogin(t, 'stance@example.com');
+  ({ t, token } = await signedInApp('stance@example.com'));
   const now = Math.floor(t.clock.now().getTime() / 1000);
   const r = rng(21);
   const specs: Spec[] = Array.from({ length: 60 }, (_, i) => {

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerAndLogin, startTestApp, type TestApp } from '../support/test-app';
+import { type TestApp, signedInApp } from '../support/test-app';
 
 let t: TestApp;
 let token: string;
 beforeAll(async () => {
-  t = await startTestApp();
-  token = await registerAndLogin(t, 'reader@example.com');
+  ({ t, token } = await signedInApp('reader@example.com'));
 });
 afterAll(() => t.close());
 

@@ -7,7 +7,7 @@
 import { RANK_MIN_KOLS } from '@kolscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { epochSeconds } from '../../src/services/clock';
-import { registerAndLogin, startTestApp, type TestApp } from '../support/test-app';
+import { type TestApp, signedInApp } from '../support/test-app';
 import { savePosts } from './support';
 
 let t: TestApp;
@@ -15,8 +15,7 @@ let token: string;
 const HOUR = 3600;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  token = await registerAndLogin(t, 'windows@example.com');
+  ({ t, token } = await signedInApp('windows@example.com'));
 });
 afterAll(() => t.close());
 

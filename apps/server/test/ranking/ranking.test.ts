@@ -8,7 +8,7 @@ import { RANK_MIN_KOLS } from '@kolscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COINS } from '../../src/domain/coins/catalogue';
 import { epochSeconds } from '../../src/services/clock';
-import { registerAndLogin, startTestApp, type TestApp } from '../support/test-app';
+import { registerAndLogin, type TestApp, signedInApp } from '../support/test-app';
 import { type RankPost, savePosts } from './support';
 
 interface Item {
@@ -35,8 +35,7 @@ let token: string;
 let other: string;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  token = await registerAndLogin(t, 'ranker@example.com');
+  ({ t, token } = await signedInApp('ranker@example.com'));
   other = await registerAndLogin(t, 'stranger@example.com', 'secret-pass', '10.9.0.2');
 });
 afterAll(() => t.close());

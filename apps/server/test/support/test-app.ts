@@ -152,6 +152,12 @@ export async function startTestApp(options: TestAppOptions = {}) {
 }
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 
+/** A started app with one account signed in: the set-up most route tests share. */
+export async function signedInApp(email: string) {
+  const t = await startTestApp();
+  return { t, token: await registerAndLogin(t, email) };
+}
+
 /** Registers an account through the real flow (inner code, mailed code) and signs it in. */
 export async function registerAndLogin(t: TestApp, email: string, passwd = 'secret-pass', ip = '10.9.0.1') {
   expect((await t.call('account/register_email_code', { email }, { ip })).body.ret).toBe(1);

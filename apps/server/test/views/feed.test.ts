@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storePosts } from '../support/store-posts';
-import { registerAndLogin, startTestApp, type TestApp } from '../support/test-app';
+import { registerAndLogin, type TestApp, signedInApp } from '../support/test-app';
 
 let t: TestApp;
 let token: string;
@@ -21,8 +21,7 @@ async function texts(viewId: string, extra: Record<string, unknown> = {}): Promi
 }
 
 beforeAll(async () => {
-  t = await startTestApp();
-  token = await registerAndLogin(t, 'reader@example.com');
+  ({ t, token } = await signedInApp('reader@example.com'));
   await storePosts(t.db, [
     {
       text: 'ETF approval is close, SEC meeting today',

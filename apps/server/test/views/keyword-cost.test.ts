@@ -5,7 +5,7 @@
  */
 import { VIEW_LIMITS } from '@kolscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerAndLogin, startTestApp, type TestApp } from '../support/test-app';
+import { type TestApp, signedInApp } from '../support/test-app';
 
 let t: TestApp;
 let token: string;
@@ -18,8 +18,7 @@ async function add(matchingRules: unknown[], lang = 'en') {
 }
 
 beforeAll(async () => {
-  t = await startTestApp();
-  token = await registerAndLogin(t, 'cost@example.com');
+  ({ t, token } = await signedInApp('cost@example.com'));
 });
 afterAll(() => t.close());
 

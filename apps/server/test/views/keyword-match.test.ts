@@ -8,7 +8,7 @@ import { notificationsRepo } from '../../src/db/repos/notifications';
 import { feed } from '../../src/services/feed';
 import { notificationFeed } from '../../src/services/notifications/feed';
 import { storePosts } from '../support/store-posts';
-import { registerAndLogin, startTestApp, type TestApp } from '../support/test-app';
+import { type TestApp, signedInApp } from '../support/test-app';
 
 let t: TestApp;
 let token: string;
@@ -45,8 +45,7 @@ function feedScanning(scanPosts: number) {
 }
 
 beforeAll(async () => {
-  t = await startTestApp();
-  token = await registerAndLogin(t, 'match@example.com');
+  ({ t, token } = await signedInApp('match@example.com'));
   userId = (await t.db.query<{ id: number }>(`SELECT id FROM users WHERE email = 'match@example.com'`))[0]!.id;
   await storePosts(
     t.db,

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveBatch } from '../../src/pipeline/store';
 import type { Enrichment } from '../../src/pipeline/types';
 import { rawPost } from '../support/posts';
-import { registerAndLogin, startTestApp, type TestApp } from '../support/test-app';
+import { type TestApp, signedInApp } from '../support/test-app';
 
 let t: TestApp;
 let token: string;
@@ -44,8 +44,7 @@ async function save(source: string, id: string, ct: number) {
 }
 
 beforeAll(async () => {
-  t = await startTestApp();
-  token = await registerAndLogin(t, 'origin@example.com');
+  ({ t, token } = await signedInApp('origin@example.com'));
   await save('x-api', '1860000000000000001', T0 + 1);
   await save('rss', '1860000000000000002', T0 + 2);
   await save('demo', '9000000000000000003', T0 + 3);

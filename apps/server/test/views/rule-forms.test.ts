@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storePosts } from '../support/store-posts';
-import { registerAndLogin, startTestApp, type TestApp } from '../support/test-app';
+import { type TestApp, signedInApp } from '../support/test-app';
 
 let t: TestApp;
 let token: string;
@@ -29,8 +29,7 @@ async function texts(viewId: string): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  t = await startTestApp();
-  token = await registerAndLogin(t, 'forms@example.com');
+  ({ t, token } = await signedInApp('forms@example.com'));
   await storePosts(t.db, [
     { text: 'ETF approval is close, SEC meeting today', ct: T0 + 1, coins: ['BTC'] },
     {
@@ -71,10 +70,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** Object-form rules whose label is their value. */
+const same = (...values: string[]) => values.map((value) => ({ label: value, value }));
+
 describe('view/add takes the plain forms, stores the object form and filters by it', () => {
   it("the issue's own request: coins given as strings", async () => {
     const v = await viewWith([{ type: 'coins', rules: ['BTC'] }]);
-    expect((await info(v)).matching_rules).toEqual([{ type: 'coins', rules: [{ label: 'BTC', value: 'BTC' }] }]);
+    expect((await info(v)).matching_rules).toEqual([{ type: 'coins', rules: same('BTC') }]);
     expect(await texts(v)).toEqual(['比特币现货ETF获批，牛市来了', 'ETF approval is close, SEC meeting today']);
   });
 
@@ -86,10 +88,7 @@ describe('view/add takes the plain forms, stores the object form and filters by 
       [
         {
           type: 'coins',
-          rules: [
-            { label: 'ETH', value: 'ETH' },
-            { label: 'UNI', value: 'UNI' },
-          ],
+          rules: same('ETH', 'UNI'),
         },
       ],
       ['Uniswap volume record on the DEX', 'The method matters more than the coin'],
@@ -100,10 +99,7 @@ describe('view/add takes the plain forms, stores the object form and filters by 
       [
         {
           type: 'keywords',
-          rules: [
-            { label: 'sec', value: 'sec' },
-            { label: 'dex', value: 'dex' },
-          ],
+          rules: same('sec', 'dex'),
         },
       ],
       ['Uniswap volume record on the DEX', 'ETF approval is close, SEC meeting today'],
@@ -111,7 +107,7 @@ describe('view/add takes the plain forms, stores the object form and filters by 
     [
       'crypto_types',
       [{ type: 'crypto_types', rules: ['defi/dex'] }],
-      [{ type: 'crypto_types', rules: [{ label: 'defi/dex', value: 'defi/dex' }] }],
+      [{ type: 'crypto_types', rules: same('defi/dex') }],
       ['Uniswap volume record on the DEX'],
     ],
     [
@@ -170,17 +166,11 @@ describe('view/add takes the plain forms, stores the object form and filters by 
     expect((await info(v)).matching_rules).toEqual([
       {
         type: 'coins',
-        rules: [
-          { label: 'BTC', value: 'BTC' },
-          { label: 'UNI', value: 'UNI' },
-        ],
+        rules: same('BTC', 'UNI'),
       },
       {
         type: 'keywords',
-        rules: [
-          { label: 'SEC', value: 'SEC' },
-          { label: 'dex', value: 'dex' },
-        ],
+        rules: same('SEC', 'dex'),
       },
     ]);
     expect(await texts(v)).toEqual(['Uniswap volume record on the DEX', 'ETF approval is close, SEC meeting today']);
@@ -190,10 +180,7 @@ describe('view/add takes the plain forms, stores the object form and filters by 
     expect((await info(v)).matching_rules).toEqual([
       {
         type: 'crypto_types',
-        rules: [
-          { label: 'defi', value: 'defi' },
-          { label: 'defi/dex', value: 'defi/dex' },
-        ],
+        rules: same('defi', 'defi/dex'),
       },
     ]);
   });
@@ -201,7 +188,7 @@ describe('view/add takes the plain forms, stores the object form and filters by 
 
 describe('view/update takes the plain forms too', () => {
   it('replaces object rules with plain ones, and info and tweets follow', async () => {
-    const v = await viewWith([{ type: 'coins', rules: [{ label: 'BTC', value: 'BTC' }] }]);
+    const v = await viewWith([{ type: 'coins', rules: same('BTC') }]);
     const res = await t.call(
       'view/update',
       {
@@ -217,7 +204,7 @@ describe('view/update takes the plain forms too', () => {
     );
     expect(res.body).toEqual({ ret: 1, data: null });
     expect((await info(v)).matching_rules).toEqual([
-      { type: 'crypto_types', rules: [{ label: 'defi', value: 'defi' }] },
+      { type: 'crypto_types', rules: same('defi') },
       { type: 'authors', rules: [{ label: 'Chart Wizard', value: '9', data: { username: 'WhaleWatcher' } }] },
     ]);
     expect(await texts(v)).toEqual(['Uniswap volume record on the DEX', 'Aave lending rates spike']);
@@ -234,7 +221,7 @@ describe('view/update takes the plain forms too', () => {
       ret: 400,
       msg: 'matching_rules[0].rules[0]: the minimum followers must not be above the maximum',
     });
-    expect((await info(v)).matching_rules).toEqual([{ type: 'coins', rules: [{ label: 'ETH', value: 'ETH' }] }]);
+    expect((await info(v)).matching_rules).toEqual([{ type: 'coins', rules: same('ETH') }]);
   });
 });
 
@@ -306,10 +293,7 @@ describe('the other calls that take matching rules', () => {
     expect((await info(v)).matching_rules).toEqual([
       {
         type: 'keywords',
-        rules: [
-          { label: 'etf', value: 'etf' },
-          { label: 'halving', value: 'halving' },
-        ],
+        rules: same('etf', 'halving'),
       },
     ]);
     expect((await add([{ type: 'coins', rules: ['BTC'] }], 'notification')).body).toEqual({

@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storePosts } from '../support/store-posts';
-import { registerAndLogin, startTestApp, type TestApp } from '../support/test-app';
+import { type TestApp, signedInApp } from '../support/test-app';
 
 let t: TestApp;
 let token: string;
 type Page = { list: { id: string; username: string; followers_count: number }[]; more: number; next_cb: string };
 
 beforeAll(async () => {
-  t = await startTestApp();
-  token = await registerAndLogin(t, 'finder@example.com');
+  ({ t, token } = await signedInApp('finder@example.com'));
   await storePosts(
     t.db,
     Array.from({ length: 25 }, (_, i) => ({

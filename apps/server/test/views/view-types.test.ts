@@ -6,14 +6,13 @@
 import { VIEW_TYPES, viewSettings } from '@kolscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GROUP_IDS, VIEW_KINDS, viewTypeOf } from '../../src/services/view-types/index';
-import { registerAndLogin, startTestApp, type TestApp } from '../support/test-app';
+import { type TestApp, signedInApp } from '../support/test-app';
 
 let t: TestApp;
 let token: string;
 afterAll(() => t.close());
 beforeAll(async () => {
-  t = await startTestApp();
-  token = await registerAndLogin(t, 'types@example.com');
+  ({ t, token } = await signedInApp('types@example.com'));
 });
 
 const kw = [{ type: 'keywords', rules: [{ value: 'ETF' }] }];

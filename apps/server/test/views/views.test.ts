@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerAndLogin, startTestApp, type TestApp } from '../support/test-app';
+import { registerAndLogin, type TestApp, signedInApp } from '../support/test-app';
 
 let t: TestApp;
 let ann: string;
@@ -10,8 +10,7 @@ const list = async (token: string, lang?: string) =>
 const feed = (name: string, matchingRules: unknown[]) => ({ name, viewType: 'content_feed', matchingRules });
 
 beforeAll(async () => {
-  t = await startTestApp();
-  ann = await registerAndLogin(t, 'ann@example.com');
+  ({ t, token: ann } = await signedInApp('ann@example.com'));
   bob = await registerAndLogin(t, 'bob@example.com');
 });
 afterAll(() => t.close());

@@ -4,6 +4,7 @@
  * the accounts' current follower counts, so they stay right as those change.
  */
 import type { Queryable } from '../db';
+import { ownedRows } from './owned';
 import { knownRange, memberRule, rangeMember, storedRange } from '../rollups/membership';
 import type { AccountRow } from './collection';
 
@@ -49,12 +50,7 @@ export function memberCondition(rule: GroupRule, param: (v: unknown) => string):
 
 export function kolGroupsRepo(db: Queryable) {
   return {
-    async listOf(userId: number): Promise<KolGroupRow[]> {
-      return db.query<KolGroupRow>('SELECT * FROM kol_groups WHERE user_id = $1 ORDER BY id', [userId]);
-    },
-    async get(userId: number, id: number): Promise<KolGroupRow | undefined> {
-      return (await db.query<KolGroupRow>('SELECT * FROM kol_groups WHERE user_id = $1 AND id = $2', [userId, id]))[0];
-    },
+    ...ownedRows<KolGroupRow>(db, 'kol_groups'),
     async insert(userId: number, g: Omit<KolGroupRow, 'id' | 'user_id'>, now: Date): Promise<KolGroupRow> {
       const rows = await db.query<KolGroupRow>(
         `INSERT INTO kol_groups (user_id, name, fans_min, fans_max, use_fans, default_key, created_at, updated_at)

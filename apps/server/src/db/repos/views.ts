@@ -1,4 +1,5 @@
 import type { Queryable } from '../db';
+import { ownedRows } from './owned';
 
 export interface ViewRow {
   id: number;
@@ -23,12 +24,7 @@ export interface NewView {
 /** Every query names the owner: a view of another user is simply not found. */
 export function viewsRepo(db: Queryable) {
   return {
-    async listOf(userId: number): Promise<ViewRow[]> {
-      return db.query<ViewRow>('SELECT * FROM views WHERE user_id = $1 ORDER BY id', [userId]);
-    },
-    async get(userId: number, id: number): Promise<ViewRow | undefined> {
-      return (await db.query<ViewRow>('SELECT * FROM views WHERE user_id = $1 AND id = $2', [userId, id]))[0];
-    },
+    ...ownedRows<ViewRow>(db, 'views'),
     async insert(userId: number, v: NewView, now: Date): Promise<ViewRow> {
       const rows = await db.query<ViewRow>(
         `INSERT INTO views (user_id, name, view_type, fixed, matching_rules, settings, created_at, updated_at)

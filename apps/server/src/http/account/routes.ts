@@ -2,7 +2,7 @@ import { accountCalls, TOKEN_COOKIE } from '@kolscope/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services/index';
 import { SESSION_SECONDS } from '../../services/sessions';
-import { defineCall } from '../route';
+import { defineAction, defineCall } from '../route';
 
 export function accountRoutes(app: FastifyInstance, s: Services, opts: { secureCookies: boolean }) {
   const cookie = { httpOnly: true, path: '/', sameSite: 'lax' as const, secure: opts.secureCookies };
@@ -16,30 +16,16 @@ export function accountRoutes(app: FastifyInstance, s: Services, opts: { secureC
     return null;
   });
 
-  defineCall(app, s, accountCalls.checkInnerCode, 'public', async (b, ctx) => {
-    await s.accounts.checkInnerCode(b.innerCode, ctx);
-    return null;
-  });
-  defineCall(app, s, accountCalls.registerEmailCode, 'public', async (b, ctx) => {
-    await s.accounts.sendRegisterCode(b.email, ctx);
-    return null;
-  });
-  defineCall(app, s, accountCalls.changePasswdEmailCode, 'public', async (b, ctx) => {
-    await s.accounts.sendResetCode(b.email, ctx);
-    return null;
-  });
-  defineCall(app, s, accountCalls.loginEmailCode, 'public', async (b, ctx) => {
-    await s.accounts.sendLoginCode(b.email, ctx);
-    return null;
-  });
-  defineCall(app, s, accountCalls.checkEmailCode, 'public', async (b, ctx) => {
-    await s.accounts.checkEmailCode(b.email, b.purpose, b.code, ctx);
-    return null;
-  });
-  defineCall(app, s, accountCalls.register, 'public', async (b, ctx) => {
-    await s.accounts.register(b, ctx);
-    return null;
-  });
+  defineAction(app, s, accountCalls.checkInnerCode, 'public', (b, ctx) => s.accounts.checkInnerCode(b.innerCode, ctx));
+  defineAction(app, s, accountCalls.registerEmailCode, 'public', (b, ctx) => s.accounts.sendRegisterCode(b.email, ctx));
+  defineAction(app, s, accountCalls.changePasswdEmailCode, 'public', (b, ctx) =>
+    s.accounts.sendResetCode(b.email, ctx),
+  );
+  defineAction(app, s, accountCalls.loginEmailCode, 'public', (b, ctx) => s.accounts.sendLoginCode(b.email, ctx));
+  defineAction(app, s, accountCalls.checkEmailCode, 'public', (b, ctx) =>
+    s.accounts.checkEmailCode(b.email, b.purpose, b.code, ctx),
+  );
+  defineAction(app, s, accountCalls.register, 'public', (b, ctx) => s.accounts.register(b, ctx));
 
   const signIn = (session: { token: string; accountId: string }, ctx: { reply: import('fastify').FastifyReply }) => {
     ctx.reply.setCookie(TOKEN_COOKIE, session.token, { ...cookie, maxAge: SESSION_SECONDS });

@@ -1,14 +1,13 @@
 import { adminCalls } from '@kolscope/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services/index';
-import { defineCall } from '../route';
+import { defineAction, defineCall } from '../route';
 
 export function adminRoutes(app: FastifyInstance, s: Services) {
   defineCall(app, s, adminCalls.stat, 'admin', (b, ctx) => s.statistics.stat(b, ctx.lang));
   defineCall(app, s, adminCalls.fromAcntList, 'admin', () => s.statistics.sources());
   defineCall(app, s, adminCalls.kolSubmissions, 'admin', (b) => s.kolReview.list(b.status));
-  defineCall(app, s, adminCalls.kolReview, 'admin', async (b, ctx) => {
-    await s.kolReview.review(b.submissionId, b.approve, ctx.userId);
-    return null;
-  });
+  defineAction(app, s, adminCalls.kolReview, 'admin', (b, ctx) =>
+    s.kolReview.review(b.submissionId, b.approve, ctx.userId),
+  );
 }

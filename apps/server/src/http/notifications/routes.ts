@@ -1,7 +1,7 @@
 import { forwardMessage, notificationCalls } from '@kolscope/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Services } from '../../services/index';
-import { defineCall, validationError } from '../route';
+import { defineAction, defineCall, validationError } from '../route';
 
 /**
  * The forwarding token: `Authorization: Bearer <token>` or `X-Forward-Token: <token>`. Never the
@@ -26,14 +26,12 @@ export function notificationRoutes(app: FastifyInstance, s: Services) {
   defineCall(app, s, notificationCalls.dataSourceRevoke, 'user', (_body, ctx) => s.dataSources.revoke(ctx.userId));
 
   defineCall(app, s, notificationCalls.pushVapidKey, 'user', async () => ({ publicKey: await s.push.publicKey() }));
-  defineCall(app, s, notificationCalls.pushSubscribe, 'user', async (body, ctx) => {
-    await s.push.subscribe(ctx.userId, body, ctx.lang);
-    return null;
-  });
-  defineCall(app, s, notificationCalls.pushUnsubscribe, 'user', async (body, ctx) => {
-    await s.push.unsubscribe(ctx.userId, body.endpoint);
-    return null;
-  });
+  defineAction(app, s, notificationCalls.pushSubscribe, 'user', (body, ctx) =>
+    s.push.subscribe(ctx.userId, body, ctx.lang),
+  );
+  defineAction(app, s, notificationCalls.pushUnsubscribe, 'user', (body, ctx) =>
+    s.push.unsubscribe(ctx.userId, body.endpoint),
+  );
 
   // The token is checked before the body, so a stranger learns nothing from validation messages.
   defineCall(app, s, notificationCalls.forward, 'public', async (body, ctx) => {

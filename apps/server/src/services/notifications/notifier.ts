@@ -6,6 +6,7 @@
  * ends ("+N more"). A timer (`start`) sends those; the claim in the database makes it safe for
  * several processes to run one.
  */
+import { repeating } from '../repeating';
 import { DEFAULT_NOTIFICATION_UPDATE_FREQ_SECONDS, translate } from '@kolscope/contract';
 import type { Db } from '../../db/db';
 import { notificationsRepo } from '../../db/repos/notifications';
@@ -30,7 +31,6 @@ const switchedOn = (v: PushViewRow) => v.settings.notificationEnabled === true;
 
 export function notifier(deps: { db: Db; clock: Clock; push: PushService; log: (line: string) => void }) {
   const repo = () => pushRepo(deps.db);
-  let timer: NodeJS.Timeout | undefined;
 
   /** Sends what is due (only for `viewIds` when given); answers how many pushes went out. */
   async function flush(viewIds?: number[]): Promise<number> {
@@ -94,16 +94,7 @@ export function notifier(deps: { db: Db; clock: Clock; push: PushService; log: (
     },
 
     /** Sends what waited for the end of its period, every FLUSH_INTERVAL_MS until `stop`. */
-    start(intervalMs = FLUSH_INTERVAL_MS): void {
-      timer ??= setInterval(() => {
-        flush().catch((err: unknown) => deps.log(`push: ${(err as Error).message}`));
-      }, intervalMs);
-      timer.unref();
-    },
-    stop(): void {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-    },
+    ...repeating(FLUSH_INTERVAL_MS, () => flush(), deps.log, 'push'),
   };
 }
 export type Notifier = ReturnType<typeof notifier>;

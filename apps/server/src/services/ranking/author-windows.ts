@@ -5,6 +5,7 @@
  * minute timer writes down the current window of every range a view compares with, so the
  * previous window is there whether or not anyone looked at the ranking a range ago.
  */
+import { repeating } from '../repeating';
 import type { Db } from '../../db/db';
 import { AUTHORS_NOW_MAX_AGE, type CoinAuthors, rankingRepo, type Window } from '../../db/repos/ranking';
 import { type Clock, epochSeconds } from '../clock';
@@ -17,7 +18,6 @@ const TICK_MS = 60_000;
 export function authorWindows(deps: { db: Db; clock: Clock; log: (line: string) => void }) {
   const repo = () => rankingRepo(deps.db);
   const now = () => epochSeconds(deps.clock.now());
-  let timer: NodeJS.Timeout | undefined;
 
   /** Counts the window and, when it is the one closing now, writes it down for later. */
   async function current(rangeSeconds: number, w: Window): Promise<CoinAuthors[]> {
@@ -27,7 +27,7 @@ export function authorWindows(deps: { db: Db; clock: Clock; log: (line: string) 
     return counts;
   }
 
-  return {
+  const windows = {
     current,
 
     /** The window before: as written down when it closed, else counted now (and written down). */
@@ -56,16 +56,8 @@ export function authorWindows(deps: { db: Db; clock: Clock; log: (line: string) 
       return [...ranges];
     },
 
-    start(intervalMs = TICK_MS): void {
-      timer ??= setInterval(() => {
-        this.recordInUse().catch((err: unknown) => deps.log(`ranking windows: ${(err as Error).message}`));
-      }, intervalMs);
-      timer.unref();
-    },
-    stop(): void {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-    },
+    ...repeating(TICK_MS, (): Promise<number[]> => windows.recordInUse(), deps.log, 'ranking windows'),
   };
+  return windows;
 }
 export type AuthorWindows = ReturnType<typeof authorWindows>;
