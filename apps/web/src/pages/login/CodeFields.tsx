@@ -1,6 +1,6 @@
 import { VERIFICATION_CODE_LENGTH } from '@kolscope/contract';
 import { useTranslation } from 'react-i18next';
-import { TextField } from '../../features/TextField';
+import { EmailField, FlowField } from './FlowField';
 import { SendCodeButton } from './SendCodeButton';
 import type { AuthFlow, CodePurpose } from './useAuthFlow';
 
@@ -9,19 +9,10 @@ export function CodeFields({ flow, purpose, prefix }: { flow: AuthFlow; purpose:
   const { t } = useTranslation();
   return (
     <>
-      <TextField
-        testId={`${prefix}-email`}
-        label={t('auth.email')}
-        type="email"
-        name="email"
-        autoComplete="email"
-        inputMode="email"
-        placeholder={t('auth.emailPlaceholder')}
-        value={flow.values.email}
-        onChange={(v) => flow.set('email', v)}
-        error={flow.errors.email}
-      />
-      <TextField
+      <EmailField flow={flow} testId={`${prefix}-email`} autoComplete="email" />
+      <FlowField
+        flow={flow}
+        field="code"
         testId={`${prefix}-code`}
         label={t('auth.code')}
         name="code"
@@ -29,9 +20,6 @@ export function CodeFields({ flow, purpose, prefix }: { flow: AuthFlow; purpose:
         inputMode="text"
         maxLength={VERIFICATION_CODE_LENGTH}
         placeholder={t('auth.codePlaceholder')}
-        value={flow.values.code}
-        onChange={(v) => flow.set('code', v)}
-        error={flow.errors.code}
         suffix={<SendCodeButton flow={flow} purpose={purpose} testId={`${prefix}-send-code`} />}
       />
     </>
