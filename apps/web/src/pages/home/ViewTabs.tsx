@@ -3,6 +3,7 @@ import { Tabs } from 'antd-mobile';
 import { SetOutline, TeamOutline, UnorderedListOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { IconButton } from '../../features/IconButton';
 import { settingsPath, TAB_ICONS } from './viewMeta';
 
 interface Props {
@@ -51,34 +52,31 @@ export function ViewTabs({ list, active, onPick }: Props) {
       </Tabs>
       <div className="home-tabs__actions">
         {settings && (
-          <button
-            type="button"
-            className="ks-icon-button home-tabs__action"
-            data-testid="view-settings"
-            aria-label={t('tabs.settings')}
+          <IconButton
+            testId="view-settings"
+            label={t('tabs.settings')}
+            className="home-tabs__action"
             onClick={() => navigate(settings)}
           >
             <SetOutline />
-          </button>
+          </IconButton>
         )}
-        <button
-          type="button"
-          className="ks-icon-button home-tabs__action"
-          data-testid="kol-management-entry"
-          aria-label={t('tabs.kolManagement')}
+        <IconButton
+          testId="kol-management-entry"
+          label={t('tabs.kolManagement')}
+          className="home-tabs__action"
           onClick={() => navigate('/kol-management')}
         >
           <TeamOutline />
-        </button>
-        <button
-          type="button"
-          className="ks-icon-button home-tabs__action"
-          data-testid="tab-sort"
-          aria-label={t('tabs.sort')}
+        </IconButton>
+        <IconButton
+          testId="tab-sort"
+          label={t('tabs.sort')}
+          className="home-tabs__action"
           onClick={() => navigate('/nav-setting')}
         >
           <UnorderedListOutline />
-        </button>
+        </IconButton>
       </div>
     </nav>
   );

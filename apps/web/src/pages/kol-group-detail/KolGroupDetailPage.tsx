@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { api } from '../../api';
+import { IconButton } from '../../features/IconButton';
 import { PageNavBar } from '../../features/PageNavBar';
 import { VerifiedBadge } from '../../features/post-card/VerifiedBadge';
 import { PagedScroll } from '../../features/query/PagedScroll';
@@ -43,15 +44,14 @@ export default function KolGroupDetailPage() {
   const name = isAll ? t('kol.allName') : (info?.name ?? known?.name ?? '');
   const count = info?.kolCnt ?? known?.kolCnt;
   const edit = !isAll && (
-    <button
-      type="button"
-      className="ks-icon-button kol-detail__edit"
-      data-testid="kol-detail-edit"
-      aria-label={t('kol.detail.edit')}
+    <IconButton
+      testId="kol-detail-edit"
+      label={t('kol.detail.edit')}
+      className="kol-detail__edit"
       onClick={() => navigate(`/kol-management/create/${encodeURIComponent(groupId)}`)}
     >
       <EditSOutline />
-    </button>
+    </IconButton>
   );
 
   return (

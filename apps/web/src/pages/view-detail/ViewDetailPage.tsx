@@ -4,6 +4,7 @@ import { FileOutline, MoreOutline } from 'antd-mobile-icons';
 import { type CSSProperties, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { IconButton } from '../../features/IconButton';
 import { OpinionSummary } from '../../features/opinion/OpinionSummary';
 import { PageNavBar } from '../../features/PageNavBar';
 import ReportView from '../../features/report/ReportView';
@@ -89,15 +90,9 @@ export default function ViewDetailPage() {
   };
 
   const more = found ? (
-    <button
-      type="button"
-      className="ks-icon-button"
-      data-testid="detail-more"
-      aria-label={t('viewDetail.more')}
-      onClick={() => setSheetOpen(true)}
-    >
+    <IconButton testId="detail-more" label={t('viewDetail.more')} onClick={() => setSheetOpen(true)}>
       <MoreOutline />
-    </button>
+    </IconButton>
   ) : null;
 
   let body: ReactNode;
