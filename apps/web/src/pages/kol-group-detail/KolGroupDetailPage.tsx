@@ -1,5 +1,5 @@
 import { kolGroupCalls } from '@kolscope/contract';
-import { Avatar, Button, SpinLoading } from 'antd-mobile';
+import { Avatar, SpinLoading } from 'antd-mobile';
 import { EditSOutline } from 'antd-mobile-icons';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import { ALL_GROUP_ID } from './paging';
 import { useMembers } from './useMembers';
 import './kol-group-detail.css';
 import { imageSrc } from '../../api/imageSrc';
+import { RetryButton } from '../../features/RetryButton';
 
 /** /kol-management/:groupId and /kol-management/all: the group's name and its members, paged. */
 export default function KolGroupDetailPage() {
@@ -77,9 +78,7 @@ export default function KolGroupDetailPage() {
       {!members.loading && members.error && (
         <div className="kol-detail__state" role="alert" data-testid="kol-detail-error">
           <p>{members.error}</p>
-          <Button color="primary" fill="outline" shape="rounded" onClick={members.retry}>
-            {t('kol.detail.retry')}
-          </Button>
+          <RetryButton onClick={members.retry}>{t('kol.detail.retry')}</RetryButton>
         </div>
       )}
       {!members.loading && !members.error && members.items.length === 0 && (
