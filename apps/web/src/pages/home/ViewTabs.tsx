@@ -1,10 +1,27 @@
 import type { ViewListItem } from '@kolscope/contract';
 import { Tabs } from 'antd-mobile';
 import { SetOutline, TeamOutline, UnorderedListOutline } from 'antd-mobile-icons';
+import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { IconButton } from '../../features/IconButton';
 import { settingsPath, TAB_ICONS } from './viewMeta';
+
+interface TabAction {
+  testId: string;
+  label: string;
+  path: string;
+  Icon: ComponentType;
+}
+
+/** The per-view settings action; shown for the views that have a setting page. */
+const SETTINGS_ACTION = { testId: 'view-settings', label: 'tabs.settings', Icon: SetOutline };
+
+/** The actions after the tabs, always shown. */
+const ACTIONS: TabAction[] = [
+  { testId: 'kol-management-entry', label: 'tabs.kolManagement', path: '/kol-management', Icon: TeamOutline },
+  { testId: 'tab-sort', label: 'tabs.sort', path: '/nav-setting', Icon: UnorderedListOutline },
+];
 
 interface Props {
   list: ViewListItem[];
@@ -20,6 +37,7 @@ export function ViewTabs({ list, active, onPick }: Props) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const settings = settingsPath(active);
+  const actions = settings ? [{ ...SETTINGS_ACTION, path: settings }, ...ACTIONS] : ACTIONS;
 
   return (
     <nav className="home-tabs" data-testid="home-tabs" aria-label={t('tabs.label')}>
@@ -51,32 +69,17 @@ export function ViewTabs({ list, active, onPick }: Props) {
         })}
       </Tabs>
       <div className="home-tabs__actions">
-        {settings && (
+        {actions.map(({ testId, label, path, Icon }) => (
           <IconButton
-            testId="view-settings"
-            label={t('tabs.settings')}
+            key={testId}
+            testId={testId}
+            label={t(label)}
             className="home-tabs__action"
-            onClick={() => navigate(settings)}
+            onClick={() => navigate(path)}
           >
-            <SetOutline />
+            <Icon />
           </IconButton>
-        )}
-        <IconButton
-          testId="kol-management-entry"
-          label={t('tabs.kolManagement')}
-          className="home-tabs__action"
-          onClick={() => navigate('/kol-management')}
-        >
-          <TeamOutline />
-        </IconButton>
-        <IconButton
-          testId="tab-sort"
-          label={t('tabs.sort')}
-          className="home-tabs__action"
-          onClick={() => navigate('/nav-setting')}
-        >
-          <UnorderedListOutline />
-        </IconButton>
+        ))}
       </div>
     </nav>
   );

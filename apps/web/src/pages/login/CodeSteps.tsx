@@ -33,11 +33,10 @@ export function NewPasswordStep({ flow, purpose }: { flow: AuthFlow; purpose: 'r
         flow={flow}
         field="newPasswd"
         testId={`${purpose}-password`}
-        label={t('auth.newPassword')}
+        text="newPassword"
         type="password"
         name="new-password"
         autoComplete="new-password"
-        placeholder={t('auth.newPasswordPlaceholder')}
       />
       <SubmitButton
         testId={`${purpose}-submit`}

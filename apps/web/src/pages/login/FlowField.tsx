@@ -3,12 +3,28 @@ import { useTranslation } from 'react-i18next';
 import { TextField } from '../../features/TextField';
 import type { AuthFlow, AuthValues } from './useAuthFlow';
 
-type FieldProps = Omit<ComponentProps<typeof TextField>, 'value' | 'onChange' | 'error'>;
+type FieldProps = Omit<ComponentProps<typeof TextField>, 'value' | 'onChange' | 'error' | 'label' | 'placeholder'>;
 
-/** A TextField bound to one value of the auth flow: its value, its setter and its error. */
-export function FlowField({ flow, field, ...rest }: FieldProps & { flow: AuthFlow; field: keyof AuthValues }) {
+/**
+ * A TextField bound to one value of the auth flow: its value, its setter and its error. `text`
+ * names its wording: the label `auth.<text>` and the placeholder `auth.<text>Placeholder`.
+ */
+export function FlowField({
+  flow,
+  field,
+  text,
+  ...rest
+}: FieldProps & { flow: AuthFlow; field: keyof AuthValues; text: string }) {
+  const { t } = useTranslation();
   return (
-    <TextField {...rest} value={flow.values[field]} onChange={(v) => flow.set(field, v)} error={flow.errors[field]} />
+    <TextField
+      {...rest}
+      label={t(`auth.${text}`)}
+      placeholder={t(`auth.${text}Placeholder`)}
+      value={flow.values[field]}
+      onChange={(v) => flow.set(field, v)}
+      error={flow.errors[field]}
+    />
   );
 }
 
@@ -22,18 +38,16 @@ export function EmailField({
   testId: string;
   autoComplete: 'email' | 'username';
 }) {
-  const { t } = useTranslation();
   return (
     <FlowField
       flow={flow}
       field="email"
       testId={testId}
-      label={t('auth.email')}
+      text="email"
       type="email"
       name="email"
       autoComplete={autoComplete}
       inputMode="email"
-      placeholder={t('auth.emailPlaceholder')}
     />
   );
 }

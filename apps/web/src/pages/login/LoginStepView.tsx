@@ -45,11 +45,10 @@ export function LoginStepView({ flow }: { flow: AuthFlow }) {
             flow={flow}
             field="passwd"
             testId="login-password"
-            label={t('auth.password')}
+            text="password"
             type="password"
             name="password"
             autoComplete="current-password"
-            placeholder={t('auth.passwordPlaceholder')}
           />
           <div className="login__row login__row--end">
             <button type="button" className="ks-link" data-testid="forgot-link" onClick={() => flow.go('forgot')}>

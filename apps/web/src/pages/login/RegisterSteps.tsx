@@ -12,19 +12,17 @@ export function RegisterInviteStep({ flow }: { flow: AuthFlow }) {
         flow={flow}
         field="innerCode"
         testId="invite-inner-code"
-        label={t('auth.innerCode')}
+        text="innerCode"
         name="inner-code"
         autoComplete="off"
-        placeholder={t('auth.innerCodePlaceholder')}
       />
       <FlowField
         flow={flow}
         field="inviteCode"
         testId="invite-friend-code"
-        label={t('auth.friendCode')}
+        text="friendCode"
         name="invite-code"
         autoComplete="off"
-        placeholder={t('auth.friendCodePlaceholder')}
       />
       <SubmitButton testId="invite-next" loading={flow.busy === 'invite'} onClick={() => flow.checkInvite()}>
         {t('auth.next')}
