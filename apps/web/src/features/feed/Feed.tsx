@@ -1,5 +1,5 @@
 import type { TradingTrend } from '@kolscope/contract';
-import { Button, PullToRefresh, SpinLoading } from 'antd-mobile';
+import { PullToRefresh, SpinLoading } from 'antd-mobile';
 import { ContentOutline, ExclamationCircleOutline } from 'antd-mobile-icons';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { feeds, useFeed } from './feeds';
 import { NewItemsTip } from './NewItemsTip';
 import { useAutoRefresh, useInsertNearTop } from './useNewPosts';
 import './feed.css';
+import { RetryButton } from '../RetryButton';
 
 export interface FeedProps {
   viewId: string;
@@ -75,16 +76,13 @@ export default function Feed({ viewId, tradingTrend = '', insertNearTop = true }
         <ExclamationCircleOutline className="feed-state__icon" />
         <div className="feed-state__title">{t('feed.loadFailed')}</div>
         {state.error && state.error !== t('feed.loadFailed') && <div className="feed-state__body">{state.error}</div>}
-        <Button
-          color="primary"
-          fill="outline"
-          shape="rounded"
+        <RetryButton
           loading={state.loading}
-          data-testid="feed-retry"
+          testId="feed-retry"
           onClick={() => void feeds.loadFirst(query).catch(() => undefined)}
         >
           {t('feed.retry')}
-        </Button>
+        </RetryButton>
       </Centered>
     );
   }

@@ -23,14 +23,19 @@ function controlledFetch() {
 const Q = { viewId: 'v1' };
 const ids = (store: ReturnType<typeof createFeedStore>) => store.get('v1|').list.map((p) => p.id);
 
+/** A store showing posts 3 and 2, its load of the older page (cursor c1) sent and unanswered. */
+async function loadingMore() {
+  const { calls, fetchPage } = controlledFetch();
+  const feeds = createFeedStore(fetchPage, () => 'failed');
+  const first = feeds.loadFirst(Q);
+  calls[0]?.resolve(page([3, 2], 1, 'c1'));
+  await first;
+  return { calls, feeds, more: feeds.loadMore(Q) };
+}
+
 describe('feed store', () => {
   it('loads the first page, then older pages by cursor', async () => {
-    const { calls, fetchPage } = controlledFetch();
-    const feeds = createFeedStore(fetchPage, () => 'failed');
-    const first = feeds.loadFirst(Q);
-    calls[0]?.resolve(page([3, 2], 1, 'c1'));
-    await first;
-    const more = feeds.loadMore(Q);
+    const { calls, feeds, more } = await loadingMore();
     expect(calls[1]?.request).toMatchObject({ viewId: 'v1', nextCb: 'c1', tradingTrend: '' });
     calls[1]?.resolve(page([2, 1], 0));
     await more;
@@ -40,12 +45,7 @@ describe('feed store', () => {
   });
 
   it('drops a slow answer of a load more when a refresh replaced the list', async () => {
-    const { calls, fetchPage } = controlledFetch();
-    const feeds = createFeedStore(fetchPage, () => 'failed');
-    const first = feeds.loadFirst(Q);
-    calls[0]?.resolve(page([3, 2], 1, 'c1'));
-    await first;
-    const more = feeds.loadMore(Q);
+    const { calls, feeds, more } = await loadingMore();
     const refresh = feeds.loadFirst(Q);
     calls[2]?.resolve(page([5, 4, 3], 1, 'c2'));
     await refresh;

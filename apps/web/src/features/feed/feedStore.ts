@@ -54,19 +54,33 @@ export function createFeedStore(fetchPage: FetchPage, messageOf: (error: unknown
     return tracked;
   }
 
-  /** First page: initial load, retry, pull to refresh. Rejects on failure (the list stays). */
-  function loadFirst(query: FeedQuery): Promise<void> {
+  /**
+   * Fetches a page of the list and hands it to `receive`; a failure is kept on the feed (as a
+   * first-page failure when `first`) and rethrown.
+   */
+  function fetchInto(
+    query: FeedQuery,
+    requestId: number,
+    nextCb: string,
+    receive: (state: FeedState, requestId: number, page: FeedPage) => FeedState,
+    first: boolean,
+  ): Promise<void> {
     const key = feedKey(query);
-    update(key, startFirstPage);
-    const requestId = get(key).requestId;
-    const run = fetchPage({ viewId: query.viewId, tradingTrend: query.tradingTrend ?? '', nextCb: '' }).then(
-      (page) => update(key, (s) => receiveFirstPage(s, requestId, page)),
+    const run = fetchPage({ viewId: query.viewId, tradingTrend: query.tradingTrend ?? '', nextCb }).then(
+      (page) => update(key, (s) => receive(s, requestId, page)),
       (error: unknown) => {
-        update(key, (s) => receiveFailure(s, requestId, messageOf(error), true));
+        update(key, (s) => receiveFailure(s, requestId, messageOf(error), first));
         throw error;
       },
     );
     return track(loads, key, run);
+  }
+
+  /** First page: initial load, retry, pull to refresh. Rejects on failure (the list stays). */
+  function loadFirst(query: FeedQuery): Promise<void> {
+    const key = feedKey(query);
+    update(key, startFirstPage);
+    return fetchInto(query, get(key).requestId, '', receiveFirstPage, true);
   }
 
   /** The next older page; rejects on failure so InfiniteScroll offers its retry. */
@@ -77,15 +91,7 @@ export function createFeedStore(fetchPage: FetchPage, messageOf: (error: unknown
     const state = get(key);
     if (state.more !== 1 || !state.loaded) return Promise.resolve();
     update(key, startMore);
-    const { requestId, nextCb } = state;
-    const run = fetchPage({ viewId: query.viewId, tradingTrend: query.tradingTrend ?? '', nextCb }).then(
-      (page) => update(key, (s) => receiveMore(s, requestId, page)),
-      (error: unknown) => {
-        update(key, (s) => receiveFailure(s, requestId, messageOf(error), false));
-        throw error;
-      },
-    );
-    return track(loads, key, run);
+    return fetchInto(query, state.requestId, state.nextCb, receiveMore, false);
   }
 
   /** The silent new-posts check (`newerThan`); its errors are ignored (spec section 8). */

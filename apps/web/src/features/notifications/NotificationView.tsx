@@ -1,5 +1,5 @@
 import { LOADING_SPINNER_SIZE_PX } from '@kolscope/contract';
-import { Button, PullToRefresh, SpinLoading } from 'antd-mobile';
+import { PullToRefresh, SpinLoading } from 'antd-mobile';
 import { BellOutline, ExclamationCircleOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { NotificationCard } from './NotificationCard';
 import { notificationDisplay } from './notificationState';
 import { useNotifications } from './useNotifications';
 import '../feed/feed.css';
+import { RetryButton } from '../RetryButton';
 
 function Centered({ children, testId }: { children: ReactNode; testId: string }) {
   return (
@@ -37,15 +38,9 @@ export default function NotificationView({ viewId }: { viewId: string }) {
         <ExclamationCircleOutline className="feed-state__icon" />
         <div className="feed-state__title">{t('notify.loadFailed')}</div>
         {state.error !== t('notify.loadFailed') && <div className="feed-state__body">{state.error}</div>}
-        <Button
-          color="primary"
-          fill="outline"
-          shape="rounded"
-          data-testid="notification-retry"
-          onClick={() => void retry().catch(() => undefined)}
-        >
+        <RetryButton testId="notification-retry" onClick={() => void retry().catch(() => undefined)}>
           {t('notify.retry')}
-        </Button>
+        </RetryButton>
       </Centered>
     );
   }

@@ -1,5 +1,6 @@
-import { Button, SpinLoading } from 'antd-mobile';
+import { SpinLoading } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { RetryButton } from '../RetryButton';
 
 interface Props {
   loading: boolean;
@@ -20,16 +21,9 @@ export function PickerStatus({ loading, error, empty, onRetry }: Props) {
       <div className="picker__status" role="alert">
         <div className="picker__status-title">{t('picker.networkError')}</div>
         <div className="picker__status-detail">{error}</div>
-        <Button
-          size="small"
-          color="primary"
-          fill="outline"
-          shape="rounded"
-          data-testid="picker-retry"
-          onClick={onRetry}
-        >
+        <RetryButton size="small" testId="picker-retry" onClick={onRetry}>
           {t('picker.retry')}
-        </Button>
+        </RetryButton>
       </div>
     );
   }

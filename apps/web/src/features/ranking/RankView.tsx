@@ -9,6 +9,7 @@ import { rankDisplay } from './rankState';
 import { useRanking } from './useRanking';
 import './rank.css';
 import { imageSrc } from '../../api/imageSrc';
+import { RetryButton } from '../RetryButton';
 
 function Row({ item, column, fastestRising }: { item: RankItem; column: RankColumn; fastestRising: boolean }) {
   const { t } = useTranslation();
@@ -90,9 +91,9 @@ export default function RankView({ viewId }: { viewId: string }) {
       <div className="rank-state" data-testid="rank-error" role="alert">
         <ExclamationCircleOutline className="rank-state__icon" />
         <div className="rank-state__title">{state.error}</div>
-        <Button color="primary" fill="outline" shape="rounded" data-testid="rank-retry" onClick={() => void reload()}>
+        <RetryButton testId="rank-retry" onClick={() => void reload()}>
           {t('rank.reload')}
-        </Button>
+        </RetryButton>
       </div>
     );
   } else if (display === 'empty') {

@@ -10,6 +10,8 @@ interface Props {
   onChange: (next: ReportSelection) => void;
 }
 
+const KINDS = ['period', 'interval'] as const;
+
 /** The period and interval selectors: two buttons, each opening a bottom action sheet with cancel. */
 export function PeriodIntervalBar({ selection, onChange }: Props) {
   const { t } = useTranslation();
@@ -27,26 +29,19 @@ export function PeriodIntervalBar({ selection, onChange }: Props) {
 
   return (
     <div className="report-bar">
-      <button
-        type="button"
-        className="report-bar__button"
-        data-testid="report-period"
-        onClick={() => setSheet('period')}
-      >
-        <span className="report-bar__label">{t('report.period')}</span>
-        <span className="report-bar__value">{t(`report.periods.${selection.period}`)}</span>
-        <DownOutline className="report-bar__caret" />
-      </button>
-      <button
-        type="button"
-        className="report-bar__button"
-        data-testid="report-interval"
-        onClick={() => setSheet('interval')}
-      >
-        <span className="report-bar__label">{t('report.interval')}</span>
-        <span className="report-bar__value">{t(`report.intervals.${selection.interval}`)}</span>
-        <DownOutline className="report-bar__caret" />
-      </button>
+      {KINDS.map((kind) => (
+        <button
+          key={kind}
+          type="button"
+          className="report-bar__button"
+          data-testid={`report-${kind}`}
+          onClick={() => setSheet(kind)}
+        >
+          <span className="report-bar__label">{t(`report.${kind}`)}</span>
+          <span className="report-bar__value">{t(`report.${kind}s.${selection[kind]}`)}</span>
+          <DownOutline className="report-bar__caret" />
+        </button>
+      ))}
 
       <ActionSheet
         visible={sheet === 'period'}

@@ -1,5 +1,5 @@
 import { LOADING_SPINNER_SIZE_PX, type SumInfo, type TradingTrend, type ViewType } from '@kolscope/contract';
-import { Button, SpinLoading, Tabs } from 'antd-mobile';
+import { SpinLoading, Tabs } from 'antd-mobile';
 import { ExclamationCircleOutline, HistogramOutline } from 'antd-mobile-icons';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { StatCards } from './StatCards';
 import { DEFAULT_SELECTION } from './selection';
 import { useReport } from './useReport';
 import './report.css';
+import { RetryButton } from '../RetryButton';
 
 export interface ReportViewProps {
   viewId: string;
@@ -90,16 +91,9 @@ export default function ReportView({
           <div className="report-chart-state" role="alert" data-testid="report-error">
             <ExclamationCircleOutline className="report-chart-state__icon" />
             <p>{state.error}</p>
-            <Button
-              size="small"
-              color="primary"
-              fill="outline"
-              shape="rounded"
-              data-testid="report-retry"
-              onClick={reload}
-            >
+            <RetryButton size="small" testId="report-retry" onClick={reload}>
               {t('report.retry')}
-            </Button>
+            </RetryButton>
           </div>
         )}
         {display === 'empty' && (

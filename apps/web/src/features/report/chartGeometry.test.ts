@@ -19,12 +19,14 @@ const bucket = (i: number, up: number, neutral = 0, down = 0): Bucket => ({
 });
 
 describe('chart size', () => {
-  it('is 60 px per bucket, at least 300 px', () => {
-    expect(chartWidth(0)).toBe(300);
-    expect(chartWidth(4)).toBe(300);
-    expect(chartWidth(5)).toBe(300);
-    expect(chartWidth(6)).toBe(360);
-    expect(chartWidth(24)).toBe(1440);
+  it.each([
+    [0, 300],
+    [4, 300],
+    [5, 300],
+    [6, 360],
+    [24, 1440],
+  ])('is 60 px per bucket, at least 300 px: %d buckets are %d px', (buckets, width) => {
+    expect(chartWidth(buckets)).toBe(width);
   });
 
   it('is 300 px tall', () => {
@@ -33,15 +35,17 @@ describe('chart size', () => {
 });
 
 describe('y axis', () => {
-  it('rounds the top up to a nice step times four', () => {
-    expect(niceMax(0)).toBe(4);
-    expect(niceMax(1)).toBe(4);
-    expect(niceMax(4)).toBe(4);
-    expect(niceMax(5)).toBe(8);
-    expect(niceMax(7)).toBe(8);
-    expect(niceMax(100)).toBe(100);
-    expect(niceMax(101)).toBe(200);
-    expect(niceMax(1234)).toBe(2000);
+  it.each([
+    [0, 4],
+    [1, 4],
+    [4, 4],
+    [5, 8],
+    [7, 8],
+    [100, 100],
+    [101, 200],
+    [1234, 2000],
+  ])('rounds the top up to a nice step times four: %d to %d', (max, top) => {
+    expect(niceMax(max)).toBe(top);
   });
 
   it('never goes below the highest count', () => {

@@ -1,11 +1,12 @@
 import { type DataSource, LOADING_SPINNER_SIZE_PX } from '@kolscope/contract';
-import { Button, SpinLoading, Switch } from 'antd-mobile';
+import { SpinLoading, Switch } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { PageNavBar } from '../../features/PageNavBar';
 import { toastError, toastSuccess } from '../../features/toast';
 import { ForwardingCard } from './ForwardingCard';
 import { useDataSources } from './useDataSources';
 import './data-source.css';
+import { RetryButton } from '../../features/RetryButton';
 
 const PRIVACY_NOTES = ['installed', 'collect', 'account', 'stored'] as const;
 
@@ -26,9 +27,9 @@ export default function DataSourcePage() {
         {ds.failed ? (
           <div className="ds-state" role="alert" data-testid="data-source-error">
             <p>{t('dataSource.loadFailed')}</p>
-            <Button color="primary" fill="outline" shape="rounded" data-testid="data-source-retry" onClick={ds.retry}>
+            <RetryButton testId="data-source-retry" onClick={ds.retry}>
               {t('dataSource.retry')}
-            </Button>
+            </RetryButton>
           </div>
         ) : (
           <div className="ks-page-center" data-testid="data-source-loading">

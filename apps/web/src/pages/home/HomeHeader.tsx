@@ -2,6 +2,7 @@ import { LeftOutline, UserOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { IconButton } from '../../features/IconButton';
 import { Logo } from '../../features/Logo';
 import { hasInAppHistory } from '../../features/useGoBack';
 import { AddMenu } from './AddMenu';
@@ -15,29 +16,25 @@ export function HomeHeader({ signedIn }: { signedIn: boolean }) {
 
   return (
     <header className="home-header">
-      <button
-        type="button"
-        className="ks-icon-button"
-        data-testid="home-back"
-        aria-label={t('home.back')}
+      <IconButton
+        testId="home-back"
+        label={t('home.back')}
         // Home is usually the first page; back then has nowhere to go and does nothing.
         onClick={() => hasInAppHistory() && navigate(-1)}
       >
         <LeftOutline />
-      </button>
+      </IconButton>
       <div className="home-header__logo">
         <Logo size={26} />
       </div>
       <AddMenu />
-      <button
-        type="button"
-        className="ks-icon-button"
-        data-testid="user-menu-button"
-        aria-label={t('home.account')}
+      <IconButton
+        testId="user-menu-button"
+        label={t('home.account')}
         onClick={() => (signedIn ? setMenuOpen(true) : navigate('/login'))}
       >
         <UserOutline />
-      </button>
+      </IconButton>
       {signedIn && <UserMenu open={menuOpen} onClose={() => setMenuOpen(false)} />}
     </header>
   );

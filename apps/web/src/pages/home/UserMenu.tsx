@@ -8,6 +8,7 @@ import {
   MessageOutline,
   UserCircleOutline,
 } from 'antd-mobile-icons';
+import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { currentLanguage, switchLanguage } from '../../i18n';
@@ -17,6 +18,31 @@ import { useSession } from '../../state/useSession';
 const LANGUAGE_ENTRIES: { lang: Language; label: string; testId: string }[] = [
   { lang: 'en', label: 'userMenu.english', testId: 'lang-en' },
   { lang: 'zh-CN', label: 'userMenu.chinese', testId: 'lang-zh-CN' },
+];
+
+/** The pages the menu opens; statistics and sentiment corrections are for admins only. */
+const PAGE_ENTRIES: { path: string; label: string; testId: string; Icon: ComponentType; adminOnly: boolean }[] = [
+  {
+    path: '/statistics',
+    label: 'userMenu.statistics',
+    testId: 'menu-statistics',
+    Icon: HistogramOutline,
+    adminOnly: true,
+  },
+  {
+    path: '/sentiment-feedback',
+    label: 'userMenu.sentimentFeedback',
+    testId: 'menu-sentiment-feedback',
+    Icon: MessageOutline,
+    adminOnly: true,
+  },
+  {
+    path: '/data-source',
+    label: 'userMenu.dataSources',
+    testId: 'menu-data-sources',
+    Icon: AppstoreOutline,
+    adminOnly: false,
+  },
 ];
 
 /** The signed-in user's menu: e-mail, language, statistics and sentiment corrections (admins), logout, version. */
@@ -54,40 +80,19 @@ export function UserMenu({ open, onClose }: { open: boolean; onClose: () => void
           ))}
         </List>
         <List mode="card">
-          {user?.isAdmin && (
+          {PAGE_ENTRIES.filter((entry) => !entry.adminOnly || user?.isAdmin).map(({ path, label, testId, Icon }) => (
             <List.Item
-              data-testid="menu-statistics"
-              prefix={<HistogramOutline />}
+              key={path}
+              data-testid={testId}
+              prefix={<Icon />}
               onClick={() => {
                 onClose();
-                navigate('/statistics');
+                navigate(path);
               }}
             >
-              {t('userMenu.statistics')}
+              {t(label)}
             </List.Item>
-          )}
-          {user?.isAdmin && (
-            <List.Item
-              data-testid="menu-sentiment-feedback"
-              prefix={<MessageOutline />}
-              onClick={() => {
-                onClose();
-                navigate('/sentiment-feedback');
-              }}
-            >
-              {t('userMenu.sentimentFeedback')}
-            </List.Item>
-          )}
-          <List.Item
-            data-testid="menu-data-sources"
-            prefix={<AppstoreOutline />}
-            onClick={() => {
-              onClose();
-              navigate('/data-source');
-            }}
-          >
-            {t('userMenu.dataSources')}
-          </List.Item>
+          ))}
           <List.Item
             data-testid="logout-button"
             arrowIcon={false}

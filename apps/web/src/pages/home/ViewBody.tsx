@@ -27,34 +27,23 @@ function Spinner() {
 
 /** The body of the selected tab, by viewType (spec section 2, Home). */
 export function ViewBody({ group, selected }: { group: ViewListItem; selected: string }) {
+  if (group.viewType === 'coin_opinion' || group.viewType === 'event_opinion') {
+    return <GroupSubList group={group} selected={selected === group.viewId ? null : selected} />;
+  }
+  return <Suspense fallback={<Spinner />}>{lazyBody(group)}</Suspense>;
+}
+
+/** The lazily loaded body of a view that is not a group of sub-views. */
+function lazyBody(group: ViewListItem) {
   switch (group.viewType) {
     case 'content_feed':
-      return (
-        <Suspense fallback={<Spinner />}>
-          <Feed key={group.viewId} viewId={group.viewId} />
-        </Suspense>
-      );
+      return <Feed key={group.viewId} viewId={group.viewId} />;
     case 'analytics_report':
-      return (
-        <Suspense fallback={<Spinner />}>
-          <ReportView key={group.viewId} viewId={group.viewId} viewType={group.viewType} />
-        </Suspense>
-      );
+      return <ReportView key={group.viewId} viewId={group.viewId} viewType={group.viewType} />;
     case 'ranking_list':
     case 'hot_coins':
-      return (
-        <Suspense fallback={<Spinner />}>
-          <RankView key={group.viewId} viewId={group.viewId} />
-        </Suspense>
-      );
+      return <RankView key={group.viewId} viewId={group.viewId} />;
     case 'notification':
-      return (
-        <Suspense fallback={<Spinner />}>
-          <NotificationView key={group.viewId} viewId={group.viewId} />
-        </Suspense>
-      );
-    case 'coin_opinion':
-    case 'event_opinion':
-      return <GroupSubList group={group} selected={selected === group.viewId ? null : selected} />;
+      return <NotificationView key={group.viewId} viewId={group.viewId} />;
   }
 }

@@ -1,9 +1,27 @@
 import type { ViewListItem } from '@kolscope/contract';
 import { Tabs } from 'antd-mobile';
 import { SetOutline, TeamOutline, UnorderedListOutline } from 'antd-mobile-icons';
+import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { IconButton } from '../../features/IconButton';
 import { settingsPath, TAB_ICONS } from './viewMeta';
+
+interface TabAction {
+  testId: string;
+  label: string;
+  path: string;
+  Icon: ComponentType;
+}
+
+/** The per-view settings action; shown for the views that have a setting page. */
+const SETTINGS_ACTION = { testId: 'view-settings', label: 'tabs.settings', Icon: SetOutline };
+
+/** The actions after the tabs, always shown. */
+const ACTIONS: TabAction[] = [
+  { testId: 'kol-management-entry', label: 'tabs.kolManagement', path: '/kol-management', Icon: TeamOutline },
+  { testId: 'tab-sort', label: 'tabs.sort', path: '/nav-setting', Icon: UnorderedListOutline },
+];
 
 interface Props {
   list: ViewListItem[];
@@ -19,6 +37,7 @@ export function ViewTabs({ list, active, onPick }: Props) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const settings = settingsPath(active);
+  const actions = settings ? [{ ...SETTINGS_ACTION, path: settings }, ...ACTIONS] : ACTIONS;
 
   return (
     <nav className="home-tabs" data-testid="home-tabs" aria-label={t('tabs.label')}>
@@ -50,35 +69,17 @@ export function ViewTabs({ list, active, onPick }: Props) {
         })}
       </Tabs>
       <div className="home-tabs__actions">
-        {settings && (
-          <button
-            type="button"
-            className="ks-icon-button home-tabs__action"
-            data-testid="view-settings"
-            aria-label={t('tabs.settings')}
-            onClick={() => navigate(settings)}
+        {actions.map(({ testId, label, path, Icon }) => (
+          <IconButton
+            key={testId}
+            testId={testId}
+            label={t(label)}
+            className="home-tabs__action"
+            onClick={() => navigate(path)}
           >
-            <SetOutline />
-          </button>
-        )}
-        <button
-          type="button"
-          className="ks-icon-button home-tabs__action"
-          data-testid="kol-management-entry"
-          aria-label={t('tabs.kolManagement')}
-          onClick={() => navigate('/kol-management')}
-        >
-          <TeamOutline />
-        </button>
-        <button
-          type="button"
-          className="ks-icon-button home-tabs__action"
-          data-testid="tab-sort"
-          aria-label={t('tabs.sort')}
-          onClick={() => navigate('/nav-setting')}
-        >
-          <UnorderedListOutline />
-        </button>
+            <Icon />
+          </IconButton>
+        ))}
       </div>
     </nav>
   );

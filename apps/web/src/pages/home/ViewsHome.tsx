@@ -1,5 +1,5 @@
 import { LOADING_SPINNER_SIZE_PX } from '@kolscope/contract';
-import { Button, SpinLoading } from 'antd-mobile';
+import { SpinLoading } from 'antd-mobile';
 import { ExclamationCircleOutline } from 'antd-mobile-icons';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { findView, reloadViews, setCurrentView, useViews, viewsStore } from '../
 import { resolveSelection, searchMatches } from './selection';
 import { preloadFeed, ViewBody } from './ViewBody';
 import { ViewTabs } from './ViewTabs';
+import { RetryButton } from '../../features/RetryButton';
 
 /** Signed in: the tab bar of the user's views and the selected view's body. */
 export function ViewsHome({ empty }: { empty: ReactNode }) {
@@ -53,9 +54,7 @@ export function ViewsHome({ empty }: { empty: ReactNode }) {
         <div className="home-views-state" data-testid="views-error">
           <ExclamationCircleOutline className="home-views-state__icon" />
           <p>{error}</p>
-          <Button color="primary" fill="outline" shape="rounded" onClick={() => void reloadViews()}>
-            {t('tabs.retry')}
-          </Button>
+          <RetryButton onClick={() => void reloadViews()}>{t('tabs.retry')}</RetryButton>
         </div>
       );
     }

@@ -1,10 +1,11 @@
 import { kolGroupCalls } from '@kolscope/contract';
-import { Avatar, Button, SpinLoading } from 'antd-mobile';
+import { Avatar, SpinLoading } from 'antd-mobile';
 import { EditSOutline } from 'antd-mobile-icons';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { api } from '../../api';
+import { IconButton } from '../../features/IconButton';
 import { PageNavBar } from '../../features/PageNavBar';
 import { VerifiedBadge } from '../../features/post-card/VerifiedBadge';
 import { PagedScroll } from '../../features/query/PagedScroll';
@@ -14,6 +15,7 @@ import { ALL_GROUP_ID } from './paging';
 import { useMembers } from './useMembers';
 import './kol-group-detail.css';
 import { imageSrc } from '../../api/imageSrc';
+import { RetryButton } from '../../features/RetryButton';
 
 /** /kol-management/:groupId and /kol-management/all: the group's name and its members, paged. */
 export default function KolGroupDetailPage() {
@@ -43,15 +45,14 @@ export default function KolGroupDetailPage() {
   const name = isAll ? t('kol.allName') : (info?.name ?? known?.name ?? '');
   const count = info?.kolCnt ?? known?.kolCnt;
   const edit = !isAll && (
-    <button
-      type="button"
-      className="ks-icon-button kol-detail__edit"
-      data-testid="kol-detail-edit"
-      aria-label={t('kol.detail.edit')}
+    <IconButton
+      testId="kol-detail-edit"
+      label={t('kol.detail.edit')}
+      className="kol-detail__edit"
       onClick={() => navigate(`/kol-management/create/${encodeURIComponent(groupId)}`)}
     >
       <EditSOutline />
-    </button>
+    </IconButton>
   );
 
   return (
@@ -77,9 +78,7 @@ export default function KolGroupDetailPage() {
       {!members.loading && members.error && (
         <div className="kol-detail__state" role="alert" data-testid="kol-detail-error">
           <p>{members.error}</p>
-          <Button color="primary" fill="outline" shape="rounded" onClick={members.retry}>
-            {t('kol.detail.retry')}
-          </Button>
+          <RetryButton onClick={members.retry}>{t('kol.detail.retry')}</RetryButton>
         </div>
       )}
       {!members.loading && !members.error && members.items.length === 0 && (

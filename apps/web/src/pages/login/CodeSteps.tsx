@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { TextField } from '../../features/TextField';
 import { CodeFields } from './CodeFields';
+import { FlowField } from './FlowField';
 import { SubmitButton } from './SubmitButton';
 import type { AuthFlow } from './useAuthFlow';
 
@@ -29,16 +29,14 @@ export function NewPasswordStep({ flow, purpose }: { flow: AuthFlow; purpose: 'r
   const busyKey = purpose === 'register' ? 'register' : 'reset';
   return (
     <>
-      <TextField
+      <FlowField
+        flow={flow}
+        field="newPasswd"
         testId={`${purpose}-password`}
-        label={t('auth.newPassword')}
+        text="newPassword"
         type="password"
         name="new-password"
         autoComplete="new-password"
-        placeholder={t('auth.newPasswordPlaceholder')}
-        value={flow.values.newPasswd}
-        onChange={(v) => flow.set('newPasswd', v)}
-        error={flow.errors.newPasswd}
       />
       <SubmitButton
         testId={`${purpose}-submit`}

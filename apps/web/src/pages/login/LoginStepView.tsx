@@ -1,7 +1,7 @@
 import { Button, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TextField } from '../../features/TextField';
+import { EmailField, FlowField } from './FlowField';
 import { CodeFields } from './CodeFields';
 import { SubmitButton } from './SubmitButton';
 import type { AuthFlow } from './useAuthFlow';
@@ -40,28 +40,15 @@ export function LoginStepView({ flow }: { flow: AuthFlow }) {
     <>
       {mode === 'password' ? (
         <>
-          <TextField
-            testId="login-email"
-            label={t('auth.email')}
-            type="email"
-            name="email"
-            autoComplete="username"
-            inputMode="email"
-            placeholder={t('auth.emailPlaceholder')}
-            value={values.email}
-            onChange={(v) => flow.set('email', v)}
-            error={flow.errors.email}
-          />
-          <TextField
+          <EmailField flow={flow} testId="login-email" autoComplete="username" />
+          <FlowField
+            flow={flow}
+            field="passwd"
             testId="login-password"
-            label={t('auth.password')}
+            text="password"
             type="password"
             name="password"
             autoComplete="current-password"
-            placeholder={t('auth.passwordPlaceholder')}
-            value={values.passwd}
-            onChange={(v) => flow.set('passwd', v)}
-            error={flow.errors.passwd}
           />
           <div className="login__row login__row--end">
             <button type="button" className="ks-link" data-testid="forgot-link" onClick={() => flow.go('forgot')}>

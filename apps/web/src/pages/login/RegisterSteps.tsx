@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { TextField } from '../../features/TextField';
+import { FlowField } from './FlowField';
 import { SubmitButton } from './SubmitButton';
 import type { AuthFlow } from './useAuthFlow';
 
@@ -8,24 +8,21 @@ export function RegisterInviteStep({ flow }: { flow: AuthFlow }) {
   const { t } = useTranslation();
   return (
     <>
-      <TextField
+      <FlowField
+        flow={flow}
+        field="innerCode"
         testId="invite-inner-code"
-        label={t('auth.innerCode')}
+        text="innerCode"
         name="inner-code"
         autoComplete="off"
-        placeholder={t('auth.innerCodePlaceholder')}
-        value={flow.values.innerCode}
-        onChange={(v) => flow.set('innerCode', v)}
-        error={flow.errors.innerCode}
       />
-      <TextField
+      <FlowField
+        flow={flow}
+        field="inviteCode"
         testId="invite-friend-code"
-        label={t('auth.friendCode')}
+        text="friendCode"
         name="invite-code"
         autoComplete="off"
-        placeholder={t('auth.friendCodePlaceholder')}
-        value={flow.values.inviteCode}
-        onChange={(v) => flow.set('inviteCode', v)}
       />
       <SubmitButton testId="invite-next" loading={flow.busy === 'invite'} onClick={() => flow.checkInvite()}>
         {t('auth.next')}

@@ -15,27 +15,26 @@ describe('login step machine', () => {
     expect(seen).toEqual(['register_invite', 'register_verify', 'register_password', 'login']);
   });
 
-  it('walks the forgot flow and back to login', () => {
-    expect(transition('login', 'forgot')).toBe('forgot_verify');
-    expect(transition('forgot_verify', 'next')).toBe('forgot_password');
-    expect(transition('forgot_password', 'done')).toBe('login');
-  });
-
-  it('goes one step back, and leaves the page from login', () => {
-    expect(transition('register_password', 'back')).toBe('register_verify');
-    expect(transition('register_verify', 'back')).toBe('register_invite');
-    expect(transition('register_invite', 'back')).toBe('login');
-    expect(transition('forgot_password', 'back')).toBe('forgot_verify');
-    expect(transition('forgot_verify', 'back')).toBe('login');
-    expect(transition('login', 'back')).toBe('exit');
-  });
-
-  it('ignores events that do not apply', () => {
-    expect(transition('login', 'next')).toBe('login');
-    expect(transition('login', 'done')).toBe('login');
-    expect(transition('register_verify', 'forgot')).toBe('register_verify');
-    expect(transition('register_password', 'next')).toBe('register_password');
-    expect(transition('forgot_verify', 'done')).toBe('forgot_verify');
+  it.each<[string, LoginStep, StepEvent, LoginStep | 'exit']>([
+    // the forgot flow and back to login
+    ['forgot', 'login', 'forgot', 'forgot_verify'],
+    ['forgot', 'forgot_verify', 'next', 'forgot_password'],
+    ['forgot', 'forgot_password', 'done', 'login'],
+    // one step back, and out of the page from login
+    ['back', 'register_password', 'back', 'register_verify'],
+    ['back', 'register_verify', 'back', 'register_invite'],
+    ['back', 'register_invite', 'back', 'login'],
+    ['back', 'forgot_password', 'back', 'forgot_verify'],
+    ['back', 'forgot_verify', 'back', 'login'],
+    ['back', 'login', 'back', 'exit'],
+    // events that do not apply are ignored
+    ['ignored', 'login', 'next', 'login'],
+    ['ignored', 'login', 'done', 'login'],
+    ['ignored', 'register_verify', 'forgot', 'register_verify'],
+    ['ignored', 'register_password', 'next', 'register_password'],
+    ['ignored', 'forgot_verify', 'done', 'forgot_verify'],
+  ])('%s: %s on %s goes to %s', (_case, from, event, to) => {
+    expect(transition(from, event)).toBe(to);
   });
 
   it('names the flow of every step', () => {

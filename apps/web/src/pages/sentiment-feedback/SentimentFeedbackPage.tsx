@@ -1,5 +1,5 @@
 import { LOADING_SPINNER_SIZE_PX, SENTIMENT_LABELS, type SentimentFeedbackItem } from '@kolscope/contract';
-import { Button, SpinLoading, Tabs } from 'antd-mobile';
+import { SpinLoading, Tabs } from 'antd-mobile';
 import { LockOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { useSession } from '../../state/useSession';
 import { useFeedbackList } from './useFeedbackList';
 import '../../features/post-card/post-card.css';
 import './sentiment-feedback.css';
+import { RetryButton } from '../../features/RetryButton';
 
 type Tab = 'disagreements' | 'all';
 
@@ -76,9 +77,7 @@ function FeedbackList({ tab }: { tab: Tab }) {
     return (
       <div className="sf-state" role="alert" data-testid="sentiment-feedback-error">
         <p>{list.error}</p>
-        <Button color="primary" fill="outline" shape="rounded" onClick={list.retry}>
-          {t('sentiment.admin.retry')}
-        </Button>
+        <RetryButton onClick={list.retry}>{t('sentiment.admin.retry')}</RetryButton>
       </div>
     );
   }

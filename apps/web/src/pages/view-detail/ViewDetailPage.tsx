@@ -1,9 +1,10 @@
 import { LOADING_SPINNER_SIZE_PX, type SumInfo } from '@kolscope/contract';
-import { ActionSheet, Button, Dialog, SpinLoading } from 'antd-mobile';
+import { ActionSheet, Dialog, SpinLoading } from 'antd-mobile';
 import { FileOutline, MoreOutline } from 'antd-mobile-icons';
 import { type CSSProperties, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { IconButton } from '../../features/IconButton';
 import { OpinionSummary } from '../../features/opinion/OpinionSummary';
 import { PageNavBar } from '../../features/PageNavBar';
 import ReportView from '../../features/report/ReportView';
@@ -20,6 +21,7 @@ import {
 } from '../../state/views';
 import { detailSettingPath, moreActions } from './detailActions';
 import './view-detail.css';
+import { RetryButton } from '../../features/RetryButton';
 
 // The new-items tip floats under this page's 48 px top bar, not under home's header and tabs.
 const PAGE_STYLE = { '--feed-tip-top': '56px' } as CSSProperties;
@@ -89,15 +91,9 @@ export default function ViewDetailPage() {
   };
 
   const more = found ? (
-    <button
-      type="button"
-      className="ks-icon-button"
-      data-testid="detail-more"
-      aria-label={t('viewDetail.more')}
-      onClick={() => setSheetOpen(true)}
-    >
+    <IconButton testId="detail-more" label={t('viewDetail.more')} onClick={() => setSheetOpen(true)}>
       <MoreOutline />
-    </button>
+    </IconButton>
   ) : null;
 
   let body: ReactNode;
@@ -111,9 +107,7 @@ export default function ViewDetailPage() {
     body = (
       <div className="detail-state" role="alert" data-testid="detail-error">
         <p>{error}</p>
-        <Button color="primary" fill="outline" shape="rounded" onClick={() => void reloadViews()}>
-          {t('opinion.retry')}
-        </Button>
+        <RetryButton onClick={() => void reloadViews()}>{t('opinion.retry')}</RetryButton>
       </div>
     );
   } else if (!found || !viewId) {
