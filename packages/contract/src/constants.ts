@@ -183,3 +183,6 @@ export const PERIOD_SECONDS: Record<ReportPeriod, number> = {
   '1w': 604_800,
   '1m': 2_592_000,
 };
+
+/** The longest view title, of every view type (checked by the contract, enforced by the forms' title field). */
+export const VIEW_TITLE_MAX = 100;

@@ -3,7 +3,7 @@
  * translated by whoever shows them, so the server answers in the request's language.
  */
 import { z } from 'zod';
-import { GROUP_NAME_MAX_LENGTH, PASSWORD_MIN_LENGTH, VERIFICATION_CODE_LENGTH } from './constants';
+import { GROUP_NAME_MAX_LENGTH, PASSWORD_MIN_LENGTH, VERIFICATION_CODE_LENGTH, VIEW_TITLE_MAX } from './constants';
 import { isValidEmail } from './rules';
 
 export const email = z
@@ -31,7 +31,7 @@ export const innerCode = requiredText('invite_required', 64, 'invite_invalid');
 /** A user's own invite code, optional at registration. */
 export const inviteCode = z.string().trim().max(64).optional().default('');
 
-export const title = requiredText('title_required', 100, 'title_too_long');
+export const title = requiredText('title_required', VIEW_TITLE_MAX, 'title_too_long');
 
 export const groupName = requiredText('group_name_required', GROUP_NAME_MAX_LENGTH, 'group_name_too_long');
 

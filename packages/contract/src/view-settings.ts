@@ -40,6 +40,20 @@ export const rankSettings = z.object({
 export type RankSettings = z.output<typeof rankSettings>;
 /** A ranking view's settings with every default filled in (server and rank-setting form). */
 export type RankParams = Required<RankSettings>;
+/** A ranking with nothing chosen: the spec's defaults (the hot_coins starter ranks with these). */
+export const DEFAULT_RANK_PARAMS: RankParams = {
+  topNum: HOT_COIN.topNum.default,
+  authorWeight: HOT_COIN.authorWeight.default,
+  tweetWeight: HOT_COIN.tweetWeight.default,
+  commentWeight: HOT_COIN.commentWeight,
+  retweetWeight: HOT_COIN.retweetWeight,
+  exposureWeight: HOT_COIN.exposureWeight,
+  logTransform: HOT_COIN.logTransform,
+  newCoinEntry: HOT_COIN.newCoinEntry,
+  fastestRising: HOT_COIN.fastestRising,
+  statRangeSeconds: HOT_COIN.statRangeSeconds.default,
+  sortingIndicatorType: HOT_COIN.sortingIndicatorType,
+};
 
 /** notification: push on or off, at most one push per `updateFreqSeconds`, where items come from. */
 const notificationSettings = z.object({

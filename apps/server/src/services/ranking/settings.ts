@@ -2,25 +2,20 @@
  * A ranking view's settings with the spec's defaults filled in (spec section 5, "Ranking"). The
  * hot_coins starter ranks with the defaults; a ranking_list view with what it saved.
  */
-import { HOT_COIN, type RankParams, type RankSettings, rankSettings, rankWeightsAddUp } from '@kolscope/contract';
+import {
+  DEFAULT_RANK_PARAMS,
+  HOT_COIN,
+  type RankParams,
+  type RankSettings,
+  rankSettings,
+  rankWeightsAddUp,
+} from '@kolscope/contract';
 import { badRequest } from '../errors';
 import { readSettings } from '../view-types/kind';
 
 export type { RankParams };
 
-export const DEFAULT_RANK_PARAMS: RankParams = {
-  topNum: HOT_COIN.topNum.default,
-  authorWeight: HOT_COIN.authorWeight.default,
-  tweetWeight: HOT_COIN.tweetWeight.default,
-  commentWeight: HOT_COIN.commentWeight,
-  retweetWeight: HOT_COIN.retweetWeight,
-  exposureWeight: HOT_COIN.exposureWeight,
-  logTransform: HOT_COIN.logTransform,
-  newCoinEntry: HOT_COIN.newCoinEntry,
-  fastestRising: HOT_COIN.fastestRising,
-  statRangeSeconds: HOT_COIN.statRangeSeconds.default,
-  sortingIndicatorType: HOT_COIN.sortingIndicatorType,
-};
+export { DEFAULT_RANK_PARAMS };
 
 /**
  * Stored settings → parameters. Saves are validated by the contract, so anything out of range

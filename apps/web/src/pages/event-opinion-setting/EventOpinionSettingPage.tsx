@@ -9,11 +9,11 @@ import { KeywordsBody } from '../../features/filters/KeywordsBody';
 import { KolGroupField } from '../../features/opinion/KolGroupField';
 import { keywordItems, validateEvent } from '../../features/opinion/opinionForm';
 import { useOpinionForm } from '../../features/opinion/useOpinionForm';
-import { TextField } from '../../features/TextField';
 import { toastInfo } from '../../features/toast';
 import { FormCard } from '../../features/view-form/FormCard';
 import { ViewFormPage } from '../../features/view-form/ViewFormPage';
 import '../../features/opinion/opinion.css';
+import { TitleField } from '../../features/view-form/TitleField';
 
 /**
  * /event-opinion-setting (create) and /event-opinion-setting/:id (edit): a clearable title, the
@@ -80,15 +80,13 @@ export default function EventOpinionSettingPage() {
       testIds={{ state: 'event-setting', save: 'opinion-save', page: 'event-setting' }}
       whileLoading="form"
     >
-      <TextField
+      <TitleField
         label={t('opinion.eventTitle')}
         testId="event-title"
         value={title}
         onChange={changeTitle}
         error={titleError}
         placeholder={t('opinion.eventTitlePlaceholder')}
-        maxLength={100}
-        autoComplete="off"
         disabled={loading}
         suffix={clear}
       />

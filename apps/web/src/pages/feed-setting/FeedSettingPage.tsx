@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { FilterGroupsEditor } from '../../features/filters/FilterGroupsEditor';
-import { TextField } from '../../features/TextField';
 import { ViewFormPage } from '../../features/view-form/ViewFormPage';
 import { useFeedForm } from './useFeedForm';
+import { TitleField } from '../../features/view-form/TitleField';
 
 /** /feed-setting (create) and /feed-setting/:id (edit): a title and filter cards (spec section 2). */
 export default function FeedSettingPage() {
@@ -17,15 +17,13 @@ export default function FeedSettingPage() {
       form={form}
       testIds={{ state: 'feed-setting', save: 'feed-save' }}
     >
-      <TextField
+      <TitleField
         label={t('feedSetting.title')}
         testId="feed-title"
         value={form.title}
         onChange={form.changeTitle}
         error={form.titleError}
         placeholder={t('feedSetting.titlePlaceholder')}
-        maxLength={100}
-        autoComplete="off"
       />
       <FilterGroupsEditor form={form.filters} />
     </ViewFormPage>

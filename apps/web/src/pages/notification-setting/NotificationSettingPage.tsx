@@ -5,11 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { KeywordsBody } from '../../features/filters/KeywordsBody';
 import { TimeSelector } from '../../features/report/TimeSelector';
-import { TextField } from '../../features/TextField';
 import { FormCard } from '../../features/view-form/FormCard';
 import { ViewFormPage } from '../../features/view-form/ViewFormPage';
 import { useNotificationForm } from './useNotificationForm';
 import './notification-setting.css';
+import { TitleField } from '../../features/view-form/TitleField';
 
 const isCustom = (s: string): s is CustomSource => (CUSTOM_SOURCES as readonly string[]).includes(s);
 
@@ -30,15 +30,13 @@ export default function NotificationSettingPage() {
       form={form}
       testIds={{ state: 'notify-setting', save: 'notify-save', page: 'notify-setting' }}
     >
-      <TextField
+      <TitleField
         label={t('notifySetting.name')}
         testId="notify-name"
         value={fields.name}
         onChange={form.setName}
         error={form.errorText('name') || undefined}
         placeholder={t('notifySetting.namePlaceholder')}
-        maxLength={100}
-        autoComplete="off"
       />
 
       <FormCard

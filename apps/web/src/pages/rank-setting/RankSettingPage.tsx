@@ -9,11 +9,11 @@ import { Selector, Stepper, Switch } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { TextField } from '../../features/TextField';
 import { ViewFormPage } from '../../features/view-form/ViewFormPage';
 import { weightsSum } from './rankForm';
 import { useRankForm } from './useRankForm';
 import './rank-setting.css';
+import { TitleField } from '../../features/view-form/TitleField';
 
 /** A setting row: label and hint on the left, the control on the right. */
 function Row({
@@ -79,15 +79,13 @@ export default function RankSettingPage() {
       testIds={{ state: 'rank-setting', save: 'rank-save' }}
       tone="grey"
     >
-      <TextField
+      <TitleField
         label={t('rankSetting.title')}
         testId="rank-title"
         value={form.title}
         onChange={(v) => change('title', v)}
         error={error === 'titleRequired' ? t('rankSetting.titleRequired') : undefined}
         placeholder={t('rankSetting.titlePlaceholder')}
-        maxLength={100}
-        autoComplete="off"
       />
 
       <section className="rank-set__card">

@@ -3,6 +3,7 @@
  * values an existing view had, and validation into the view/add and view/update payload.
  */
 import {
+  DEFAULT_RANK_PARAMS,
   fromSeconds,
   HOT_COIN,
   type RankParams,
@@ -33,22 +34,9 @@ export interface RankForm {
 }
 
 export function defaultRankForm(): RankForm {
-  const range = fromSeconds(HOT_COIN.statRangeSeconds.default);
-  return {
-    title: '',
-    topNum: HOT_COIN.topNum.default,
-    rangeAmount: range.amount,
-    rangeUnit: range.unit,
-    sortingIndicatorType: HOT_COIN.sortingIndicatorType,
-    authorWeight: HOT_COIN.authorWeight.default,
-    tweetWeight: HOT_COIN.tweetWeight.default,
-    commentWeight: HOT_COIN.commentWeight,
-    retweetWeight: HOT_COIN.retweetWeight,
-    exposureWeight: HOT_COIN.exposureWeight,
-    logTransform: HOT_COIN.logTransform,
-    newCoinEntry: HOT_COIN.newCoinEntry,
-    fastestRising: HOT_COIN.fastestRising,
-  };
+  const { statRangeSeconds, ...params } = DEFAULT_RANK_PARAMS;
+  const range = fromSeconds(statRangeSeconds);
+  return { title: '', ...params, rangeAmount: range.amount, rangeUnit: range.unit };
 }
 
 /** An existing view's values; what it never saved keeps its default. */

@@ -2,9 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { FilterGroupsEditor } from '../../features/filters/FilterGroupsEditor';
 import { TimeSelector } from '../../features/report/TimeSelector';
-import { TextField } from '../../features/TextField';
 import { ViewFormPage } from '../../features/view-form/ViewFormPage';
 import { useReportForm } from './useReportForm';
+import { TitleField } from '../../features/view-form/TitleField';
 
 /**
  * /report-setting (create) and /report-setting/:id (edit): title, backtracking time (read-only
@@ -21,15 +21,13 @@ export default function ReportSettingPage() {
       form={form}
       testIds={{ state: 'report-setting', save: 'report-save' }}
     >
-      <TextField
+      <TitleField
         label={t('feedSetting.title')}
         testId="report-title"
         value={form.title}
         onChange={form.changeTitle}
         error={form.errorText('title') || undefined}
         placeholder={t('reportSetting.titlePlaceholder')}
-        maxLength={100}
-        autoComplete="off"
       />
       <TimeSelector
         label={t('reportSetting.backtracking')}
