@@ -28,6 +28,8 @@ import {
 } from './entities';
 import * as f from './fields';
 import { ingestCalls } from './ingest';
+import { kolCalls } from './kol';
+import { marketCalls } from './market';
 import { notificationCalls } from './notifications';
 import { sentimentFeedbackCalls } from './sentiment-feedback';
 import { systemCalls } from './system';
@@ -163,6 +165,8 @@ export const viewCalls = {
       name: z.string(),
       kolGroupId: z.string(),
       matchingRules: z.array(keywordRuleGroup),
+      /** Coins whose price the report draws beside the opinion (at most EVENT_PRICE_COINS_MAX). */
+      coins: z.array(z.string()),
       viewType: z.literal('event_opinion'),
     }),
   ),
@@ -280,6 +284,8 @@ export const allCalls: CallDef[] = [
   ...Object.values(notificationCalls),
   ...Object.values(systemCalls),
   ...Object.values(sentimentFeedbackCalls),
+  ...Object.values(marketCalls),
+  ...Object.values(kolCalls),
 ];
 
 export type Request<C extends CallDef> = z.input<C['request']>;

@@ -1,5 +1,6 @@
 /** Entities of spec section 3, as they travel (camelCase). */
 import { z } from 'zod';
+import { priceFields } from './market';
 import { NOTIFICATION_SOURCES, RULE_TYPES, SENTIMENT_LABELS, SORTING_INDICATORS, VIEW_TYPES } from './constants';
 
 export const viewType = z.enum(VIEW_TYPES);
@@ -43,6 +44,8 @@ const viewSub = z.object({
   kolGroupName: z.string().optional(),
   /** Coin and event opinion subs: the counts of the detail's default report (1d at 1h). */
   daySplit: z.object({ cntUp: z.number().int(), cntNeutral: z.number().int(), cntDown: z.number().int() }).optional(),
+  /** Coin opinion subs: the coin's last price and 24 h change (market.ts). */
+  ...priceFields,
 });
 export const viewListItem = z.object({
   viewId: z.string(),
@@ -123,6 +126,8 @@ export const rankItem = z.object({
   usersCrown: z.array(z.object({ icon: z.string(), username: z.string().optional() })),
   isNew: z.boolean().optional(),
   growth: z.number().optional(),
+  /** The coin's last price and 24 h change (market.ts). */
+  ...priceFields,
 });
 export type RankItem = z.infer<typeof rankItem>;
 

@@ -12,3 +12,5 @@ export * from './notifications';
 export * from './system';
 export * from './sentiment-feedback';
 export * from './json-check';
+export * from './market';
+export * from './kol';

@@ -76,7 +76,16 @@ const kolGroupId = z.string().max(64).default('');
 const coinOpinionSettings = z.object({ coin: z.string().max(20).default(''), kolGroupId });
 export type CoinOpinionSettings = z.output<typeof coinOpinionSettings>;
 /** event_opinion, as stored; its keywords are its matching rules. */
-const eventOpinionSettings = z.object({ kolGroupId });
+/** Coins an event opinion view may name to draw their price beside the opinion. */
+export const EVENT_PRICE_COINS_MAX = 3;
+const eventOpinionSettings = z.object({
+  kolGroupId,
+  coins: z
+    .array(z.string().trim().toUpperCase().min(1).max(20))
+    .max(EVENT_PRICE_COINS_MAX, { error: 'event_coins_too_many' })
+    .optional()
+    .default([]),
+});
 export type EventOpinionSettings = z.output<typeof eventOpinionSettings>;
 
 /** coin_opinion's own calls: a coin is required (the server checks it is a known one). */

@@ -24,7 +24,7 @@ import { TtlCache } from './ttl-cache';
 import { compileRules } from './view-rules';
 import { reportSettingsOf } from './view-types/analytics-report';
 import { checkCoin, coinSettingsOf } from './view-types/coin-opinion';
-import { normaliseEventKeywords } from './view-types/event-opinion';
+import { eventSettingsOf, normaliseEventKeywords } from './view-types/event-opinion';
 import { checkLimits, viewTypeOf } from './view-types/index';
 import type { Views } from './views';
 
@@ -102,17 +102,19 @@ export function opinion(deps: { db: Db; clock: Clock; views: Views; kolGroups: K
 
     event: opinionCalls(
       'event_opinion',
-      (body: { name: string; kolGroupId: string; matchingRules: KeywordRuleGroup[] }) => ({
+      (body: { name: string; kolGroupId: string; matchingRules: KeywordRuleGroup[]; coins?: string[] }) => ({
         name: body.name,
         viewType: 'event_opinion',
         matchingRules: normaliseEventKeywords(body.matchingRules),
-        settings: { kolGroupId: body.kolGroupId },
+        // The coins whose price the report draws: known coins only, each once.
+        settings: { kolGroupId: body.kolGroupId, coins: [...new Set((body.coins ?? []).map(checkCoin))] },
       }),
       (row) => ({
         viewId: String(row.id),
         name: row.name,
         kolGroupId: viewTypeOf('event_opinion').kolGroupOf?.(row) ?? '',
         matchingRules: row.matching_rules as KeywordRuleGroup[],
+        coins: eventSettingsOf(row.settings).coins,
         viewType: 'event_opinion' as const,
       }),
     ),

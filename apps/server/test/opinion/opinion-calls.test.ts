@@ -162,6 +162,7 @@ describe('event opinion calls', () => {
       name: 'ETF flows',
       kol_group_id: '',
       matching_rules: [{ type: 'keywords', keywords: ['ETF', 'inflows'] }],
+      coins: [],
       view_type: 'event_opinion',
     });
     const r = (
@@ -177,6 +178,36 @@ describe('event opinion calls', () => {
     );
     expect((await t.call('view/v2/event_opinion_delete', { viewId: id }, { token: bob })).body).toEqual(NOT_FOUND);
     expect((await t.call('view/v2/event_opinion_delete', { viewId: id }, { token: ann })).body.ret).toBe(1);
+  });
+
+  it('keep the coins to draw: known ones, each once, at most three', async () => {
+    const body = (coins: string[]) => ({
+      name: 'Hack',
+      kolGroupId: '',
+      matchingRules: [{ type: 'keywords', keywords: ['hack'] }],
+      coins,
+    });
+    const ok = await t.call('view/v2/event_opinion_add', body(['eth', '$BTC', 'ETH']), { token: ann });
+    expect(ok.body.ret).toBe(1);
+    const id = lastSub(ok.body.data, 'event_opinion');
+    const info = await t.call('view/v2/event_opinion_info', { viewId: id }, { token: ann });
+    expect(info.body.data.coins).toEqual(['ETH', 'BTC']);
+    const unknown = await t.call(
+      'view/v2/event_opinion_update',
+      { viewId: id, ...body(['NOTACOINXYZ']) },
+      { token: ann },
+    );
+    expect(unknown.status).toBe(400);
+    const many = await t.call(
+      'view/v2/event_opinion_update',
+      { viewId: id, ...body(['BTC', 'ETH', 'SOL', 'XRP']) },
+      { token: ann },
+    );
+    expect(many.status).toBe(400);
+    expect((await t.call('view/v2/event_opinion_info', { viewId: id }, { token: ann })).body.data.coins).toEqual([
+      'ETH',
+      'BTC',
+    ]);
   });
 });
 

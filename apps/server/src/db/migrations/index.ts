@@ -12,6 +12,7 @@ import rankingAuthorWindows from './0010_ranking_author_windows';
 import sentimentFeedback from './0011_sentiment_feedback';
 import coinStances from './0012_coin_stances';
 import rollupsCurrent from './0013_rollups_current';
+import candles from './0014_candles';
 
 export const migrations: { id: string; sql: string }[] = [
   { id: '0001_accounts', sql: accounts },
@@ -27,4 +28,5 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '0011_sentiment_feedback', sql: sentimentFeedback },
   { id: '0012_coin_stances', sql: coinStances },
   { id: '0013_rollups_current', sql: rollupsCurrent },
+  { id: '0014_candles', sql: candles },
 ];

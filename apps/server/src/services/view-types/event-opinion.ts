@@ -22,21 +22,21 @@ export function normaliseEventKeywords(groups: KeywordRuleGroup[]): KeywordRuleG
   return kept;
 }
 
-const settingsOf = (settings: Record<string, unknown>): EventOpinionSettings =>
+export const eventSettingsOf = (settings: Record<string, unknown>): EventOpinionSettings =>
   readSettings(viewSettings.event_opinion, settings);
 const keywordsOf = (rules: unknown[]) => (rules as Partial<KeywordRuleGroup>[]).map((g) => g.keywords ?? []);
 
 export const eventOpinion: ViewKind<typeof viewSettings.event_opinion> = {
   type: 'event_opinion',
   settings: viewSettings.event_opinion,
-  ...opinionKind((row: ViewRow) => settingsOf(row.settings).kolGroupId),
+  ...opinionKind((row: ViewRow) => eventSettingsOf(row.settings).kolGroupId),
   groupTitle: 'group_event_opinion',
   keywordGroups: (rules) => keywordsOf((rules as { type?: string }[]).filter((g) => g.type === 'keywords')),
   // Matched as the report counts them: every group has one of its keywords.
   postGroups: (row) => keywordsOf(row.matching_rules).map((keywords) => ({ keywords })),
   opinionCounts: (db, row, w) => opinionRepo(db).event(row.id, w),
   async saved(tx, view, nowSeconds) {
-    const { kolGroupId } = settingsOf(view.settings);
+    const { kolGroupId } = eventSettingsOf(view.settings);
     await opinionRepo(tx).setEvent(
       view.id,
       groupKey(kolGroupId),
