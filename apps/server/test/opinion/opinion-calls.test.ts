@@ -191,7 +191,7 @@ describe('event opinion calls', () => {
     expect(ok.body.ret).toBe(1);
     const id = lastSub(ok.body.data, 'event_opinion');
     const info = await t.call('view/v2/event_opinion_info', { viewId: id }, { token: ann });
-    expect(info.body.data.coins).toEqual(['ETH', 'BTC']);
+    expect((info.body.data as { coins: string[] }).coins).toEqual(['ETH', 'BTC']);
     const unknown = await t.call(
       'view/v2/event_opinion_update',
       { viewId: id, ...body(['NOTACOINXYZ']) },
@@ -204,10 +204,8 @@ describe('event opinion calls', () => {
       { token: ann },
     );
     expect(many.status).toBe(400);
-    expect((await t.call('view/v2/event_opinion_info', { viewId: id }, { token: ann })).body.data.coins).toEqual([
-      'ETH',
-      'BTC',
-    ]);
+    const after = await t.call('view/v2/event_opinion_info', { viewId: id }, { token: ann });
+    expect((after.body.data as { coins: string[] }).coins).toEqual(['ETH', 'BTC']);
   });
 });
 
