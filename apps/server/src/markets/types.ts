@@ -5,6 +5,12 @@
  */
 import type { CandleInterval, PriceSourceName } from '@kolscope/contract';
 
+/**
+ * The market's top-10 basket: what a call on BTC is measured against (a call on any other coin is
+ * measured against BTC), and coins the price worker always keeps.
+ */
+export const MARKET_BASKET = ['BTC', 'ETH', 'XRP', 'BNB', 'SOL', 'DOGE', 'ADA', 'TRX', 'AVAX', 'LINK'] as const;
+
 export const INTERVAL_SECONDS: Record<CandleInterval, number> = { '5m': 300, '1h': 3600 };
 
 export interface Candle {

@@ -57,6 +57,7 @@ function toPostRow(p: RawPost, authorId: string, e: Enrichment): PostRow {
     sentiment_score: e.sentiment.score,
     sentiment_cues: e.sentiment.cues,
     sentiment_model: e.sentiment.model ?? '',
+    ref_kind: p.refKind ?? '',
   };
 }
 

@@ -42,7 +42,14 @@ export interface RawPost {
   author: RawAuthor;
   medias: RawMedia[];
   metrics: RawMetrics;
+  /**
+   * What the post is to another post: a repost (retweet) or a quote of someone else's, or a reply.
+   * Absent for an original post. Track records do not count reposts and quotes as calls.
+   */
+  refKind?: PostRefKind;
 }
+
+export type PostRefKind = 'repost' | 'quote' | 'reply';
 
 /** An item a source could not turn into a RawPost: counted, logged and skipped. */
 export interface RejectedItem {

@@ -13,6 +13,7 @@ import sentimentFeedback from './0011_sentiment_feedback';
 import coinStances from './0012_coin_stances';
 import rollupsCurrent from './0013_rollups_current';
 import candles from './0014_candles';
+import postRefs from './0015_post_refs';
 
 export const migrations: { id: string; sql: string }[] = [
   { id: '0001_accounts', sql: accounts },
@@ -29,4 +30,5 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '0012_coin_stances', sql: coinStances },
   { id: '0013_rollups_current', sql: rollupsCurrent },
   { id: '0014_candles', sql: candles },
+  { id: '0015_post_refs', sql: postRefs },
 ];

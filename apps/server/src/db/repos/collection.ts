@@ -36,6 +36,8 @@ export interface PostRow {
   sentiment_cues: string[];
   /** Which classifier read it (SentimentResult.model); '' when unknown. */
   sentiment_model: string;
+  /** '' for an original post, else 'repost', 'quote' or 'reply' (RawPost.refKind). */
+  ref_kind: string;
 }
 
 export function collectionRepo(db: Queryable) {
@@ -100,18 +102,18 @@ export function collectionRepo(db: Queryable) {
       await db.query(
         `INSERT INTO posts (id, author_id, text, ct, lang, medias, like_count, retweet_count, reply_count, quote_count,
                             impression_count, metrics_updated_at, coins, coin_stances, categories, sentiment,
-                            sentiment_score, sentiment_cues, sentiment_model, source, ingested_at)
+                            sentiment_score, sentiment_cues, sentiment_model, ref_kind, source, ingested_at)
          SELECT r.id, r.author_id, r.text, r.ct, r.lang, r.medias, r.like_count, r.retweet_count, r.reply_count,
                 r.quote_count, r.impression_count, $3,
                 ARRAY(SELECT jsonb_array_elements_text(r.coins)),
                 ARRAY(SELECT jsonb_array_elements_text(r.coin_stances)::smallint),
                 ARRAY(SELECT jsonb_array_elements_text(r.categories)),
                 r.sentiment, r.sentiment_score, ARRAY(SELECT jsonb_array_elements_text(r.sentiment_cues)), r.sentiment_model,
-                $2, $3
+                r.ref_kind, $2, $3
          FROM jsonb_to_recordset($1::jsonb) AS r(id text, author_id text, text text, ct bigint, lang text, medias jsonb,
               like_count bigint, retweet_count bigint, reply_count bigint, quote_count bigint, impression_count bigint,
               coins jsonb, coin_stances jsonb, categories jsonb, sentiment smallint, sentiment_score real,
-              sentiment_cues jsonb, sentiment_model text)
+              sentiment_cues jsonb, sentiment_model text, ref_kind text)
          ON CONFLICT (id) DO UPDATE SET
            text = EXCLUDED.text,
            lang = EXCLUDED.lang,
@@ -128,7 +130,8 @@ export function collectionRepo(db: Queryable) {
            sentiment = EXCLUDED.sentiment,
            sentiment_score = EXCLUDED.sentiment_score,
            sentiment_cues = EXCLUDED.sentiment_cues,
-           sentiment_model = EXCLUDED.sentiment_model`,
+           sentiment_model = EXCLUDED.sentiment_model,
+           ref_kind = EXCLUDED.ref_kind`,
         [JSON.stringify(posts), source, now],
       );
     },
