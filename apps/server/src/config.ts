@@ -65,6 +65,9 @@ const schema = z.object({
     .refine((raw) => list(raw).every((u) => /^https?:\/\/\S+$/.test(u)), {
       error: 'must be comma-separated http(s) URLs',
     }),
+  COINGECKO_BASE_URL: httpUrl.default('https://api.coingecko.com/api/v3'),
+  COINGECKO_API_KEY: z.string().optional(),
+  BINANCE_BASE_URL: httpUrl.default('https://api.binance.com'),
   DEMO_SEED: z.coerce.number({ error: 'must be a whole number' }).int({ error: 'must be a whole number' }).default(1),
   DEMO_POSTS_PER_DAY: wholeNumber(10, 1_000_000, 3000),
   VAPID_PUBLIC_KEY: z
@@ -138,6 +141,10 @@ export interface Config {
   xApiBaseUrl: string | undefined;
   xSearchQuery: string | undefined;
   rssFeeds: string[];
+  /** The CoinGecko API (markets/sources/coingecko.ts); the key is a demo key unless the URL is the pro host. */
+  coinGecko: { baseUrl: string; apiKey: string | undefined };
+  /** The Binance spot market-data API (markets/sources/binance.ts). */
+  binanceBaseUrl: string;
   demoSeed: number;
   demoPostsPerDay: number;
   classifier: { url: string; apiKey: string | undefined; model: string | undefined } | undefined;
@@ -207,6 +214,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     xApiBaseUrl: e.X_API_BASE_URL,
     xSearchQuery: e.X_SEARCH_QUERY,
     rssFeeds: list(e.RSS_FEEDS),
+    coinGecko: { baseUrl: e.COINGECKO_BASE_URL.replace(/\/+$/, ''), apiKey: e.COINGECKO_API_KEY },
+    binanceBaseUrl: e.BINANCE_BASE_URL.replace(/\/+$/, ''),
     demoSeed: e.DEMO_SEED,
     demoPostsPerDay: e.DEMO_POSTS_PER_DAY,
     classifier: e.CLASSIFIER_URL
