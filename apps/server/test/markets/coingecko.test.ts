@@ -152,7 +152,8 @@ describe('CoinGecko source', () => {
   it('paces itself: the 31st call in a minute waits for the first to be a minute old', async () => {
     fake.points.set('bitcoin', [[T0 * 1000, 1]]);
     const clock = fakeClock(T0 * 1000);
-    const cg = createCoinGeckoSource({ baseUrl: fake.url, clock });
+    // With a key the default is 30 a minute.
+    const cg = createCoinGeckoSource({ baseUrl: fake.url, clock, apiKey: 'CG-key' });
     for (let i = 0; i < 30; i++) await cg.candles('BTC', '1h', T0, T0 + HOUR, signal);
     expect(clock.waits).toEqual([]);
     expect(fake.requests).toHaveLength(30);
@@ -160,6 +161,16 @@ describe('CoinGecko source', () => {
     expect(clock.waits).toEqual([60_000]);
     expect(fake.requests).toHaveLength(31);
     // The other 29 calls of that minute are a minute old too: the next call goes at once.
+    await cg.candles('BTC', '1h', T0, T0 + HOUR, signal);
+    expect(clock.waits).toEqual([60_000]);
+  });
+
+  it('paces keyless calls at 10 a minute', async () => {
+    fake.points.set('bitcoin', [[T0 * 1000, 1]]);
+    const clock = fakeClock(T0 * 1000);
+    const cg = createCoinGeckoSource({ baseUrl: fake.url, clock });
+    for (let i = 0; i < 10; i++) await cg.candles('BTC', '1h', T0, T0 + HOUR, signal);
+    expect(clock.waits).toEqual([]);
     await cg.candles('BTC', '1h', T0, T0 + HOUR, signal);
     expect(clock.waits).toEqual([60_000]);
   });

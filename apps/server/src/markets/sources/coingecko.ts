@@ -12,7 +12,7 @@
  * rolling sums is not what traded between them (it goes negative whenever yesterday's hour was
  * busier than this one). Nothing in kolscope reads candle volume yet.
  *
- * Pacing: the public API allows about 30 calls a minute (demo keys the same); the adapter waits
+ * Pacing: a demo key allows about 30 calls a minute, keyless calls far fewer; the adapter waits
  * for a slot itself (pacer.ts), and a 429 anyway becomes PriceRateLimited. Points that are not
  * [ms, price] are counted and skipped; an answer without a `prices` list is counted and thrown, so
  * the worker retries it rather than storing a hole.
@@ -29,7 +29,7 @@ export interface CoinGeckoOptions {
   /** A demo key (sent as x-cg-demo-api-key), or a pro key when baseUrl is the pro host. */
   apiKey?: string;
   fetch?: typeof fetch;
-  /** Default 30, the public API's figure. */
+  /** Default 30 with a key (the demo plan's figure), 10 without (keyless calls get 5 to 15). */
   callsPerMinute?: number;
   clock?: Clock;
   timeoutMs?: number;
@@ -50,7 +50,7 @@ export function createCoinGeckoSource(opts: CoinGeckoOptions): CoinGeckoSource {
   const baseUrl = opts.baseUrl.replace(/\/+$/, '');
   const doFetch = opts.fetch ?? fetch;
   const clock = opts.clock ?? systemClock;
-  const pacer = createPacer(opts.callsPerMinute ?? 30, clock);
+  const pacer = createPacer(opts.callsPerMinute ?? (opts.apiKey ? 30 : 10), clock);
   const keyHeader = new URL(baseUrl).hostname.startsWith('pro-api.') ? 'x-cg-pro-api-key' : 'x-cg-demo-api-key';
   const headers: Record<string, string> = opts.apiKey ? { [keyHeader]: opts.apiKey } : {};
   const counts = { requests: 0, malformed: 0 };
