@@ -8,21 +8,11 @@
  * Unknown ids and symbols answer as the real APIs do (404 {"error":"coin not found"}, 400
  * {"code":-1121,...}). Tests can queue raw answers to play errors, and read every request made.
  */
-import { createServer, type IncomingHttpHeaders } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { CannedAnswer, FakeRequest } from '../pipeline/x-api/fake-x';
 
-export interface FakeRequest {
-  path: string;
-  query: URLSearchParams;
-  headers: IncomingHttpHeaders;
-}
-
-export interface CannedAnswer {
-  status?: number;
-  headers?: Record<string, string>;
-  /** A string is sent as is (to play non-JSON bodies); anything else as JSON. */
-  body?: unknown;
-}
+export type { CannedAnswer, FakeRequest };
 
 export interface FakePrices {
   url: string;

@@ -1,6 +1,6 @@
 /**
  * Where a catalogue coin is priced: its CoinGecko API id and its Binance spot pair against USDT.
- * Only coins we can name with confidence are listed (the top ~150 by market cap and the coins KOLs
+ * Only coins we can name with confidence are listed (about 200: the top by market cap and the coins KOLs
  * talk about most); a coin missing here has no price, and the chart hides its line. A manifest
  * symbol that belongs to another project than the one CoinGecko knows by it (AMP is "HyperSpace"
  * there, GMT "Mercury Protocol", SKY "Skycoin", ONG "SoMee.Social") is left out on purpose.

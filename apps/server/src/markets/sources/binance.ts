@@ -16,22 +16,23 @@
  */
 import type { CandleInterval } from '@kolscope/contract';
 import { exchangeSymbol } from '../../domain/coins/market-ids';
-import { type Candle, type CandlePage, INTERVAL_SECONDS, type PriceSource, PriceRateLimited } from '../types';
-import { type Clock, getText, httpError, PriceHttpError, parseJson, rateLimited, systemClock } from './http';
+import { type Candle, type CandlePage, INTERVAL_SECONDS, PriceRateLimited } from '../types';
+import {
+  type CountingPriceSource,
+  getText,
+  type HttpSourceOptions,
+  httpError,
+  PriceHttpError,
+  parseJson,
+  rateLimited,
+  systemClock,
+} from './http';
 
-export interface BinanceOptions {
+export interface BinanceOptions extends HttpSourceOptions {
   /** https://api.binance.com (or a mirror such as https://data-api.binance.vision). */
   baseUrl: string;
-  fetch?: typeof fetch;
   /** Request weight allowed a minute; default 6000. */
   weightLimit?: number;
-  clock?: Clock;
-  timeoutMs?: number;
-}
-
-export interface BinanceSource extends PriceSource {
-  /** Requests sent, and rows skipped as malformed, since start. */
-  stats(): { requests: number; malformed: number };
 }
 
 const LIMIT = 1000;
@@ -40,7 +41,7 @@ const MINUTE_MS = 60_000;
 const SLOW_DOWN_AT = 0.9;
 const DEFAULT_RETRY_MS = 60_000;
 
-export function createBinanceSource(opts: BinanceOptions): BinanceSource {
+export function createBinanceSource(opts: BinanceOptions): CountingPriceSource {
   const baseUrl = opts.baseUrl.replace(/\/+$/, '');
   const doFetch = opts.fetch ?? fetch;
   const clock = opts.clock ?? systemClock;

@@ -19,25 +19,25 @@
  */
 import type { CandleInterval } from '@kolscope/contract';
 import { coinGeckoId } from '../../domain/coins/market-ids';
-import { type Candle, type CandlePage, INTERVAL_SECONDS, type PriceSource } from '../types';
-import { type Clock, getText, httpError, parseJson, rateLimited, systemClock } from './http';
+import { type Candle, type CandlePage, INTERVAL_SECONDS } from '../types';
+import {
+  type CountingPriceSource,
+  getText,
+  type HttpSourceOptions,
+  httpError,
+  parseJson,
+  rateLimited,
+  systemClock,
+} from './http';
 import { createPacer } from './pacer';
 
-export interface CoinGeckoOptions {
+export interface CoinGeckoOptions extends HttpSourceOptions {
   /** https://api.coingecko.com/api/v3, or https://pro-api.coingecko.com/api/v3 with a paid key. */
   baseUrl: string;
   /** A demo key (sent as x-cg-demo-api-key), or a pro key when baseUrl is the pro host. */
   apiKey?: string;
-  fetch?: typeof fetch;
   /** Default 30 with a key (the demo plan's figure), 10 without (keyless calls get 5 to 15). */
   callsPerMinute?: number;
-  clock?: Clock;
-  timeoutMs?: number;
-}
-
-export interface CoinGeckoSource extends PriceSource {
-  /** Requests sent, and points or answers skipped as malformed, since start. */
-  stats(): { requests: number; malformed: number };
 }
 
 const DAY = 86_400;
@@ -46,7 +46,7 @@ const PAGE_SECONDS: Record<CandleInterval, number> = { '5m': DAY, '1h': 90 * DAY
 /** CoinGecko's 429s rarely carry Retry-After; its limit is per minute. */
 const DEFAULT_RETRY_MS = 60_000;
 
-export function createCoinGeckoSource(opts: CoinGeckoOptions): CoinGeckoSource {
+export function createCoinGeckoSource(opts: CoinGeckoOptions): CountingPriceSource {
   const baseUrl = opts.baseUrl.replace(/\/+$/, '');
   const doFetch = opts.fetch ?? fetch;
   const clock = opts.clock ?? systemClock;

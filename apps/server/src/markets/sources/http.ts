@@ -8,7 +8,22 @@
  */
 import { setTimeout as wait } from 'node:timers/promises';
 import { redact } from '../../security/redact';
-import { PriceRateLimited } from '../types';
+import { PriceRateLimited, type PriceSource } from '../types';
+
+/** What both adapters take besides their own settings. */
+export interface HttpSourceOptions {
+  baseUrl: string;
+  fetch?: typeof fetch;
+  clock?: Clock;
+  /** Per request, besides the worker's abort signal; default 30 s. */
+  timeoutMs?: number;
+}
+
+/** A price source that counts what it did, for logs and tests. */
+export interface CountingPriceSource extends PriceSource {
+  /** Requests sent, and points, rows or answers skipped as malformed, since start. */
+  stats(): { requests: number; malformed: number };
+}
 
 /** A source answered an HTTP error other than a rate limit; `status` lets the worker tell them apart. */
 export class PriceHttpError extends Error {
