@@ -1,14 +1,15 @@
 /**
  * Where a catalogue coin is priced: its CoinGecko API id and its Binance spot pair against USDT.
- * Only coins we can name with confidence are listed (about 200: the top by market cap and the coins KOLs
- * talk about most); a coin missing here has no price, and the chart hides its line. A manifest
- * symbol that belongs to another project than the one CoinGecko knows by it (AMP is "HyperSpace"
- * there, GMT "Mercury Protocol", SKY "Skycoin", ONG "SoMee.Social") is left out on purpose.
+ * Only coins we can name with confidence are listed (about 200: the top by market cap and the
+ * coins KOLs talk about most); a coin missing here has no price, and the chart hides its line.
+ * A manifest symbol that belongs to another project than the one CoinGecko knows by it (AMP is
+ * "HyperSpace" there, GMT "Mercury Protocol", SKY "Skycoin", ONG "SoMee.Social") is left out.
  *
  * The exchange symbol is null where Binance has no spot USDT pair: stablecoins priced in USDT
  * itself, coins never listed there, and coins delisted or migrated (MATIC became POL, FTM became
- * S, RNDR is RENDER; XMR, WAVES and BUSD are gone). Binance answers "Invalid symbol" for a
- * delisted pair, so keeping one here would only make the worker fail on it.
+ * S; XMR, WAVES and BUSD are gone). Binance answers "Invalid symbol" for a delisted pair, so
+ * keeping one here would only make the worker fail on it. RNDR, RENDER's old ticker, is not
+ * mapped at all: an id prices one coin.
  *
  * market-ids.test.ts checks every symbol is in the catalogue and no id or pair appears twice.
  */
