@@ -86,7 +86,8 @@ describe('Binance source', () => {
       klineRow(T0 * 1000 + 4 * step, step, 3, 4, 2, 3.5, 0),
     ]);
     const sol = source();
-    const page = await sol.candles('SOL', '1h', T0, T0 + DAY, signal);
+    const page = await sol.candles('$sol', '1h', T0, T0 + DAY, signal);
+    expect(page.candles.every((c) => c.coin === 'SOL')).toBe(true);
     expect(page.candles.map((c) => [c.openTime, c.open, c.high, c.low, c.close])).toEqual([
       [T0, 1, 2, 0.5, 1.5],
       [T0 + 4 * HOUR, 3, 4, 2, 3.5],

@@ -232,14 +232,15 @@ const MARKET_IDS: readonly Row[] = [
 export const MARKET_ID_ROWS: readonly Row[] = MARKET_IDS;
 
 const bySymbol = new Map(MARKET_IDS.map((row) => [row[0], row]));
-const key = (coin: string) => coin.replace(/^\$/, '').toUpperCase();
+/** A coin as the catalogue writes it: upper case, without the '$' of a cashtag. */
+export const marketSymbol = (coin: string) => coin.replace(/^\$/, '').toUpperCase();
 
 /** The coin's CoinGecko API id ("bitcoin" for BTC), or undefined when it is not mapped. */
 export function coinGeckoId(coin: string): string | undefined {
-  return bySymbol.get(key(coin))?.[1];
+  return bySymbol.get(marketSymbol(coin))?.[1];
 }
 
 /** The coin's Binance spot pair ("BTCUSDT"), or undefined when Binance has no USDT pair for it. */
 export function exchangeSymbol(coin: string): string | undefined {
-  return bySymbol.get(key(coin))?.[2] ?? undefined;
+  return bySymbol.get(marketSymbol(coin))?.[2] ?? undefined;
 }

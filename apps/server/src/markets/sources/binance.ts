@@ -15,7 +15,7 @@
  * refuses the server's region: no retry helps, the error says to use CoinGecko.
  */
 import type { CandleInterval } from '@kolscope/contract';
-import { exchangeSymbol } from '../../domain/coins/market-ids';
+import { exchangeSymbol, marketSymbol } from '../../domain/coins/market-ids';
 import { type Candle, type CandlePage, INTERVAL_SECONDS, PriceRateLimited } from '../types';
 import {
   type CountingPriceSource,
@@ -99,7 +99,7 @@ export function createBinanceSource(opts: BinanceOptions): CountingPriceSource {
       }
       const candles: Candle[] = [];
       for (const row of rows) {
-        const candle = toCandle(coin.toUpperCase(), interval, row);
+        const candle = toCandle(marketSymbol(coin), interval, row);
         // Rows outside the span asked, or out of order, are as wrong as unreadable ones.
         const last = candles.at(-1);
         if (candle && candle.openTime >= start && candle.openTime < to && (!last || candle.openTime > last.openTime))

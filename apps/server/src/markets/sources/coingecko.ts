@@ -18,7 +18,7 @@
  * the worker retries it rather than storing a hole.
  */
 import type { CandleInterval } from '@kolscope/contract';
-import { coinGeckoId } from '../../domain/coins/market-ids';
+import { coinGeckoId, marketSymbol } from '../../domain/coins/market-ids';
 import { type Candle, type CandlePage, INTERVAL_SECONDS } from '../types';
 import {
   type CountingPriceSource,
@@ -87,7 +87,7 @@ export function createCoinGeckoSource(opts: CoinGeckoOptions): CountingPriceSour
         if (isPoint(point)) points.push(point);
         else counts.malformed++;
       }
-      const candles = pointsToCandles(coin.toUpperCase(), interval, points, start, end).filter((c) => c.openTime < to);
+      const candles = pointsToCandles(marketSymbol(coin), interval, points, start, end).filter((c) => c.openTime < to);
       return { candles, next: end < to ? end : null };
     },
   };
