@@ -15,6 +15,7 @@ import type { SentimentClassifier } from '../pipeline/types';
 import { feed } from './feed';
 import { ingest } from './ingest';
 import { kolGroups } from './kol-groups';
+import { kolProfile } from './kol-profile';
 import { kolReview } from './kol-review';
 import { notificationServices, type PushOptions } from './notifications/index';
 import { opinion } from './opinion';
@@ -70,19 +71,21 @@ export function createServices(deps: ServiceDeps) {
   });
   const corrections = sentimentFeedback({ db, clock, limiter });
   // Every batch, polled or pushed, notifies through this one callback.
+  const feedService = feed({
+    db,
+    views: viewService,
+    kolGroups: groups,
+    corrections,
+    ...(deps.feedCacheMs !== undefined ? { cacheMs: deps.feedCacheMs } : {}),
+  });
   const pipeline: IngestDeps = { db, enricher, clock, log, onSaved: (ids) => notify.notifier.postsSaved(ids) };
   return {
     views: viewService,
     opinion: opinion({ db, clock, views: viewService, kolGroups: groups }),
     ranking: ranking({ db, clock, views: viewService, authorWindows: rankingWindows }),
     rankingWindows,
-    feed: feed({
-      db,
-      views: viewService,
-      kolGroups: groups,
-      corrections,
-      ...(deps.feedCacheMs !== undefined ? { cacheMs: deps.feedCacheMs } : {}),
-    }),
+    feed: feedService,
+    kolProfile: kolProfile({ db, kolGroups: groups, feed: feedService }),
     sentimentFeedback: corrections,
     twitterUsers: twitterUsers({ db }),
     kolGroups: groups,
