@@ -12,12 +12,16 @@ import { PagedScroll } from '../../features/query/PagedScroll';
 import { useKolGroups } from '../../state/kolGroups';
 import { formatCount, formatFollowersFor } from '../kol-management/format';
 import { KolLink } from '../../features/track/KolLink';
+import { oneOf, useUrlChoice } from '../../features/track/useUrlChoice';
 import { Leaderboard } from './Leaderboard';
 import { ALL_GROUP_ID } from './paging';
 import { useMembers } from './useMembers';
 import './kol-group-detail.css';
 import { imageSrc } from '../../api/imageSrc';
 import { RetryButton } from '../../features/RetryButton';
+
+const GROUP_TABS = ['members', 'leaderboard'] as const;
+type GroupTab = (typeof GROUP_TABS)[number];
 
 /** /kol-management/:groupId and /kol-management/all: the group's name and its members, paged. */
 export default function KolGroupDetailPage() {
@@ -29,7 +33,7 @@ export default function KolGroupDetailPage() {
   const known = useKolGroups().list.find((g) => g.id === groupId);
   const [info, setInfo] = useState<{ name: string; kolCnt: number } | null>(null);
   const members = useMembers(groupId, t('kol.detail.loadFailed'));
-  const [tab, setTab] = useState<'members' | 'leaderboard'>('members');
+  const [tab, setTab] = useUrlChoice('tab', 'members', oneOf(GROUP_TABS));
   const lang = i18n.language;
 
   useEffect(() => {
@@ -74,7 +78,7 @@ export default function KolGroupDetailPage() {
         </p>
       )}
       {!isAll && (
-        <Tabs activeKey={tab} onChange={(key) => setTab(key as typeof tab)} className="kol-detail__tabs">
+        <Tabs activeKey={tab} onChange={(key) => setTab(key as GroupTab)} className="kol-detail__tabs">
           <Tabs.Tab key="members" title={<span data-testid="kol-tab-members">{t('track.leaderboard.members')}</span>} />
           <Tabs.Tab
             key="leaderboard"

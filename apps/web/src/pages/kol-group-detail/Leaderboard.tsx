@@ -1,4 +1,4 @@
-import { type LeaderboardRow, TRACK_MIN_CALLS, type TrackHorizon } from '@kolscope/contract';
+import { type LeaderboardRow, TRACK_HORIZONS, TRACK_MIN_CALLS, type TrackHorizon } from '@kolscope/contract';
 import { Avatar } from 'antd-mobile';
 import { CloseCircleFill, DownOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
@@ -11,7 +11,11 @@ import { KolLink } from '../../features/track/KolLink';
 import { PagedList } from '../../features/track/PagedList';
 import { Return } from '../../features/track/Return';
 import { useLeaderboard } from '../../features/track/useTrack';
+import { oneOf, useUrlChoice } from '../../features/track/useUrlChoice';
 import '../../features/track/track.css';
+
+/** A coin symbol as the leaderboard call takes it (upper case, at most 20 characters). */
+const isCoin = (value: string): value is string => /^[A-Z0-9]{1,20}$/.test(value);
 
 function Row({ row }: { row: LeaderboardRow }) {
   const { t, i18n } = useTranslation();
@@ -58,8 +62,8 @@ function Row({ row }: { row: LeaderboardRow }) {
  */
 export function Leaderboard({ groupId }: { groupId: string }) {
   const { t } = useTranslation();
-  const [horizon, setHorizon] = useState<TrackHorizon>('24h');
-  const [coin, setCoin] = useState('');
+  const [horizon, setHorizon] = useUrlChoice<TrackHorizon>('h', '24h', oneOf(TRACK_HORIZONS));
+  const [coin, setCoin] = useUrlChoice('coin', '', isCoin);
   const [picking, setPicking] = useState(false);
   const board = useLeaderboard(groupId, horizon, coin, t('kol.detail.loadFailed'));
   const firstFew = board.items.findIndex((r) => r.hitRate === null);

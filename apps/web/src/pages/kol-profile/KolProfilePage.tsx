@@ -1,6 +1,5 @@
-import type { TrackHorizon } from '@kolscope/contract';
+import { TRACK_HORIZONS, type TrackHorizon } from '@kolscope/contract';
 import { SpinLoading, Tabs } from 'antd-mobile';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageNavBar } from '../../features/PageNavBar';
@@ -9,12 +8,14 @@ import { RetryButton } from '../../features/RetryButton';
 import { CallCard } from '../../features/track/CallCard';
 import { PagedList } from '../../features/track/PagedList';
 import { useKolPosts, useKolProfile, useTrackRecord } from '../../features/track/useTrack';
+import { oneOf, useUrlChoice } from '../../features/track/useUrlChoice';
 import { ProfileHeader } from './ProfileHeader';
 import { TrackBlock } from './TrackBlock';
 import '../../features/track/track.css';
 import './kol-profile.css';
 
-type Tab = 'calls' | 'posts';
+const TABS = ['calls', 'posts'] as const;
+type Tab = (typeof TABS)[number];
 
 function PostsTab({ twitterUserId }: { twitterUserId: string }) {
   const { t } = useTranslation();
@@ -34,8 +35,8 @@ function PostsTab({ twitterUserId }: { twitterUserId: string }) {
 export default function KolProfilePage() {
   const { t } = useTranslation();
   const twitterUserId = useParams().twitterUserId ?? '';
-  const [horizon, setHorizon] = useState<TrackHorizon>('24h');
-  const [tab, setTab] = useState<Tab>('calls');
+  const [horizon, setHorizon] = useUrlChoice<TrackHorizon>('h', '24h', oneOf(TRACK_HORIZONS));
+  const [tab, setTab] = useUrlChoice<Tab>('tab', 'calls', oneOf(TABS));
   const failed = t('kol.detail.loadFailed');
   const profile = useKolProfile(twitterUserId, failed);
   const record = useTrackRecord(twitterUserId, horizon, failed);
