@@ -1,7 +1,34 @@
 import { type HorizonStats, TRACK_MIN_CALLS, type TrackCall } from '@kolscope/contract';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatHitRate } from './format';
 import { Return } from './Return';
+
+function Stat({
+  label,
+  testId,
+  note,
+  children,
+}: {
+  label: string;
+  testId?: string;
+  note?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="track-stat">
+      <span className="track-stat__label">{label}</span>
+      <span className="track-stat__value" data-testid={testId}>
+        {children}
+      </span>
+      {note && (
+        <span className="track-stat__note" data-testid="track-hits">
+          {note}
+        </span>
+      )}
+    </div>
+  );
+}
 
 function Extreme({ kind, call, horizon }: { kind: 'best' | 'worst'; call: TrackCall | null; horizon: string }) {
   const { t } = useTranslation();
@@ -31,35 +58,24 @@ export function TrackSummary({ stats }: { stats: HorizonStats }) {
   const enough = stats.hitRate !== null && stats.hitRateLow !== null && stats.calls >= TRACK_MIN_CALLS;
   return (
     <div className="track-summary" data-testid="track-summary" data-horizon={stats.horizon}>
-      <div className="track-stat">
-        <span className="track-stat__label">{t('track.calls')}</span>
-        <span className="track-stat__value" data-testid="track-calls">
-          {stats.calls}
-        </span>
-      </div>
-      <div className="track-stat">
-        <span className="track-stat__label">{t('track.pending')}</span>
-        <span className="track-stat__value" data-testid="track-pending">
-          {stats.pending}
-        </span>
-      </div>
+      <Stat label={t('track.calls')} testId="track-calls">
+        {stats.calls}
+      </Stat>
+      <Stat label={t('track.pending')} testId="track-pending">
+        {stats.pending}
+      </Stat>
       {enough ? (
         <>
-          <div className="track-stat">
-            <span className="track-stat__label">{t('track.hitRate')}</span>
-            <span className="track-stat__value" data-testid="track-hit-rate">
-              {formatHitRate(stats.hitRate ?? 0, stats.hitRateLow ?? 0, i18n.language)}
-            </span>
-            <span className="track-stat__note" data-testid="track-hits">
-              {t('track.hitsOf', { hits: stats.hits, calls: stats.calls })}
-            </span>
-          </div>
-          <div className="track-stat">
-            <span className="track-stat__label">{t('track.medianExcess')}</span>
-            <span className="track-stat__value">
-              <Return value={stats.medianExcess} testId="track-median" />
-            </span>
-          </div>
+          <Stat
+            label={t('track.hitRate')}
+            testId="track-hit-rate"
+            note={t('track.hitsOf', { hits: stats.hits, calls: stats.calls })}
+          >
+            {formatHitRate(stats.hitRate ?? 0, stats.hitRateLow ?? 0, i18n.language)}
+          </Stat>
+          <Stat label={t('track.medianExcess')}>
+            <Return value={stats.medianExcess} testId="track-median" />
+          </Stat>
         </>
       ) : (
         <p className="track-summary__few" data-testid="track-not-enough">

@@ -4,6 +4,7 @@ import { CloseCircleFill, DownOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { imageSrc } from '../../api/imageSrc';
+import { IconButton } from '../../features/IconButton';
 import { CoinPicker } from '../../features/pickers/CoinPicker';
 import { formatHitRate } from '../../features/track/format';
 import { HorizonSwitch } from '../../features/track/HorizonSwitch';
@@ -83,15 +84,14 @@ export function Leaderboard({ groupId }: { groupId: string }) {
             {coin ? `$${coin}` : t('track.leaderboard.allCoins')} <DownOutline />
           </button>
           {coin && (
-            <button
-              type="button"
-              className="ks-icon-button kol-board__coin-clear"
-              data-testid="kol-board-coin-clear"
-              aria-label={t('track.leaderboard.clearCoin')}
+            <IconButton
+              testId="kol-board-coin-clear"
+              label={t('track.leaderboard.clearCoin')}
+              className="kol-board__coin-clear"
               onClick={() => setCoin('')}
             >
               <CloseCircleFill />
-            </button>
+            </IconButton>
           )}
         </div>
       </div>
