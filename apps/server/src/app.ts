@@ -11,6 +11,7 @@ import { sentimentFeedbackRoutes } from './http/sentiment-feedback/routes';
 import { adminRoutes } from './http/admin/routes';
 import { ingestRoutes } from './http/ingest/routes';
 import { kolGroupRoutes } from './http/kol-group/routes';
+import { trackRoutes } from './http/kol/track-routes';
 import type { MediaProxyOptions } from './http/media/proxy';
 import { mediaRoutes } from './http/media/routes';
 import { notificationRoutes } from './http/notifications/routes';
@@ -80,6 +81,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   rankingRoutes(app, opts.services);
   searchRoutes(app, opts.services);
   kolGroupRoutes(app, opts.services);
+  trackRoutes(app, opts.services);
   adminRoutes(app, opts.services);
   sentimentFeedbackRoutes(app, opts.services);
   notificationRoutes(app, opts.services);
