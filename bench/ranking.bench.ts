@@ -13,14 +13,12 @@
  * loaded schema and reuses it next time; BENCH_CASES=heat,kol runs only the cases whose label
  * contains one of the words).
  */
-import { openPostgres } from '../apps/server/src/db/db';
-import { migrate } from '../apps/server/src/db/migrate';
 import { COINS } from '../apps/server/src/domain/coins/catalogue';
 import { saveBatch } from '../apps/server/src/pipeline/store';
 import type { Enrichment, RawPost } from '../apps/server/src/pipeline/types';
 import { ranking } from '../apps/server/src/services/ranking/index';
 import { benchServices, benchUser } from './support/bench-services';
-import { loadBulkCorpus } from './support/bulk-corpus';
+import { loadBulkCorpus, openBenchSchema } from './support/bulk-corpus';
 
 const N = Number(process.env.BENCH_POSTS ?? 10_000_000);
 const AUTHORS = 20_000;
@@ -30,14 +28,7 @@ const KEEP = process.env.BENCH_KEEP === '1';
 const schema = `benchrank_${N}`;
 const now = Math.floor(Date.now() / 1000);
 
-const admin = await openPostgres(PG_URL, { max: 1 });
-const exists =
-  (await admin.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_namespace WHERE nspname = $1', [schema]))[0]!.n >
-  0;
-const reuse = KEEP && exists;
-if (!reuse) await admin.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE; CREATE SCHEMA ${schema}`);
-const db = await openPostgres(PG_URL, { searchPath: schema, max: 4 });
-await migrate(db);
+const { admin, db, reuse } = await openBenchSchema(PG_URL, schema, KEEP);
 
 const fmt = (n: number) => n.toLocaleString('en-US');
 console.log(`Hot-coin ranking benchmark: ${fmt(N)} posts over ${DAYS} days, ${fmt(AUTHORS)} authors, PostgreSQL`);

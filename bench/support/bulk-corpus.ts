@@ -8,6 +8,7 @@
  * bench builds its rollups once afterwards, as a migration builds them over existing posts.
  */
 import { openPostgres } from '../../apps/server/src/db/db';
+import { migrate } from '../../apps/server/src/db/migrate';
 
 export interface BulkCorpus {
   posts: number;
@@ -66,4 +67,20 @@ export async function loadBulkCorpus(url: string, schema: string, c: BulkCorpus)
       console.log(`  loaded ${fmt(to)} posts (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
   }
   await loader.close();
+}
+
+/**
+ * The bench's schema, migrated: a fresh one, or with `keep` (BENCH_KEEP=1) the one a previous run
+ * kept (`reuse`: its corpus is loaded already). `admin` drops it at the end unless kept.
+ */
+export async function openBenchSchema(url: string, schema: string, keep: boolean) {
+  const admin = await openPostgres(url, { max: 1 });
+  const exists =
+    (await admin.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_namespace WHERE nspname = $1', [schema]))[0]!
+      .n > 0;
+  const reuse = keep && exists;
+  if (!reuse) await admin.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE; CREATE SCHEMA ${schema}`);
+  const db = await openPostgres(url, { searchPath: schema, max: 4 });
+  await migrate(db);
+  return { admin, db, reuse };
 }
