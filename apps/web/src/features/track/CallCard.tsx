@@ -34,6 +34,7 @@ export const CallCard = memo(function CallCard({ call }: { call: TrackCall }) {
         </div>
         <Sparkline call={call} label={t('track.pathLabel', { coin: call.coin })} />
       </div>
+      <p className="track-call__caption">{t('track.excessByHorizon')}</p>
       <dl className="track-call__returns">
         {call.returns.map((r) => (
           <div key={r.horizon} className="track-call__return">
