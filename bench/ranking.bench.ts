@@ -1,8 +1,8 @@
 /**
  * The hot-coin ranking at scale on PostgreSQL: BENCH_POSTS posts (default 10,000,000) over the
  * last 30 days (~333,000 a day) by 20,000 authors (power-law followers and activity) about the
- * catalogue's coins (Zipf-like), loaded in bulk with triggers off and then rolled up with
- * ranking_rebuild(), the same code the migration runs.
+ * catalogue's coins (Zipf-like), loaded in bulk with triggers off (support/bulk-corpus.ts) and
+ * then rolled up with ranking_rebuild(), the same code the migration runs.
  *
  * Measures view/ranking_list through the service with its cache off (every call reads the
  * database), p50/p95/p99 over 100 calls per case; target p95 < 100 ms for a 24 h window. Then the
@@ -13,81 +13,34 @@
  * loaded schema and reuses it next time; BENCH_CASES=heat,kol runs only the cases whose label
  * contains one of the words).
  */
-import { openPostgres } from '../apps/server/src/db/db';
-import { migrate } from '../apps/server/src/db/migrate';
 import { COINS } from '../apps/server/src/domain/coins/catalogue';
 import { saveBatch } from '../apps/server/src/pipeline/store';
 import type { Enrichment, RawPost } from '../apps/server/src/pipeline/types';
 import { ranking } from '../apps/server/src/services/ranking/index';
 import { benchServices, benchUser } from './support/bench-services';
+import { loadBulkCorpus, openBenchSchema } from './support/bulk-corpus';
 
 const N = Number(process.env.BENCH_POSTS ?? 10_000_000);
 const AUTHORS = 20_000;
 const DAYS = 30;
-const CHUNK = 250_000;
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
 const KEEP = process.env.BENCH_KEEP === '1';
 const schema = `benchrank_${N}`;
 const now = Math.floor(Date.now() / 1000);
 
-const admin = await openPostgres(PG_URL, { max: 1 });
-const exists =
-  (await admin.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_namespace WHERE nspname = $1', [schema]))[0]!.n >
-  0;
-const reuse = KEEP && exists;
-if (!reuse) await admin.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE; CREATE SCHEMA ${schema}`);
-const db = await openPostgres(PG_URL, { searchPath: schema, max: 4 });
-await migrate(db);
+const { admin, db, reuse } = await openBenchSchema(PG_URL, schema, KEEP);
 
 const fmt = (n: number) => n.toLocaleString('en-US');
 console.log(`Hot-coin ranking benchmark: ${fmt(N)} posts over ${DAYS} days, ${fmt(AUTHORS)} authors, PostgreSQL`);
 
 if (!reuse) {
-  const loader = await openPostgres(PG_URL, { searchPath: schema, max: 1 });
-  // Bulk load: triggers off (superuser), so the rollups are built once afterwards, as the
-  // migration builds them for existing posts.
-  await loader.exec('SET session_replication_role = replica');
-  await loader.query(
-    `INSERT INTO x_accounts (id, username, name, icon, followers_count, is_blue_verified, verified_type, source, created_at, updated_at)
-     SELECT g::text, 'kol_' || g, 'KOL ' || g, '/demo-media/avatar/' || g || '.svg',
-            floor(300 / power(random(), 1.4))::bigint, random() < 0.15,
-            CASE WHEN random() < 0.02 THEN 'business' ELSE 'none' END, 'bench', now(), now()
-     FROM generate_series(1, $1::int) g`,
-    [AUTHORS],
-  );
-  const symbols = COINS.map((c) => c.symbol);
-  const t0 = Date.now();
-  for (let from = 0; from < N; from += CHUNK) {
-    const to = Math.min(N, from + CHUNK);
-    // Posts in time order (as they arrive), coins Zipf-like over the catalogue (the first
-    // coin ~8% of mentions), 70% one coin, 25% two, 5% none; engagement heavy-tailed.
-    await loader.query(
-      `INSERT INTO posts (id, author_id, text, ct, lang, like_count, retweet_count, reply_count, quote_count,
-                          impression_count, metrics_updated_at, coins, source, ingested_at,
-                          author_followers, author_verified)
-       SELECT 'b' || s.g, a.id, 'bench post ' || s.g, s.ct, 'en', s.likes, s.retweets, s.replies, s.quotes,
-              s.impressions, now(),
-              CASE WHEN s.r < 0.05 THEN '{}'::text[]
-                   WHEN s.r < 0.30 AND s.c1 <> s.c2 THEN ($4::text[])[s.c1 + 1:s.c1 + 1] || ($4::text[])[s.c2 + 1:s.c2 + 1]
-                   ELSE ($4::text[])[s.c1 + 1:s.c1 + 1] END,
-              'bench', now(), a.followers_count, a.is_blue_verified OR a.verified_type <> 'none'
-       FROM (SELECT g, $3::bigint + (g * ${DAYS * 86_400}::bigint) / $5::bigint AS ct, random() AS r,
-                    floor(${symbols.length} * power(random(), 2.5))::int AS c1,
-                    floor(${symbols.length} * power(random(), 2.5))::int AS c2,
-                    1 + floor(${AUTHORS} * power(random(), 2))::int AS author,
-                    floor(200 * power(random(), 4))::bigint AS replies,
-                    floor(300 * power(random(), 4))::bigint AS retweets,
-                    floor(30 * power(random(), 4))::bigint AS quotes,
-                    floor(200000 * power(random(), 3))::bigint AS impressions,
-                    floor(2000 * power(random(), 4))::bigint AS likes
-             FROM generate_series($1::bigint, $2::bigint - 1) g) s
-       JOIN x_accounts a ON a.id = s.author::text`,
-      [from, to, now - DAYS * 86_400, symbols, N],
-    );
-    if ((to / CHUNK) % 8 === 0 || to === N)
-      console.log(`  loaded ${fmt(to)} posts (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
-  }
-  await loader.close();
+  await loadBulkCorpus(PG_URL, schema, {
+    posts: N,
+    authors: AUTHORS,
+    days: DAYS,
+    now,
+    symbols: COINS.map((c) => c.symbol),
+  });
   const t1 = Date.now();
   await db.query('SELECT ranking_rebuild()');
   console.log(`  rollups built in ${((Date.now() - t1) / 1000).toFixed(0)} s`);

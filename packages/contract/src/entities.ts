@@ -117,13 +117,16 @@ export const post = z.object({
 });
 export type Post = z.infer<typeof post>;
 
+const rankPerson = z.object({ id: z.string(), icon: z.string(), username: z.string().optional() });
+
 export const rankItem = z.object({
   rank: z.number().int(),
   coin: z.string(),
   icon: z.string(),
   hot: z.number(),
-  usersWhistleblower: z.array(z.object({ icon: z.string(), username: z.string().optional() })),
-  usersCrown: z.array(z.object({ icon: z.string(), username: z.string().optional() })),
+  /** The accounts behind the avatars; `id` opens their KOL profile. */
+  usersWhistleblower: z.array(rankPerson),
+  usersCrown: z.array(rankPerson),
   isNew: z.boolean().optional(),
   growth: z.number().optional(),
   /** The coin's last price and 24 h change (market.ts). */

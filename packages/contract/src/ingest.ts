@@ -48,6 +48,8 @@ export const ingestPost = z.object({
       impressionCount: count,
     })
     .default({ likeCount: 0, retweetCount: 0, replyCount: 0, quoteCount: 0, impressionCount: 0 }),
+  /** What the post is to another one; absent for an original post. Reposts and quotes are no calls. */
+  refKind: z.enum(['repost', 'quote', 'reply'], { error: 'ref_kind must be repost, quote or reply' }).optional(),
 });
 
 const INGEST_BATCH_MAX = 1000;

@@ -143,6 +143,16 @@ export function feed(deps: {
     return member;
   }
 
+  /** Posts as the user sees them: their own sentiment corrections laid over the shared rows. */
+  async function presentAll(userId: number, rows: FeedRow[], lang: Language, coinViews: Map<string, string>) {
+    // Read per request, never cached: the rows are shared by every user asking the same.
+    const mine = await deps.corrections.labelsOf(
+      userId,
+      rows.map((r) => r.id),
+    );
+    return rows.map((r) => present(r, lang, coinViews, mine.get(r.id)));
+  }
+
   return {
     async tweets(
       userId: number,
@@ -170,12 +180,7 @@ export function feed(deps: {
       const { rows, scannedTo } = result;
       const page = rows.slice(0, limit);
       const full = rows.length > limit;
-      // Read per request, never cached: the page above is shared by every user asking the same.
-      const mine = await deps.corrections.labelsOf(
-        userId,
-        page.map((r) => r.id),
-      );
-      const list = page.map((r) => present(r, lang, coinViews, mine.get(r.id)));
+      const list = await presentAll(userId, page, lang, coinViews);
       if (req.newerThan) {
         // A cut look found new posts but maybe not all: `more` makes the client reload the top.
         const more = full || (scannedTo !== undefined && page.length > 0);
@@ -187,6 +192,19 @@ export function feed(deps: {
         list,
         more: full || scannedTo !== undefined ? (1 as const) : (0 as const),
         nextCb: next ? encodeCursor(next) : '',
+      };
+    },
+
+    /** One author's posts, newest first (kol/posts): a view feed's pages, cursor and post shape. */
+    async authorPosts(userId: number, authorId: string, nextCb: string, lang: Language) {
+      const before = nextCb ? decodeCursor(nextCb) : undefined;
+      const { rows } = await query({ groups: [{ authorIds: [authorId] }], before, limit: PAGE_SIZE + 1 });
+      const page = rows.slice(0, PAGE_SIZE);
+      const more = rows.length > PAGE_SIZE;
+      return {
+        list: await presentAll(userId, page, lang, await deps.views.coinViewsOf(userId)),
+        more: more ? (1 as const) : (0 as const),
+        nextCb: more ? encodeCursor(page.at(-1)!) : '',
       };
     },
   };

@@ -15,6 +15,7 @@ import type { SentimentClassifier } from '../pipeline/types';
 import { feed } from './feed';
 import { ingest } from './ingest';
 import { kolGroups } from './kol-groups';
+import { kolProfile } from './kol-profile';
 import { kolReview } from './kol-review';
 import { notificationServices, type PushOptions } from './notifications/index';
 import { opinion } from './opinion';
@@ -23,6 +24,7 @@ import { ranking } from './ranking/index';
 import { DEFAULT_REQUEST_LIMITS, type RequestLimitSettings, requestLimits } from './request-limits';
 import { sentimentFeedback } from './sentiment-feedback';
 import { statistics } from './statistics';
+import { trackRecord } from './track-record/index';
 import { twitterUsers } from './twitter-users';
 import { views } from './views';
 
@@ -69,23 +71,35 @@ export function createServices(deps: ServiceDeps) {
     push: deps.push,
   });
   const corrections = sentimentFeedback({ db, clock, limiter });
-  // Every batch, polled or pushed, notifies through this one callback.
-  const pipeline: IngestDeps = { db, enricher, clock, log, onSaved: (ids) => notify.notifier.postsSaved(ids) };
+  const feedService = feed({
+    db,
+    views: viewService,
+    kolGroups: groups,
+    corrections,
+    ...(deps.feedCacheMs !== undefined ? { cacheMs: deps.feedCacheMs } : {}),
+  });
+  const tracks = trackRecord({ db, clock, kolGroups: groups });
+  // Every batch, polled or pushed, notifies through this one callback and updates track records in the
+  // transaction that saves it.
+  const pipeline: IngestDeps = {
+    db,
+    enricher,
+    clock,
+    log,
+    onSaved: (ids) => notify.notifier.postsSaved(ids),
+    afterSave: (tx, ids) => tracks.store.postsStoredIn(tx, ids),
+  };
   return {
     views: viewService,
     opinion: opinion({ db, clock, views: viewService, kolGroups: groups }),
     ranking: ranking({ db, clock, views: viewService, authorWindows: rankingWindows }),
     rankingWindows,
-    feed: feed({
-      db,
-      views: viewService,
-      kolGroups: groups,
-      corrections,
-      ...(deps.feedCacheMs !== undefined ? { cacheMs: deps.feedCacheMs } : {}),
-    }),
+    feed: feedService,
+    kolProfile: kolProfile({ db, kolGroups: groups, feed: feedService }),
     sentimentFeedback: corrections,
     twitterUsers: twitterUsers({ db }),
     kolGroups: groups,
+    trackRecord: tracks,
     kolReview: kolReview({ db, clock }),
     statistics: statistics({ db, clock }),
     db,

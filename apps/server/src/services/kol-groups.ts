@@ -119,6 +119,13 @@ export function kolGroups(deps: { db: Db; clock: Clock }) {
       return (await rulesOf([row])).get(row.id)!;
     },
 
+    /** The user's groups (default ones named in `lang`) that hold the account, for its profile. */
+    async holding(userId: number, accountId: string, lang: Language) {
+      await seed(userId, lang);
+      const rows = await repoOf().holding(userId, accountId);
+      return rows.map((r) => ({ groupId: String(r.id), name: nameOf(r, lang) }));
+    },
+
     async list(userId: number, lang: Language): Promise<KolGroup[]> {
       await seed(userId, lang);
       const rows = await repoOf().listOf(userId);

@@ -242,12 +242,16 @@ export function views(deps: { db: Db; clock: Clock; cacheMs?: number }) {
      */
     async viewWithCoinViews(userId: number, viewId: string) {
       const view = await ownView(userId, viewId);
-      const rows = await rowsOf(userId);
-      const coinViews = rows.flatMap((r) => {
+      return { view, coinViews: await this.coinViewsOf(userId) };
+    },
+
+    /** The user's coin opinion view per coin, for the coin tags of posts shown outside a view. */
+    async coinViewsOf(userId: number): Promise<Map<string, string>> {
+      const coinViews = (await rowsOf(userId)).flatMap((r) => {
         const coin = viewTypeOf(r.view_type).coinOf?.(r);
         return coin === undefined ? [] : [[coin, String(r.id)] as const];
       });
-      return { view, coinViews: new Map(coinViews) };
+      return new Map(coinViews);
     },
 
     /**

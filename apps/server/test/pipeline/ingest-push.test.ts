@@ -63,6 +63,24 @@ describe('POST /webapi/v1/ingest/posts', () => {
     expect(await t.db.query('SELECT like_count FROM posts WHERE id = $1', [p.id])).toEqual([{ like_count: 4321 }]);
   });
 
+  it('stores ref_kind (repost, quote, reply; absent: an original post) and refuses any other value', async () => {
+    const posts = [
+      rawPost({ refKind: 'repost' }),
+      rawPost({ refKind: 'quote' }),
+      rawPost({ refKind: 'reply' }),
+      rawPost(),
+    ];
+    const bad = { ...(toWire(rawPost()) as object), ref_kind: 'retweet' };
+    const res = await push(t, { posts: [...posts.map((p) => toWire(p)), bad] });
+    expect(res.body.data.accepted).toBe(4);
+    expect(res.body.data.rejected).toEqual([{ index: 4, reason: 'ref_kind: ref_kind must be repost, quote or reply' }]);
+    const rows = await t.db.query<{ id: string; ref_kind: string }>(
+      'SELECT id, ref_kind FROM posts WHERE id = ANY($1::text[]) ORDER BY id',
+      [posts.map((p) => p.id)],
+    );
+    expect(rows.map((r) => r.ref_kind)).toEqual(['repost', 'quote', 'reply', '']);
+  });
+
   it('refuses an empty batch and one over 1000 posts with clear messages', async () => {
     expect((await push(t, { posts: [] })).body).toEqual({ ret: 400, msg: 'Send at least one post in "posts"' });
     const many = Array.from({ length: 1001 }, () => ({ id: '1' }));

@@ -16,8 +16,8 @@ interface Item {
   coin: string;
   icon: string;
   hot: number;
-  users_whistleblower: { icon: string; username: string }[];
-  users_crown: { icon: string; username: string }[];
+  users_whistleblower: { id: string; icon: string; username: string }[];
+  users_crown: { id: string; icon: string; username: string }[];
   is_new?: boolean;
   growth?: number;
 }
@@ -421,7 +421,9 @@ describe('whistleblowers and crowns', () => {
     const item = (await rank(await addRank())).list.find((i) => i.coin === 'SUI')!;
     expect(item.users_whistleblower.map((u) => u.username)).toEqual(['first', 'second', 'returning', 'later', 'last']);
     expect(item.users_crown.map((u) => u.username)).toEqual(['later', 'second', 'returning', 'first', 'latest']);
-    expect(item.users_crown[0]).toEqual({ icon: '/icons/later.png', username: 'later' });
+    // The id opens the KOL profile from the avatar.
+    expect(item.users_crown[0]).toEqual({ id: 'id-later', icon: '/icons/later.png', username: 'later' });
+    expect(item.users_whistleblower[0]!.id).toBe('id-first');
   });
 });
 

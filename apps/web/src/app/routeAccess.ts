@@ -29,6 +29,7 @@ export const ROUTE_PATHS = [
   '/kol-management/:groupId',
   '/kol-management/create',
   '/kol-management/create/:groupId',
+  '/kol/:twitterUserId',
 ] as const;
 export type RoutePath = (typeof ROUTE_PATHS)[number];
 

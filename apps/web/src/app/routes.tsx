@@ -23,6 +23,7 @@ const DataSourcePage = lazy(() => import('../pages/data-source/DataSourcePage'))
 const KolManagementPage = lazy(() => import('../pages/kol-management/KolManagementPage'));
 const KolGroupDetailPage = lazy(() => import('../pages/kol-group-detail/KolGroupDetailPage'));
 const KolGroupEditPage = lazy(() => import('../pages/kol-group-edit/KolGroupEditPage'));
+const KolProfilePage = lazy(() => import('../pages/kol-profile/KolProfilePage'));
 
 export const PAGES: Record<RoutePath, ComponentType> = {
   '/': HomePage,
@@ -49,4 +50,5 @@ export const PAGES: Record<RoutePath, ComponentType> = {
   '/kol-management/:groupId': KolGroupDetailPage,
   '/kol-management/create': KolGroupEditPage,
   '/kol-management/create/:groupId': KolGroupEditPage,
+  '/kol/:twitterUserId': KolProfilePage,
 };

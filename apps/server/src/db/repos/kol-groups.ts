@@ -157,6 +157,18 @@ export function kolGroupsRepo(db: Queryable) {
       );
     },
 
+    /** The user's groups whose membership rule holds the account (db/rollups/membership.ts), in list order. */
+    async holding(userId: number, accountId: string): Promise<KolGroupRow[]> {
+      const listed = (list: string) =>
+        `EXISTS (SELECT 1 FROM kol_group_accounts l WHERE l.group_id = g.id AND l.account_id = a.id AND l.list = '${list}')`;
+      return db.query<KolGroupRow>(
+        `SELECT g.* FROM kol_groups g JOIN x_accounts a ON a.id = $2
+         WHERE g.user_id = $1 AND ${memberRule(GROUP_RANGE, listed('white'), listed('black'))}
+         ORDER BY g.id`,
+        [userId, accountId],
+      );
+    },
+
     async missingAccounts(ids: string[]): Promise<string[]> {
       if (ids.length === 0) return [];
       const found = await db.query<{ id: string }>('SELECT id FROM x_accounts WHERE id = ANY($1::text[])', [ids]);

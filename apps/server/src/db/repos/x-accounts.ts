@@ -39,6 +39,14 @@ export function xAccountsRepo(db: Queryable) {
         [names.map((n) => n.toLowerCase())],
       );
     },
+    /** One account, with the source that brought it in (a demo account has no page on X). */
+    async byId(id: string): Promise<(XAccountRow & { source: string }) | undefined> {
+      const rows = await db.query<XAccountRow & { source: string }>(
+        'SELECT id, username, name, icon, followers_count, is_blue_verified, verified_type, source FROM x_accounts WHERE id = $1',
+        [id],
+      );
+      return rows[0];
+    },
     async existing(ids: string[]): Promise<XAccountRow[]> {
       if (ids.length === 0) return [];
       return db.query<XAccountRow>(

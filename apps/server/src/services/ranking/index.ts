@@ -99,7 +99,7 @@ export function ranking(deps: { db: Db; clock: Clock; views: Views; authorWindow
         .filter((x) => x.coin === coin && x.kind === kind)
         // Whistleblowers: earliest first; crowns: most followed first.
         .sort((a, b) => (kind === 'crown' ? b.sortKey - a.sortKey : a.sortKey - b.sortKey))
-        .map((x) => ({ icon: x.icon, username: x.username }));
+        .map((x) => ({ id: x.authorId, icon: x.icon, username: x.username }));
     return { usersWhistleblower: of('whistleblower'), usersCrown: of('crown') };
   }
 

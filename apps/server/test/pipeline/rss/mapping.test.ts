@@ -119,9 +119,53 @@ describe('rss source: mapping RSSHub Atom', () => {
         },
         medias: [],
         metrics: zero,
+        // Dave's post quotes another (RSSHub's rsshub-quote block); bob only retweeted it.
+        refKind: 'quote',
       },
     ]);
     expect(batch.rejected.map((r) => r.reason)).toEqual(['no status id in link or guid']);
+  });
+});
+
+describe('rss source: reposts, quotes and replies', () => {
+  const item = (id: string, title: string, html: string, extra = '') =>
+    `<item><title>${title}</title>${extra}<description><![CDATA[${html}]]></description>
+     <pubDate>Tue, 19 Nov 2024 10:00:00 GMT</pubDate><link>https://nitter.net/${extra ? 'i/web' : 'alice_crypto'}/status/${id}#m</link></item>`;
+  const creator = '<dc:creator>@alice_crypto</dc:creator>';
+
+  it('marks them from the text, the retweet and reply titles and quoted statuses', async () => {
+    const xml = `<?xml version="1.0"?><rss xmlns:dc="http://purl.org/dc/elements/1.1/" version="2.0"><channel>
+      <title>Alice / @alice_crypto</title><link>https://nitter.net/alice_crypto</link>
+      ${item('11', 'RT @bob_defi: $ETH to 10k', '<p>RT @bob_defi: $ETH to 10k</p>', creator)}
+      ${item('12', 'RT by @alice_crypto: $SOL up only', '<p>$SOL up only</p>', ' ')}
+      ${item('13', 'this is the one', '<p>this is the one</p>\n<p><a href="https://nitter.net/bob_defi/status/99#m">nitter.net/bob_defi/status/99#m</a></p>', creator)}
+      ${item('14', 'R to @carol: agreed', '<p>agreed</p>', creator)}
+      ${item('15', 'gm $BTC', '<p>gm <a href="https://nitter.net/search?q=%24BTC">$BTC</a> <a href="https://nitter.net/alice_crypto/status/15/photo/1">pic</a></p>', creator)}
+      </channel></rss>`;
+    host.feeds.set('/alice_crypto/rss', { body: xml });
+    const batch = await createRssSource({ feeds: [`${host.url}/alice_crypto/rss`] }).fetch(null, signal);
+    expect(batch.rejected).toEqual([]);
+    expect(batch.posts.map((p) => [p.id, p.author.username, p.refKind])).toEqual([
+      ['11', 'alice_crypto', 'repost'],
+      // A retweet whose original author the item does not name stands under alice: a repost.
+      ['12', 'alice_crypto', 'repost'],
+      ['13', 'alice_crypto', 'quote'],
+      ['14', 'alice_crypto', 'reply'],
+      // Links to itself and to a search are not quotes.
+      ['15', 'alice_crypto', undefined],
+    ]);
+    expect(batch.posts.at(-1)).not.toHaveProperty('refKind');
+  });
+
+  it("keeps a retweet whose author is named as that author's original post", async () => {
+    host.feeds.set('/alice_crypto/rss', { body: fixture('nitter-alice.xml') });
+    const batch = await createRssSource({ feeds: [`${host.url}/alice_crypto/rss`] }).fetch(null, signal);
+    expect(batch.posts.map((p) => [p.author.username, p.refKind])).toEqual([
+      ['alice_crypto', undefined],
+      ['bob_defi', undefined],
+      ['alice_crypto', 'reply'],
+      ['alice_crypto', undefined],
+    ]);
   });
 });
 

@@ -103,6 +103,7 @@ describe('x-api source: mapping the v2 shapes', () => {
     expect(r.headers.authorization).toBe('Bearer test-token');
     expect(r.path).toBe('/2/users/100/tweets');
     expect(r.query.get('tweet.fields')).toContain('created_at,public_metrics,lang,author_id,attachments,entities');
+    expect(r.query.get('tweet.fields')!.split(',')).toContain('referenced_tweets');
     expect(r.query.get('expansions')).toBe('author_id,attachments.media_keys');
     expect(r.query.get('user.fields')).toBe('name,username,profile_image_url,public_metrics,verified,verified_type');
     expect(r.query.get('media.fields')).toBe('url,preview_image_url,type');
@@ -136,6 +137,31 @@ describe('x-api source: mapping the v2 shapes', () => {
     expect(by('plain').lang).toBe('');
     expect(by('plain').text).toBe('x the whole long post');
     expect(by('legacy').lang).toBe('es');
+  });
+
+  it('marks reposts, quotes and replies from referenced_tweets; a post referencing nothing stays original', async () => {
+    fake.users = [user('100', 'alice')];
+    const ref = (...types: string[]) => ({
+      referenced_tweets: types.map((type, i) => ({ type, id: String(1857000000000000000 + i) })),
+    });
+    fake.tweets = [
+      tweet('1858000000000000006', '100', 'RT @bob: $SOL to 500', ref('retweeted')),
+      tweet('1858000000000000005', '100', 'this, $SOL', ref('quoted')),
+      tweet('1858000000000000004', '100', '@bob agreed', ref('replied_to')),
+      tweet('1858000000000000003', '100', '@bob and look at this', ref('replied_to', 'quoted')),
+      tweet('1858000000000000002', '100', 'odd reference', { referenced_tweets: [{ type: 'mystery' }, 'junk'] }),
+      tweet('1858000000000000001', '100', '$SOL to 500'),
+    ];
+    const batch = await source().fetch(null, signal);
+    expect(batch.posts.map((p) => [p.id.slice(-1), p.refKind])).toEqual([
+      ['6', 'repost'],
+      ['5', 'quote'],
+      ['4', 'reply'],
+      ['3', 'quote'],
+      ['2', undefined],
+      ['1', undefined],
+    ]);
+    expect(batch.posts.at(-1)).not.toHaveProperty('refKind');
   });
 
   it('with no tracked user and a blank query, asks nothing and waits', async () => {

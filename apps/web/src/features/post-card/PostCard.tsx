@@ -7,6 +7,7 @@ import { ImageGrid } from './ImageGrid';
 import { PostMetrics } from './PostMetrics';
 import { PostText } from './PostText';
 import { RelativeTime } from './RelativeTime';
+import { KolLink } from '../track/KolLink';
 import { VerifiedBadge } from './VerifiedBadge';
 import './post-card.css';
 import { imageSrc } from '../../api/imageSrc';
@@ -121,13 +122,25 @@ function PostTime({ post }: { post: Post }) {
 
 /** One post (spec section 2, "Post card"). Memoised: a feed re-renders only the cards that changed. */
 export const PostCard = memo(function PostCard({ post }: { post: Post }) {
+  const { t } = useTranslation();
   const { user } = post;
+  const name = user.name || user.username;
   return (
     <article className="post-card" data-testid="post-card" data-post-id={post.id}>
-      <Avatar user={user} />
+      {/* The avatar and the name open the author's profile; the rest of the card keeps its own taps. */}
+      <KolLink userId={user.id} className="post-card__author-link" testId="post-author-avatar">
+        <Avatar user={user} />
+      </KolLink>
       <div className="post-card__main">
         <header className="post-card__head">
-          <span className="post-card__name">{user.name || user.username}</span>
+          <KolLink
+            userId={user.id}
+            className="post-card__name post-card__author-link"
+            label={t('track.openProfile', { name })}
+            testId="post-author-name"
+          >
+            {name}
+          </KolLink>
           <VerifiedBadge user={user} />
           <span className="post-card__handle">@{user.username}</span>
           <span className="post-card__dot" aria-hidden="true">

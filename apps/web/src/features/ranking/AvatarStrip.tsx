@@ -1,18 +1,27 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { imageSrc } from '../../api/imageSrc';
+import { KolLink } from '../track/KolLink';
 
 interface Person {
+  /** Opens the KOL's profile when present. */
+  id?: string | undefined;
   icon: string;
   username?: string | undefined;
 }
 
-/** One avatar; a broken or missing picture falls back to the handle's first letter. */
+/** One avatar, a link to the KOL's profile; a broken or missing picture falls back to the handle's first letter. */
 function Avatar({ person }: { person: Person }) {
+  const { t } = useTranslation();
   const [broken, setBroken] = useState(false);
   const name = person.username ?? '';
   return (
-    <span className="rank-avatar" title={name ? `@${name}` : undefined}>
+    <KolLink
+      userId={person.id}
+      className="rank-avatar"
+      label={name ? t('track.openProfile', { name: `@${name}` }) : undefined}
+      testId="rank-avatar"
+    >
       {person.icon && !broken ? (
         <img
           src={imageSrc(person.icon)}
@@ -27,7 +36,7 @@ function Avatar({ person }: { person: Person }) {
           {(name[0] ?? '?').toUpperCase()}
         </span>
       )}
-    </span>
+    </KolLink>
   );
 }
 

@@ -1,5 +1,5 @@
 import { kolGroupCalls } from '@kolscope/contract';
-import { Avatar, SpinLoading } from 'antd-mobile';
+import { Avatar, SpinLoading, Tabs } from 'antd-mobile';
 import { EditSOutline } from 'antd-mobile-icons';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,11 +11,17 @@ import { VerifiedBadge } from '../../features/post-card/VerifiedBadge';
 import { PagedScroll } from '../../features/query/PagedScroll';
 import { useKolGroups } from '../../state/kolGroups';
 import { formatCount, formatFollowersFor } from '../kol-management/format';
+import { KolLink } from '../../features/track/KolLink';
+import { oneOf, useUrlChoice } from '../../features/track/useUrlChoice';
+import { Leaderboard } from './Leaderboard';
 import { ALL_GROUP_ID } from './paging';
 import { useMembers } from './useMembers';
 import './kol-group-detail.css';
 import { imageSrc } from '../../api/imageSrc';
 import { RetryButton } from '../../features/RetryButton';
+
+const GROUP_TABS = ['members', 'leaderboard'] as const;
+type GroupTab = (typeof GROUP_TABS)[number];
 
 /** /kol-management/:groupId and /kol-management/all: the group's name and its members, paged. */
 export default function KolGroupDetailPage() {
@@ -27,6 +33,7 @@ export default function KolGroupDetailPage() {
   const known = useKolGroups().list.find((g) => g.id === groupId);
   const [info, setInfo] = useState<{ name: string; kolCnt: number } | null>(null);
   const members = useMembers(groupId, t('kol.detail.loadFailed'));
+  const [tab, setTab] = useUrlChoice('tab', 'members', oneOf(GROUP_TABS));
   const lang = i18n.language;
 
   useEffect(() => {
@@ -70,51 +77,72 @@ export default function KolGroupDetailPage() {
           {t('kol.members', { count, n: formatCount(count, lang) })}
         </p>
       )}
-      {members.loading && (
-        <div className="ks-page-center" data-testid="kol-detail-loading">
-          <SpinLoading color="primary" style={{ '--size': '24px' }} />
-        </div>
+      {!isAll && (
+        <Tabs activeKey={tab} onChange={(key) => setTab(key as GroupTab)} className="kol-detail__tabs">
+          <Tabs.Tab key="members" title={<span data-testid="kol-tab-members">{t('track.leaderboard.members')}</span>} />
+          <Tabs.Tab
+            key="leaderboard"
+            title={<span data-testid="kol-tab-leaderboard">{t('track.leaderboard.tab')}</span>}
+          />
+        </Tabs>
       )}
-      {!members.loading && members.error && (
-        <div className="kol-detail__state" role="alert" data-testid="kol-detail-error">
-          <p>{members.error}</p>
-          <RetryButton onClick={members.retry}>{t('kol.detail.retry')}</RetryButton>
-        </div>
-      )}
-      {!members.loading && !members.error && members.items.length === 0 && (
-        <p className="kol-detail__state" data-testid="kol-members-empty">
-          {t('kol.detail.empty')}
-        </p>
-      )}
-      {members.items.length > 0 && (
-        <ul className="kol-members" data-testid="kol-member-list">
-          {members.items.map((user) => (
-            <li key={user.id} className="kol-member" data-testid={`kol-member-${user.id}`}>
-              <Avatar src={imageSrc(user.icon)} className="kol-member__avatar" />
-              <span className="kol-member__text">
-                <span className="kol-member__name">
-                  <span className="kol-member__name-text">{user.name || user.username}</span>
-                  <VerifiedBadge
-                    user={{ isBlueVerified: Boolean(user.isBlueVerified), verifiedType: user.verifiedType ?? '' }}
-                  />
-                </span>
-                <span className="kol-member__handle">@{user.username}</span>
-              </span>
-              <span className="kol-member__fans" data-testid="kol-member-fans">
-                {t('kol.detail.followers', { n: formatFollowersFor(user.followersCount, lang) })}
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
-      {!members.loading && !members.error && members.items.length > 0 && (
-        <PagedScroll
-          loadMore={members.loadMore}
-          hasMore={members.more}
-          look="compact"
-          text={{ failed: t('kol.detail.loadFailed'), retry: t('kol.detail.retry'), end: t('kol.detail.noMore') }}
-          testIds={{ retry: 'kol-members-retry', end: 'kol-members-end' }}
-        />
+      {tab === 'leaderboard' && !isAll && <Leaderboard groupId={groupId} />}
+      {tab === 'members' && (
+        <>
+          {members.loading && (
+            <div className="ks-page-center" data-testid="kol-detail-loading">
+              <SpinLoading color="primary" style={{ '--size': '24px' }} />
+            </div>
+          )}
+          {!members.loading && members.error && (
+            <div className="kol-detail__state" role="alert" data-testid="kol-detail-error">
+              <p>{members.error}</p>
+              <RetryButton onClick={members.retry}>{t('kol.detail.retry')}</RetryButton>
+            </div>
+          )}
+          {!members.loading && !members.error && members.items.length === 0 && (
+            <p className="kol-detail__state" data-testid="kol-members-empty">
+              {t('kol.detail.empty')}
+            </p>
+          )}
+          {members.items.length > 0 && (
+            <ul className="kol-members" data-testid="kol-member-list">
+              {members.items.map((user) => (
+                <li key={user.id} className="kol-member" data-testid={`kol-member-${user.id}`}>
+                  <KolLink
+                    userId={user.id}
+                    className="kol-member__link"
+                    label={t('track.openProfile', { name: user.name || user.username })}
+                    testId="kol-member-link"
+                  >
+                    <Avatar src={imageSrc(user.icon)} className="kol-member__avatar" />
+                    <span className="kol-member__text">
+                      <span className="kol-member__name">
+                        <span className="kol-member__name-text">{user.name || user.username}</span>
+                        <VerifiedBadge
+                          user={{ isBlueVerified: Boolean(user.isBlueVerified), verifiedType: user.verifiedType ?? '' }}
+                        />
+                      </span>
+                      <span className="kol-member__handle">@{user.username}</span>
+                    </span>
+                  </KolLink>
+                  <span className="kol-member__fans" data-testid="kol-member-fans">
+                    {t('kol.detail.followers', { n: formatFollowersFor(user.followersCount, lang) })}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+          {!members.loading && !members.error && members.items.length > 0 && (
+            <PagedScroll
+              loadMore={members.loadMore}
+              hasMore={members.more}
+              look="compact"
+              text={{ failed: t('kol.detail.loadFailed'), retry: t('kol.detail.retry'), end: t('kol.detail.noMore') }}
+              testIds={{ retry: 'kol-members-retry', end: 'kol-members-end' }}
+            />
+          )}
+        </>
       )}
     </div>
   );

@@ -11,10 +11,14 @@
  *   author in dc:creator; RSSHub links the original too. They are kept as the original post by
  *   its original author, which is what that id is on X, so one post retweeted by several KOLs
  *   is stored once. 'RT by …:' / 'Pinned:' prefixes are cut when the title is the text.
+ * - refKind: text starting 'RT @user' (a manual or bridged retweet under the KOL's own id) is a
+ *   repost, and so is a retweet marker whose original author could not be told (the post then
+ *   stands under the feed's user); an item quoting a status (RSSHub's rsshub-quote block, Nitter's
+ *   closing link to another status) is a quote; Nitter's 'R to @user:' title is a reply.
  * - Metrics are 0 and lang '': feeds carry neither.
  */
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import type { RawPost, RejectedItem } from '../../types';
+import type { PostRefKind, RawPost, RejectedItem } from '../../types';
 import { decodeEntities, htmlToText, imageUrls } from './html';
 
 type Rec = Record<string, unknown>;
@@ -101,6 +105,28 @@ function ownerOf(channel: Rec, feedUrl: string, atom: boolean): FeedOwner {
   return { username, name: name.trim(), icon: iconUrl };
 }
 
+/** Title prefixes: Nitter 'RT by @kol:' and RSSHub 'RT Name:' mark retweets, Nitter 'R to @user:' replies. */
+const RETWEET_TITLE = /^(?:RT by @\w+|RT [^@:][^:]*):/;
+const REPLY_TITLE = /^R to @\w+:/;
+const HREF = /\bhref\s*=\s*["']([^"']*)["']/gi;
+
+/** Another status linked from the item's HTML (Nitter renders a quote as a link after the text). */
+function linksOtherStatus(html: string, id: string): boolean {
+  for (const m of html.matchAll(HREF)) {
+    const linked = STATUS.exec(decodeEntities(m[1] ?? ''))?.[1];
+    if (linked && linked !== id) return true;
+  }
+  return false;
+}
+
+function refKindOf(r: { title: string; body: string; html: string; id: string; ownerFallback: boolean }) {
+  let kind: PostRefKind | undefined;
+  if (/^RT @\w+/.test(r.body) || (RETWEET_TITLE.test(r.title) && r.ownerFallback)) kind = 'repost';
+  else if (/class\s*=\s*["'][^"']*rsshub-quote/.test(r.html) || linksOtherStatus(r.html, r.id)) kind = 'quote';
+  else if (REPLY_TITLE.test(r.title)) kind = 'reply';
+  return kind;
+}
+
 function mapItem(item: Rec, owner: FeedOwner, feedUrl: string, atom: boolean): RawPost | string {
   const link = linkOf(item.link);
   const guid = text(atom ? item.id : item.guid);
@@ -113,7 +139,8 @@ function mapItem(item: Rec, owner: FeedOwner, feedUrl: string, atom: boolean): R
   let body = htmlToText(html);
   // The title is the fallback body. Generators escape the post text, which X itself keeps
   // escaped ('&amp;'), so one more decoding pass gives the text as written.
-  if (!body) body = decodeEntities(text(item.title)).replace(/^(?:RT by @\w+|Pinned):\s*/, '');
+  const title = decodeEntities(text(item.title));
+  if (!body) body = title.replace(/^(?:RT by @\w+|Pinned):\s*/, '');
 
   const dateText = atom ? text(item.published) || text(item.updated) : text(item.pubDate) || text(item['dc:date']);
   const ms = Date.parse(dateText);
@@ -122,10 +149,12 @@ function mapItem(item: Rec, owner: FeedOwner, feedUrl: string, atom: boolean): R
 
   const authorName = atom ? text(obj(list(item.author)[0])?.name) : text(item.author);
   const creator = HANDLE.exec(text(item['dc:creator']))?.[1];
-  const username = creator ?? userFromUrl(link) ?? owner.username;
+  const named = creator ?? userFromUrl(link);
+  const username = named ?? owner.username;
   if (!username) return `status ${id}: no author username`;
   const own = username.toLowerCase() === owner.username.toLowerCase();
-  const named = authorName && !HANDLE.test(authorName) ? decodeEntities(authorName) : undefined;
+  const displayName = authorName && !HANDLE.test(authorName) ? decodeEntities(authorName) : undefined;
+  const refKind = refKindOf({ title, body, html, id, ownerFallback: named === undefined });
 
   return {
     id,
@@ -135,7 +164,7 @@ function mapItem(item: Rec, owner: FeedOwner, feedUrl: string, atom: boolean): R
     author: {
       id: '',
       username,
-      name: (own ? owner.name : named) || username,
+      name: (own ? owner.name : displayName) || username,
       icon: own ? owner.icon : '',
       followersCount: 0,
       isBlueVerified: false,
@@ -143,6 +172,7 @@ function mapItem(item: Rec, owner: FeedOwner, feedUrl: string, atom: boolean): R
     },
     medias: imageUrls(html, link || feedUrl).map((u) => ({ imgUrlThumb: u, imgUrlOrigin: u })),
     metrics: { likeCount: 0, retweetCount: 0, replyCount: 0, quoteCount: 0, impressionCount: 0 },
+    ...(refKind ? { refKind } : {}),
   };
 }
 

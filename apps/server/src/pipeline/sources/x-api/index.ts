@@ -60,7 +60,7 @@ interface Target {
   label: string;
 }
 
-const TWEET_FIELDS = 'created_at,public_metrics,lang,author_id,attachments,entities,note_tweet';
+const TWEET_FIELDS = 'created_at,public_metrics,lang,author_id,attachments,entities,note_tweet,referenced_tweets';
 const EXPANSIONS = 'author_id,attachments.media_keys';
 const USER_FIELDS = 'name,username,profile_image_url,public_metrics,verified,verified_type';
 const MEDIA_FIELDS = 'url,preview_image_url,type';

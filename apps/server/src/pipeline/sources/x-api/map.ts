@@ -2,7 +2,7 @@
  * Maps one X API v2 response page ({data, includes, meta, errors}) to RawPosts. Every tweet is
  * checked on its own so that one malformed item is rejected while the rest of the page is kept.
  */
-import type { RawAuthor, RawMedia, RawPost, RejectedItem, VerifiedType } from '../../types';
+import type { PostRefKind, RawAuthor, RawMedia, RawPost, RejectedItem, VerifiedType } from '../../types';
 import { isId, maxId } from './cursor';
 
 type Rec = Record<string, unknown>;
@@ -92,6 +92,19 @@ function tweetText(t: Rec): string | undefined {
   return text.replace(/&(amp|lt|gt);/g, (_, n: string) => entity[n] ?? '').trim();
 }
 
+/** X's referenced_tweets types, strongest first: a reply that quotes is a quote. */
+const REF_KINDS: [string, PostRefKind][] = [
+  ['retweeted', 'repost'],
+  ['quoted', 'quote'],
+  ['replied_to', 'reply'],
+];
+
+/** What the tweet is to another one (tweet.fields=referenced_tweets); undefined for an original. */
+export function refKindOf(t: Rec): PostRefKind | undefined {
+  const types = new Set(arr(t.referenced_tweets).map((r) => str(obj(r)?.type)));
+  return REF_KINDS.find(([type]) => types.has(type))?.[1];
+}
+
 function mapTweet(t: Rec, users: Map<string, Rec>, media: Map<string, Rec>): RawPost | string {
   const id = t.id;
   if (!isId(id)) return 'missing or non-numeric id';
@@ -109,6 +122,7 @@ function mapTweet(t: Rec, users: Map<string, Rec>, media: Map<string, Rec>): Raw
     if (mapped) medias.push(mapped);
   }
   const pm = obj(t.public_metrics);
+  const refKind = refKindOf(t);
   return {
     id,
     text,
@@ -123,6 +137,7 @@ function mapTweet(t: Rec, users: Map<string, Rec>, media: Map<string, Rec>): Raw
       quoteCount: count(pm?.quote_count),
       impressionCount: count(pm?.impression_count),
     },
+    ...(refKind ? { refKind } : {}),
   };
 }
 

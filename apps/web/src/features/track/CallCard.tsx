@@ -1,0 +1,50 @@
+import type { TrackCall } from '@kolscope/contract';
+import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { imageSrc } from '../../api/imageSrc';
+import { PostText } from '../post-card/PostText';
+import { RelativeTime } from '../post-card/RelativeTime';
+import { formatPrice } from './format';
+import { Return } from './Return';
+import { Sparkline } from './Sparkline';
+
+/** One call: coin and stance, the post (collapsed), entry price, the return at every horizon, the path. */
+export const CallCard = memo(function CallCard({ call }: { call: TrackCall }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  return (
+    <article className="track-call" data-testid="track-call" data-coin={call.coin}>
+      <header className="track-call__head">
+        <img className="track-call__icon" src={imageSrc(call.coinIcon)} alt="" width={24} height={24} loading="lazy" />
+        <span className="track-call__coin">${call.coin}</span>
+        <span className={`track-chip track-chip--${call.stance}`} data-testid="call-stance">
+          {t(`post.sentiment.${call.stance}`)}
+        </span>
+        <span className="track-call__time">
+          <RelativeTime ct={call.ct} />
+        </span>
+      </header>
+      <PostText text={call.text} />
+      <div className="track-call__market">
+        <div className="track-call__entry">
+          <span className="track-call__label">{t('track.entry')}</span>
+          <span className="track-call__price" data-testid="call-entry-price">
+            {call.entryPrice === null ? t('track.noEntry') : formatPrice(call.entryPrice, lang)}
+          </span>
+        </div>
+        <Sparkline call={call} label={t('track.pathLabel', { coin: call.coin })} />
+      </div>
+      <p className="track-call__caption">{t('track.excessByHorizon')}</p>
+      <dl className="track-call__returns">
+        {call.returns.map((r) => (
+          <div key={r.horizon} className="track-call__return">
+            <dt>{t(`track.horizons.${r.horizon}`)}</dt>
+            <dd>
+              <Return value={r.excess} testId={`call-return-${r.horizon}`} />
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </article>
+  );
+});

@@ -1,0 +1,175 @@
+/**
+ * The KOL profile and a group's leaderboard in Chromium at 390x844 on live demo data, in English
+ * and Chinese: a profile opened from a post card's avatar in the feed (header, horizons, the calls
+ * and posts tabs, back to the feed), and a group's Leaderboard tab, from a row to the profile and
+ * back to the same tab. Every rate on screen is checked against hits / calls beside it and
+ * against the API. Screenshots also go to docs/screenshots/.
+ */
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { screenshot } from '../support/browser';
+import type { Product } from '../support/server';
+import { apiData, openSignedIn } from '../support/session';
+import { startSuite, stopSuite } from '../support/suite';
+
+// A small demo keeps the start (30 days of backfill) short.
+process.env.DEMO_POSTS_PER_DAY = '300';
+
+const DOCS = fileURLToPath(new URL('../../docs/screenshots', import.meta.url));
+const LANGS = [
+  { lang: 'en', prefix: 'en', calls: 'Calls', posts: 'Posts', board: 'Leaderboard' },
+  { lang: 'zh-CN', prefix: 'zh', calls: '喊单', posts: '帖子', board: '排行榜' },
+] as const;
+
+type Stats = { horizon: string; calls: number; hits: number; hit_rate: number | null; hit_rate_low: number | null };
+type Track = { total_calls: number; stats: Stats; list: { post_id: string }[] };
+type Row = { user: { id: string }; calls: number; hits: number; hit_rate: number | null; hit_rate_low: number | null };
+type Group = { id: string; name: string; kol_cnt: number };
+
+let product: Product;
+let browser: Browser;
+
+async function shot(page: Page, name: string) {
+  const path = await screenshot(page, name);
+  mkdirSync(DOCS, { recursive: true });
+  copyFileSync(path, `${DOCS}/${name}.png`);
+}
+
+/** "62 % (≥ 48 %)" or "62% (≥ 48%)" → [62, 48]. */
+function ratePair(text: string): [number, number] {
+  const m = text.match(/(\d+)\s?%\s*\(≥\s*(\d+)\s?%\)/);
+  if (!m) throw new Error(`not a hit rate: ${text}`);
+  return [Number(m[1]), Number(m[2])];
+}
+
+const pct = (x: number) => Math.round(x * 100);
+
+/** The summary at `horizon` agrees with the API, and its rate with hits / calls. */
+async function checkSummary(page: Page, twitterUserId: string, horizon: string) {
+  await page.locator(`[data-testid="track-summary"][data-horizon="${horizon}"]`).waitFor();
+  const api = await apiData<Track>(page, 'kol/track_record', { twitter_user_id: twitterUserId, horizon });
+  expect(await page.getByTestId('track-calls').textContent()).toBe(String(api.stats.calls));
+  if (api.stats.hit_rate === null || api.stats.hit_rate_low === null) {
+    await page.getByTestId('track-not-enough').waitFor();
+    expect(await page.getByTestId('track-hit-rate').count()).toBe(0);
+    return;
+  }
+  const [rate, low] = ratePair((await page.getByTestId('track-hit-rate').textContent()) ?? '');
+  expect(rate).toBe(pct(api.stats.hits / api.stats.calls));
+  expect(rate).toBe(pct(api.stats.hit_rate));
+  expect(low).toBe(pct(api.stats.hit_rate_low));
+  expect(low).toBeLessThanOrEqual(rate);
+}
+
+/** Opens the fixed "All KOLs" feed on Home (the first tab is the hot-coins ranking). */
+async function openFeed(page: Page) {
+  const views = await apiData<{ view_id: string; view_type: string; fixed: boolean }[]>(page, 'view/v2/list');
+  const feed = views.find((v) => v.view_type === 'content_feed' && v.fixed);
+  await page.getByTestId(`tab-${feed?.view_id}`).click();
+  await page.getByTestId('post-card').first().waitFor();
+}
+
+beforeAll(async () => {
+  ({ product, browser } = await startSuite());
+});
+afterAll(() => stopSuite(browser, product));
+
+for (const l of LANGS) {
+  describe(`KOL profile and leaderboard (${l.lang})`, () => {
+    let page: Page;
+    let kolId = '';
+
+    beforeAll(async () => {
+      page = await openSignedIn(browser, product.url, l.lang);
+    });
+    afterAll(() => page?.context().close());
+
+    it("opens a profile from a post card's avatar and shows the header", async () => {
+      await openFeed(page);
+      const card = page.getByTestId('post-card').first();
+      const name = (await card.getByTestId('post-author-name').textContent()) ?? '';
+      await card.getByTestId('post-author-avatar').click();
+      await page.waitForURL(/#\/kol\/[^/?]+/);
+      kolId = decodeURIComponent(page.url().split('#/kol/')[1]?.split('?')[0] ?? '');
+      await page.getByTestId('kol-profile-header').waitFor();
+      expect(await page.getByTestId('kol-profile-name').textContent()).toBe(name);
+      expect(await page.getByTestId('kol-profile-handle').textContent()).toMatch(/^@\S+/);
+      expect(await page.getByTestId('kol-profile-followers').textContent()).toMatch(/\d/);
+    });
+
+    it('switches horizons, each agreeing with the API', async () => {
+      await checkSummary(page, kolId, '24h');
+      for (const h of ['1h', '7d', '30d']) {
+        await page.getByTestId(`horizon-${h}`).click();
+        await checkSummary(page, kolId, h);
+        expect(page.url()).toContain(`h=${h}`);
+      }
+      await page.getByTestId('horizon-24h').click();
+      await checkSummary(page, kolId, '24h');
+    });
+
+    it('lists the calls, one card for each call of the first page', async () => {
+      expect(await page.getByTestId('kol-tab-calls').textContent()).toBe(l.calls);
+      expect(await page.getByTestId('kol-tab-posts').textContent()).toBe(l.posts);
+      await page.getByTestId('kol-tab-calls').click();
+      const api = await apiData<Track>(page, 'kol/track_record', { twitter_user_id: kolId, horizon: '24h' });
+      if (api.list.length === 0) {
+        await page.getByTestId('kol-calls-empty').waitFor();
+      } else {
+        await page.getByTestId('track-call').first().waitFor();
+        await expect.poll(() => page.getByTestId('track-call').count()).toBeGreaterThanOrEqual(api.list.length);
+        const first = page.getByTestId('track-call').first();
+        expect(await first.getByTestId('call-stance').textContent()).not.toBe('');
+        expect(await first.getByTestId('call-return-1h').count()).toBe(1);
+      }
+      await shot(page, `kol-profile-${l.prefix}`);
+    });
+
+    it("opens the posts tab with the author's posts, and back returns to the feed", async () => {
+      const name = (await page.getByTestId('kol-profile-name').textContent()) ?? '';
+      await page.getByTestId('kol-tab-posts').click();
+      const first = page.getByTestId('kol-post-list').getByTestId('post-card').first();
+      await first.waitFor();
+      expect(await first.getByTestId('post-author-name').textContent()).toBe(name);
+      await page.getByTestId('nav-back').click();
+      await page.waitForURL(/#\/(\?.*)?$/);
+      await page.getByTestId('post-card').first().waitFor();
+    });
+
+    it('ranks a group on its Leaderboard tab and goes from a row to the profile and back', async () => {
+      const groups = await apiData<Group[]>(page, 'kol_group/list');
+      const group = groups.filter((g) => g.id !== 'all').sort((a, b) => b.kol_cnt - a.kol_cnt)[0];
+      expect(group).toBeDefined();
+      if (!group) return;
+      await page.goto(`/#/kol-management/${encodeURIComponent(group.id)}`);
+      expect(await page.getByTestId('kol-tab-leaderboard').textContent()).toBe(l.board);
+      await page.getByTestId('kol-tab-leaderboard').click();
+      await page.getByTestId('kol-board-list').waitFor();
+      const rows = await apiData<{ list: Row[] }>(page, 'kol/leaderboard', { kol_group_id: group.id, horizon: '24h' });
+      expect(rows.list.length).toBeGreaterThan(0);
+      for (const row of rows.list.slice(0, 5)) {
+        const el = page.getByTestId(`kol-board-row-${row.user.id}`);
+        await el.waitFor();
+        if (row.hit_rate === null || row.hit_rate_low === null) {
+          expect(await el.getByTestId('kol-board-rate').count()).toBe(0);
+          continue;
+        }
+        const [rate, low] = ratePair((await el.getByTestId('kol-board-rate').textContent()) ?? '');
+        expect(rate).toBe(pct(row.hits / row.calls));
+        expect(low).toBe(pct(row.hit_rate_low));
+        expect(await el.getByTestId('kol-board-calls').textContent()).toContain(String(row.calls));
+      }
+      await shot(page, `kol-leaderboard-${l.prefix}`);
+
+      const target = rows.list[0]?.user.id ?? '';
+      await page.getByTestId(`kol-board-row-${target}`).getByTestId('kol-board-link').click();
+      await page.waitForURL(new RegExp(`#/kol/${encodeURIComponent(target)}`));
+      await page.getByTestId('kol-profile-header').waitFor();
+      await page.getByTestId('nav-back').click();
+      await page.waitForURL(/tab=leaderboard/);
+      await page.getByTestId('kol-board-list').waitFor();
+    });
+  });
+}
