@@ -154,6 +154,7 @@ async function start(config: Config, role: Role) {
   ];
   lines.push(
     `  collecting: ${role === 'api' ? 'no (role api)' : config.sources.join(', ') || 'nothing'}${config.ingestKeys.length ? ' + push' : ''}`,
+    `  prices:   ${role === 'api' ? 'no (role api)' : priceSource ? `${priceSource.name} (PRICE_SOURCE)` : 'none'}`,
   );
   if (seeded.demo)
     lines.push(
