@@ -2,9 +2,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/db';
 import { candlesRepo } from '../../src/db/repos/candles';
-import type { Candle } from '../../src/markets/types';
 import { alignedWindow, reportWindow } from '../../src/services/opinion-window';
 import { closeTestDb, openMigratedDb } from '../support/test-app';
+import { flatCandle } from './candle';
 
 let db: Db;
 let drop: () => Promise<void>;
@@ -13,16 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => closeTestDb(db, drop));
 
-const candle = (coin: string, interval: '5m' | '1h', openTime: number, close: number): Candle => ({
-  coin,
-  interval,
-  openTime,
-  open: close,
-  high: close,
-  low: close,
-  close,
-  volume: 1,
-});
+const candle = flatCandle;
 const count = async (coin: string) =>
   Number((await db.query<{ n: number }>('SELECT count(*) AS n FROM candles WHERE coin = $1', [coin]))[0]!.n);
 

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { candlesRepo } from '../../src/db/repos/candles';
 import type { Candle } from '../../src/markets/types';
+import { flatCandle } from './candle';
 import { signedInApp, type TestApp } from '../support/test-app';
 
 let t: TestApp;
@@ -15,24 +16,8 @@ beforeAll(async () => {
   const hour = Math.floor(now / H) * H;
   const candles: Candle[] = [];
   // 1h candles over 3 days, 5m candles over the last 2 hours only.
-  for (let i = 1; i <= 72; i++) {
-    const close = 100 + i;
-    candles.push({
-      coin: 'SOL',
-      interval: '1h',
-      openTime: hour - i * H,
-      open: close,
-      high: close,
-      low: close,
-      close,
-      volume: 1,
-    });
-  }
-  for (let i = 1; i <= 24; i++) {
-    const close = 50 + i;
-    const openTime = Math.floor(now / 300) * 300 - i * 300;
-    candles.push({ coin: 'SOL', interval: '5m', openTime, open: close, high: close, low: close, close, volume: 1 });
-  }
+  for (let i = 1; i <= 72; i++) candles.push(flatCandle('SOL', '1h', hour - i * H, 100 + i));
+  for (let i = 1; i <= 24; i++) candles.push(flatCandle('SOL', '5m', Math.floor(now / 300) * 300 - i * 300, 50 + i));
   await candlesRepo(t.db).upsert(candles, 'demo');
 });
 afterAll(async () => {
@@ -59,10 +44,7 @@ describe('market/coin_prices', () => {
     // SOL's 5m candles reach back 2 hours only, so its day reads 1h; PEPE's reach back a day.
     const at = Math.floor(now / 300) * 300 - 300;
     await candlesRepo(t.db).upsert(
-      [
-        { coin: 'PEPE', interval: '5m', openTime: at - 86_400, open: 1, high: 1, low: 1, close: 1, volume: 1 },
-        { coin: 'PEPE', interval: '5m', openTime: at, open: 2, high: 2, low: 2, close: 2, volume: 1 },
-      ],
+      [flatCandle('PEPE', '5m', at - 86_400, 1), flatCandle('PEPE', '5m', at, 2)],
       'binance',
     );
     const res = await call({ coin: 'PEPE', period: '1d', interval: '5m' });

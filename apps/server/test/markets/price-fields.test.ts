@@ -1,24 +1,15 @@
 /** Ranking rows and coin opinion rows carry the coin's last price and 24 h change, when known. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { candlesRepo } from '../../src/db/repos/candles';
-import type { Candle } from '../../src/markets/types';
 import { epochSeconds } from '../../src/services/clock';
 import { storePosts } from '../support/store-posts';
 import { signedInApp, type TestApp } from '../support/test-app';
+import { flatCandle } from './candle';
 
 let t: TestApp;
 let token: string;
 const H = 3600;
-const candle = (coin: string, openTime: number, close: number): Candle => ({
-  coin,
-  interval: '1h',
-  openTime,
-  open: close,
-  high: close,
-  low: close,
-  close,
-  volume: 1,
-});
+const candle = (coin: string, openTime: number, close: number) => flatCandle(coin, '1h', openTime, close);
 
 beforeAll(async () => {
   ({ t, token } = await signedInApp('fields@example.com'));

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Db, Queryable } from '../../src/db/db';
 import { priceStateRepo } from '../../src/db/repos/price-state';
 import { type Candle, PriceRateLimited, type PriceSource } from '../../src/markets/types';
+import { formatPriceStatus } from '../../src/markets/status';
 import { runPriceRound, startPriceWorker } from '../../src/markets/worker';
 import { storePosts } from '../support/store-posts';
 import { closeTestDb, openMigratedDb } from '../support/test-app';
@@ -97,6 +98,13 @@ describe('price worker', () => {
     const sol = states.find((s) => s.coin === 'SOL' && s.interval === '1h')!;
     expect(sol.covered_to).toBe(lastClosedHour + 2 * H);
     expect(sol.candles_count).toBe((await stored('SOL', '1h')).n);
+    // `kolscope prices` shows the span and the watermark of each row.
+    const lines = formatPriceStatus('binance', states);
+    expect(lines[0]).toBe('price source: binance');
+    expect(lines.find((l) => l.startsWith('binance\tSOL\t1h\t'))).toContain(
+      `\t${new Date(sol.covered_to! * 1000).toISOString()}\t${sol.candles_count}\t0\t`,
+    );
+    expect(formatPriceStatus('none', [])).toEqual(['price source: none', '(no candles stored yet)']);
   });
 
   it('backfills history that grew backward, in chunks that join the stored span', async () => {
