@@ -89,6 +89,7 @@ async function start(config: Config, role: Role) {
       source: priceSource,
       clock: rt.services.clock,
       log,
+      // INTEGRATOR: the track records' CandlesStoredListener (track-core branch) goes here as `listener`.
       ...(gate ? { gate } : {}),
       ...(config.logLevel === 'debug' || config.logLevel === 'trace'
         ? { onRound: (r) => log(`prices: stored ${r.candles} candles in ${r.pages} pages (${r.errors} errors)`) }
@@ -184,10 +185,7 @@ async function classifyOrEval(config: Config, command: 'classify' | 'eval', file
 
 async function listSources(config: Config) {
   await withRuntime(config, async ({ db }) => {
-    // `price:<source>` rows are the price worker's lease (kolscope prices shows its state).
-    const states = new Map(
-      (await sourceStateRepo(db).list()).filter((s) => !s.name.startsWith('price:')).map((s) => [s.name, s]),
-    );
+    const states = new Map((await sourceStateRepo(db).list()).map((s) => [s.name, s]));
     const configured = [...config.sources, ...(config.ingestKeys.length ? ['push'] : [])];
     const names = [...new Set([...configured, ...states.keys()])];
     const time = (d: Date | null | undefined) => (d ? d.toISOString() : '-');

@@ -8,13 +8,12 @@
  * with its checkpoint in one transaction; forward pages grow the span page by page, and history
  * older than the span (posts loaded backward) is fetched in chunks that join the span once
  * whole. A crash therefore loses nothing, and the pages asked again are upserted by key, so
- * nothing is duplicated. One worker process holds the lease (`price:<source>` in source_state).
+ * nothing is duplicated. One worker process holds the source's lease (price_lease).
  */
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/db';
 import { candlesRepo } from '../db/repos/candles';
 import { priceStateRepo, priceWorkRepo } from '../db/repos/price-state';
-import { sourceStateRepo } from '../db/repos/source-state';
 import type { RequestGate } from '../pipeline/request-gate';
 import { backoffMs, sleep } from '../pipeline/runner';
 import { redact } from '../security/redact';
@@ -186,8 +185,8 @@ function pacer(callsPerMinute: number | undefined) {
 export function startPriceWorker(opts: PriceWorkerOptions) {
   const controller = new AbortController();
   const signal = controller.signal;
-  const state = sourceStateRepo(opts.db);
-  const lease = `price:${opts.source.name}`;
+  const state = priceStateRepo(opts.db);
+  const lease = opts.source.name;
   const owner = opts.owner ?? randomUUID();
   const leaseMs = opts.leaseMs ?? 120_000;
   const running = (async () => {

@@ -235,7 +235,11 @@ describe('price worker', () => {
       },
     });
     await first;
+    // Another worker process cannot take the source while this one runs, and can once it stops.
+    const later = new Date(clock.now().getTime() + 60_000);
+    expect(await priceStateRepo(db).lease('binance', 'other', clock.now(), later)).toBe(false);
     await worker.stop();
+    expect(await priceStateRepo(db).lease('binance', 'other', clock.now(), later)).toBe(true);
     expect(rounds[0]).toBeGreaterThan(0);
     expect(rounds[1]).toBe(0); // the clock did not move: nothing new
   });

@@ -17,4 +17,11 @@ CREATE TABLE price_state (
   last_success_at timestamptz,
   PRIMARY KEY (source, coin, interval)
 );
+-- Which worker process runs a price source (like source_state's lease, kept apart so the post
+-- sources' lists and statistics do not show the price worker).
+CREATE TABLE price_lease (
+  source text PRIMARY KEY,
+  owner text NOT NULL,
+  until timestamptz NOT NULL
+);
 `;

@@ -45,6 +45,20 @@ export function priceStateRepo(db: Queryable) {
         [key.source, key.coin, key.interval, p.from, p.to, p.candles, p.now],
       );
     },
+    /** Takes or renews the lease on a price source for `owner`; false when another live worker holds it. */
+    async lease(source: string, owner: string, now: Date, until: Date): Promise<boolean> {
+      const rows = await db.query(
+        `INSERT INTO price_lease (source, owner, until) VALUES ($1, $2, $4)
+         ON CONFLICT (source) DO UPDATE SET owner = $2, until = $4
+           WHERE price_lease.owner = $2 OR price_lease.until < $3
+         RETURNING source`,
+        [source, owner, now, until],
+      );
+      return rows.length > 0;
+    },
+    async release(source: string, owner: string): Promise<void> {
+      await db.query('DELETE FROM price_lease WHERE source = $1 AND owner = $2', [source, owner]);
+    },
     async recordError(
       key: { source: string; coin: string; interval: CandleInterval },
       message: string,
