@@ -6,13 +6,19 @@ import { DEMO_SOURCE_NAME, demoStoryStartMs } from '../pipeline/sources/demo/ind
 import { createDemoPriceSource } from './sources/demo';
 import type { PriceSource } from './types';
 
+/** The demo prices' story start when the demo posts are not collected (PRICE_SOURCE=demo alone). */
+const STANDALONE_STORY_START_MS = Date.UTC(2024, 0, 1);
+
 export function buildPriceSource(config: Config, db: Db, log: (line: string) => void): PriceSource | null {
   switch (config.priceSource) {
     case 'demo':
       return createDemoPriceSource({
         seed: config.demoSeed,
-        // The same timeline as the demo posts: read from their source's cursor.
-        storyStartMs: async () => demoStoryStartMs((await sourceStateRepo(db).get(DEMO_SOURCE_NAME))?.cursor ?? null),
+        // The same timeline as the demo posts: read from their source's cursor. Without demo posts
+        // any fixed start will do (the storylines repeat every 30 days with a new cast).
+        storyStartMs: async () =>
+          demoStoryStartMs((await sourceStateRepo(db).get(DEMO_SOURCE_NAME))?.cursor ?? null) ??
+          (config.sources.includes('demo') ? null : STANDALONE_STORY_START_MS),
       });
     case 'coingecko':
     case 'binance':

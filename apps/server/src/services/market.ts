@@ -23,7 +23,7 @@ export function market(deps: { db: Queryable; clock: Clock }) {
       const interval = await candles.intervalFor(coin, window.from);
       const list = await candles.bucketCloses(coin, interval, window);
       if (list.length === 0) return { list, source: 'none' };
-      return { list, source: (await candles.sourceOf(coin)) ?? 'none' };
+      return { list, source: (await candles.sourceOf(coin, interval)) ?? 'none' };
     },
   };
 }

@@ -103,7 +103,8 @@ describe('candles repository', () => {
   });
 
   it('names the source of the newest candle', async () => {
-    expect(await candlesRepo(db).sourceOf('AAA')).toBe('binance');
-    expect(await candlesRepo(db).sourceOf('NOCANDLES')).toBeNull();
+    expect(await candlesRepo(db).sourceOf('AAA', '1h')).toBe('binance');
+    expect(await candlesRepo(db).sourceOf('CCC', '5m')).toBe('demo');
+    expect(await candlesRepo(db).sourceOf('NOCANDLES', '1h')).toBeNull();
   });
 });

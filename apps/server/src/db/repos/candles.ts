@@ -77,11 +77,11 @@ export function candlesRepo(db: Queryable) {
       return rows.map((r) => ({ ct: Number(r.ct), price: Number(r.price) }));
     },
 
-    /** Which source wrote the coin's newest candle, or null when none is stored. */
-    async sourceOf(coin: string): Promise<PriceSourceName | null> {
+    /** Which source wrote the coin's newest candle of the interval, or null when none is stored. */
+    async sourceOf(coin: string, interval: CandleInterval): Promise<PriceSourceName | null> {
       const [row] = await db.query<{ source: PriceSourceName }>(
-        `SELECT source FROM candles WHERE coin = $1 ORDER BY open_time DESC LIMIT 1`,
-        [coin],
+        `SELECT source FROM candles WHERE coin = $1 AND interval = $2 ORDER BY open_time DESC LIMIT 1`,
+        [coin, interval],
       );
       return row?.source ?? null;
     },
