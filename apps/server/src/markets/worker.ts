@@ -4,10 +4,10 @@
  * post, at most 400 days) and 5-minute candles over the last 2 days; both are then kept current.
  * Only closed candles are asked for, so a stored candle never changes afterwards.
  *
- * The checkpoint is price_state's stored span per (source, coin, interval). A page is stored
- * with its checkpoint in one transaction; forward pages grow the span page by page, and history
- * older than the span (posts loaded backward) is fetched in chunks that join the span once
- * whole. A crash therefore loses nothing, and the pages asked again are upserted by key, so
+ * The checkpoint is price_state's stored span per (source, coin, interval), moved only after a
+ * page's candles are stored and the listener told; forward pages grow the span page by page, and
+ * history older than the span (posts loaded backward) is fetched in chunks that join the span
+ * once whole. A crash therefore loses nothing, and the pages asked again are upserted by key, so
  * nothing is duplicated. One worker process holds the source's lease (price_lease).
  */
 import { randomUUID } from 'node:crypto';
@@ -120,28 +120,21 @@ export async function runPriceRound(opts: PriceWorkerOptions, signal: AbortSigna
           if (next <= at) throw new Error(`${source.name} answered no progress for ${coin} ${interval} at ${at}`);
           count += candles.length;
           const done = next >= b;
-          await db.transaction(async (tx) => {
-            if (candles.length) await candlesRepo(tx).upsert(candles, source.name);
-            if (joinsSpan === 'page') {
-              await priceStateRepo(tx).recordPage(key, {
-                from: at,
-                to: next,
-                candles: candles.length,
-                now: opts.clock.now(),
-              });
-            } else if (done) {
-              await priceStateRepo(tx).recordPage(key, { from: a, to: b, candles: count, now: opts.clock.now() });
-            }
-          });
+          // Candles first, then the listener, then the checkpoint: a crash or a failing listener
+          // in between asks the page again (upserted, so stored once) and tells the listener
+          // again. The listener is told at least once per span and must be idempotent.
+          if (candles.length) await candlesRepo(db).upsert(candles, source.name);
           round.pages++;
           round.candles += candles.length;
           if (candles.length && opts.listener) {
-            await opts.listener({
-              coin,
-              interval,
-              from: candles[0]!.openTime,
-              to: candles[candles.length - 1]!.openTime,
-            });
+            const first = candles[0]!.openTime;
+            await opts.listener({ coin, interval, from: first, to: candles[candles.length - 1]!.openTime });
+          }
+          const now = opts.clock.now();
+          if (joinsSpan === 'page') {
+            await priceStateRepo(db).recordPage(key, { from: at, to: next, candles: candles.length, now });
+          } else if (done) {
+            await priceStateRepo(db).recordPage(key, { from: a, to: b, candles: count, now });
           }
           at = next;
         }

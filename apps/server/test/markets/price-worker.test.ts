@@ -128,45 +128,34 @@ describe('price worker', () => {
   it('resumes from the checkpoint after a crash mid-page: nothing lost, nothing twice', async () => {
     nowS = T0;
     await storePosts(db, [{ text: '$SOL', ct: T0 - 3 * DAY, coins: ['SOL'], sentiment: 'neutral' }]);
-    // The database fails while writing the checkpoint of SOL's third hourly page: the
-    // transaction with that page's candles rolls back, as in a crash.
+    // The database fails while writing the checkpoint of SOL's third hourly page: its candles
+    // are stored, the checkpoint still ends after the second page, as in a crash right there.
     let pages = 0;
     let failed = false;
-    const crashing: Db = {
-      ...db,
-      query: db.query.bind(db),
-      exec: db.exec.bind(db),
-      close: db.close.bind(db),
-      abortRequest: db.abortRequest.bind(db),
-      kind: db.kind,
-      transaction: (fn) =>
-        db.transaction((tx) =>
-          fn({
-            query: (async (sql: string, params?: unknown[]) => {
-              if (sql.includes('price_state') && params?.[1] === 'SOL' && params[2] === '1h' && ++pages === 3) {
-                failed = true;
-                throw new Error('connection lost');
-              }
-              return tx.query(sql, params);
-            }) as Queryable['query'],
-          }),
-        ),
-    };
+    const crashing: Db = Object.assign(Object.create(db) as Db, {
+      query: (async (sql: string, params?: unknown[]) => {
+        if (sql.includes('INSERT INTO price_state') && params?.[1] === 'SOL' && params[2] === '1h' && ++pages === 3) {
+          failed = true;
+          throw new Error('connection lost');
+        }
+        return db.query(sql, params);
+      }) as Queryable['query'],
+    });
     const { source, calls } = fakeSource({ pageSize: 24 });
     const crashed = await runPriceRound({ ...opts(source), db: crashing }, signal);
     expect(failed).toBe(true);
     expect(crashed.errors).toBe(1);
     const kept = await stored('SOL', '1h');
-    expect(kept.n).toBe(48); // the two committed pages
+    expect(kept.n).toBe(72); // three pages of candles
     const state = (await priceStateRepo(db).list()).find((s) => s.coin === 'SOL' && s.interval === '1h')!;
     expect(state.last_error).toContain('connection lost');
-    expect(state.covered_to).toBe(kept.hi + H);
+    expect(state.covered_to).toBe(kept.lo + 48 * H); // the checkpoint of two
 
     // The restart asks from the checkpoint, and the span ends whole and single.
     calls.length = 0;
     await runPriceRound(opts(source), signal);
     const solCalls = calls.filter((c) => c.coin === 'SOL' && c.interval === '1h');
-    expect(solCalls[0]!.from).toBe(kept.hi + H);
+    expect(solCalls[0]!.from).toBe(kept.lo + 48 * H);
     const all = await stored('SOL', '1h');
     expect(all.n).toBe((all.hi - all.lo) / H + 1);
     const after = (await priceStateRepo(db).list()).find((s) => s.coin === 'SOL' && s.interval === '1h')!;
@@ -218,6 +207,26 @@ describe('price worker', () => {
       { coin: 'BTC', interval: '5m', from: span.lo, to: span.lo + 499 * 300 },
       { coin: 'BTC', interval: '5m', from: span.lo + 500 * 300, to: span.hi },
     ]);
+  });
+
+  it('tells the listener again after it failed: at least once per span', async () => {
+    nowS = T0;
+    const told: string[] = [];
+    let failures = 0;
+    const listener = async (s: { coin: string; interval: string; from: number; to: number }) => {
+      if (s.coin === 'SOL' && s.interval === '1h' && failures++ === 0) throw new Error('track records busy');
+      told.push(`${s.coin}/${s.interval}/${s.from}/${s.to}`);
+    };
+    const { source } = fakeSource();
+    const first = await runPriceRound(opts(source, { listener }), signal);
+    expect(first.errors).toBe(1);
+    expect(told.some((t) => t.startsWith('SOL/1h/'))).toBe(false);
+    await runPriceRound(opts(source, { listener }), signal);
+    const span = await stored('SOL', '1h');
+    expect(told.filter((t) => t.startsWith('SOL/1h/'))).toEqual([`SOL/1h/${span.lo}/${span.hi}`]);
+    const state = (await priceStateRepo(db).list()).find((s) => s.coin === 'SOL' && s.interval === '1h')!;
+    expect(state.candles_count).toBe(span.n);
+    expect(state.last_error).toBe('track records busy');
   });
 
   it('runs rounds until stopped, holding the lease', async () => {
