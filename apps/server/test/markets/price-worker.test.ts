@@ -181,6 +181,17 @@ describe('price worker', () => {
     expect((await stored('SOL', '5m')).n).toBe(576);
   });
 
+  it("spaces its calls to the source's stated rate", async () => {
+    nowS = T0;
+    const at: number[] = [];
+    const { source } = fakeSource({ before: () => void at.push(performance.now()) });
+    // 600 calls a minute: at least 100 ms between two calls (a slow machine only widens it).
+    const round = await runPriceRound(opts({ ...source, callsPerMinute: 600 }), signal);
+    expect(round.pages).toBe(4);
+    expect(at).toHaveLength(4);
+    for (let i = 1; i < at.length; i++) expect(at[i]! - at[i - 1]!).toBeGreaterThanOrEqual(99);
+  });
+
   it('gives up on a coin after repeated rate limits, and records why', async () => {
     nowS = T0;
     const { source } = fakeSource({
