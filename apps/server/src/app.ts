@@ -14,6 +14,7 @@ import { kolGroupRoutes } from './http/kol-group/routes';
 import { kolProfileRoutes } from './http/kol/profile-routes';
 import { trackRoutes } from './http/kol/track-routes';
 import type { MediaProxyOptions } from './http/media/proxy';
+import { marketRoutes } from './http/market/routes';
 import { mediaRoutes } from './http/media/routes';
 import { notificationRoutes } from './http/notifications/routes';
 import { searchRoutes } from './http/search/routes';
@@ -80,6 +81,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   viewRoutes(app, opts.services);
   opinionRoutes(app, opts.services);
   rankingRoutes(app, opts.services);
+  marketRoutes(app, opts.services);
   searchRoutes(app, opts.services);
   kolGroupRoutes(app, opts.services);
   kolProfileRoutes(app, opts.services);

@@ -22,6 +22,14 @@ describe('configuration', () => {
     });
     expect(c.dataDir).toMatch(/\/data$/);
   });
+  it('reads PRICE_SOURCE: demo by default with the demo posts, else none', () => {
+    expect(loadConfig({}).priceSource).toBe('demo');
+    expect(loadConfig({ SOURCES: 'rss', RSS_FEEDS: 'https://example.com/feed' }).priceSource).toBe('none');
+    expect(loadConfig({ PRICE_SOURCE: 'binance' }).priceSource).toBe('binance');
+    expect(() => loadConfig({ PRICE_SOURCE: 'kraken' })).toThrow(
+      /PRICE_SOURCE must be one of demo, coingecko, binance, none/,
+    );
+  });
   it('picks the learned model (default) or the rules as the built-in classifier', () => {
     expect(loadConfig({}).builtinClassifier).toBe('model');
     expect(loadConfig({ CLASSIFIER: 'rules' }).builtinClassifier).toBe('rules');

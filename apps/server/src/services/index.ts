@@ -18,6 +18,7 @@ import { kolGroups } from './kol-groups';
 import { kolProfile } from './kol-profile';
 import { kolReview } from './kol-review';
 import { notificationServices, type PushOptions } from './notifications/index';
+import { market } from './market';
 import { opinion } from './opinion';
 import { authorWindows } from './ranking/author-windows';
 import { ranking } from './ranking/index';
@@ -102,6 +103,7 @@ export function createServices(deps: ServiceDeps) {
     trackRecord: tracks,
     kolReview: kolReview({ db, clock }),
     statistics: statistics({ db, clock }),
+    market: market({ db, clock }),
     db,
     clock,
     /** The sentiment classifier enrichment uses (reclassify reads stored posts with it too). */
