@@ -80,7 +80,7 @@ async function start(config: Config, role: Role) {
     });
   let collection: ReturnType<typeof startCollection> | undefined;
   // Prices run wherever posts are collected (roles all and worker).
-  const priceSource = buildPriceSource(config, rt.db, log);
+  const priceSource = buildPriceSource(config, rt.db);
   let prices: ReturnType<typeof startPriceWorker> | undefined;
   const startPrices = () => {
     if (!priceSource) return;

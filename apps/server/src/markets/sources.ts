@@ -3,13 +3,15 @@ import type { Config } from '../config';
 import type { Db } from '../db/db';
 import { sourceStateRepo } from '../db/repos/source-state';
 import { DEMO_SOURCE_NAME, demoStoryStartMs } from '../pipeline/sources/demo/index';
+import { createBinanceSource } from './sources/binance';
+import { createCoinGeckoSource } from './sources/coingecko';
 import { createDemoPriceSource } from './sources/demo';
 import type { PriceSource } from './types';
 
 /** The demo prices' story start when the demo posts are not collected (PRICE_SOURCE=demo alone). */
 const STANDALONE_STORY_START_MS = Date.UTC(2024, 0, 1);
 
-export function buildPriceSource(config: Config, db: Db, log: (line: string) => void): PriceSource | null {
+export function buildPriceSource(config: Config, db: Db): PriceSource | null {
   switch (config.priceSource) {
     case 'demo':
       return createDemoPriceSource({
@@ -21,11 +23,9 @@ export function buildPriceSource(config: Config, db: Db, log: (line: string) => 
           (config.sources.includes('demo') ? null : STANDALONE_STORY_START_MS),
       });
     case 'coingecko':
+      return createCoinGeckoSource({ baseUrl: config.coinGecko.baseUrl, apiKey: config.coinGecko.apiKey });
     case 'binance':
-      // INTEGRATOR: connect createCoinGeckoSource(opts) / createBinanceSource(opts) from
-      // ./sources/coingecko and ./sources/binance (written on the prices-adapters branch) here.
-      log(`PRICE_SOURCE=${config.priceSource} is not connected in this build; no prices are collected`);
-      return null;
+      return createBinanceSource({ baseUrl: config.binanceBaseUrl });
     case 'none':
       return null;
   }

@@ -19,24 +19,22 @@ afterAll(() => closeTestDb(db, drop));
 
 const signal = new AbortController().signal;
 const FROM = Date.UTC(2026, 0, 10) / 1000;
-const logs: string[] = [];
-const log = (l: string) => void logs.push(l);
 
 describe('price source from PRICE_SOURCE', () => {
-  it('none, and the adapters not connected in this build, run no worker', () => {
-    expect(buildPriceSource(loadConfig({ PRICE_SOURCE: 'none' }), db, log)).toBeNull();
-    expect(buildPriceSource(loadConfig({ PRICE_SOURCE: 'coingecko' }), db, log)).toBeNull();
-    expect(logs.at(-1)).toMatch(/PRICE_SOURCE=coingecko is not connected/);
+  it('none runs no worker; coingecko and binance are their adapters on their configured base URLs', () => {
+    expect(buildPriceSource(loadConfig({ PRICE_SOURCE: 'none' }), db)).toBeNull();
+    expect(buildPriceSource(loadConfig({ PRICE_SOURCE: 'coingecko' }), db)?.name).toBe('coingecko');
+    expect(buildPriceSource(loadConfig({ PRICE_SOURCE: 'binance' }), db)?.name).toBe('binance');
   });
 
   it('demo without demo posts prices on a fixed timeline (no cursor needed)', async () => {
     const config = loadConfig({ SOURCES: 'rss', RSS_FEEDS: 'https://example.com/feed', PRICE_SOURCE: 'demo' });
-    const page = await buildPriceSource(config, db, log)!.candles('SOL', '1h', FROM, FROM + 7200, signal);
+    const page = await buildPriceSource(config, db)!.candles('SOL', '1h', FROM, FROM + 7200, signal);
     expect(page.candles).toHaveLength(2);
   });
 
   it('demo waits for the demo posts, then moves on their timeline', async () => {
-    const source = buildPriceSource(loadConfig({}), db, log)!;
+    const source = buildPriceSource(loadConfig({}), db)!;
     expect(source.name).toBe('demo');
     await expect(source.candles('BTC', '1h', FROM, FROM + 3600, signal)).rejects.toBeInstanceOf(PriceRateLimited);
     const storyEnd = Date.UTC(2026, 0, 20);
