@@ -1,6 +1,8 @@
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { bucketAt, layoutLines, PAD_BOTTOM, PAD_TOP, tipWidth } from './chartGeometry';
+import type { ChartOverlay } from '../prices/overlay';
+import { layoutOverlay } from '../prices/priceGeometry';
 import { bucketLabel } from './format';
 
 export interface ChartSeries {
@@ -26,6 +28,8 @@ interface Props {
    * a shaded slot, labelled "so far", so its low count does not read as a drop.
    */
   partialElapsed?: number | undefined;
+  /** Lines on an axis of their own at the right (the coin's price); the left scale ignores them. */
+  overlay?: ChartOverlay | null | undefined;
 }
 
 /** Dots stop helping (and cost nodes) once points sit 60 px apart over thousands of pixels. */
@@ -44,6 +48,7 @@ export function LineChart({
   formatValue = String,
   testId = 'report-chart',
   partialElapsed,
+  overlay,
 }: Props) {
   const { t } = useTranslation();
   const partial = partialElapsed !== undefined;
@@ -56,6 +61,22 @@ export function LineChart({
       ),
     [cts, series, partial],
   );
+  const over = useMemo(
+    () =>
+      overlay
+        ? layoutOverlay(
+            layout.xs,
+            layout.height,
+            overlay.series.map((s) => ({ key: s.key, values: s.values })),
+          )
+        : null,
+    [overlay, layout],
+  );
+  const overTick = over && overlay ? overlay.tickFormat(over.scale) : null;
+  const overRows = (i: number) =>
+    over && overlay
+      ? overlay.series.map((s) => ({ key: s.key, tone: s.tone, text: s.tipText(i) })).filter((r) => r.text !== '')
+      : [];
   const soFar = partial ? t('report.soFarTip', { percent: Math.round(partialElapsed * 100) }) : '';
   const isPartial = (i: number) => partial && i === cts.length - 1;
   const scroller = useRef<HTMLDivElement>(null);
@@ -75,16 +96,24 @@ export function LineChart({
     const ct = cts[i];
     if (ct === undefined) return '';
     const when = isPartial(i) ? `${bucketLabel(ct)} (${soFar})` : bucketLabel(ct);
-    return `${when}: ${series.map((s) => rowText(s, i)).join(', ')}`;
+    const rows = [...series.map((s) => rowText(s, i)), ...overRows(i).map((r) => r.text)];
+    return `${when}: ${rows.join(', ')}`;
   };
 
   const labelY = layout.height - PAD_BOTTOM + 16;
   const tipCt = picked !== null ? cts[picked] : undefined;
   const tipX = picked !== null ? (layout.xs[picked] ?? 0) : 0;
   const tipTime = tipCt !== undefined ? bucketLabel(tipCt) : '';
+  const pickedOver = picked !== null ? overRows(picked) : [];
   const tipW =
-    picked !== null ? tipWidth([...series.map((s) => rowText(s, picked)), ...(isPartial(picked) ? [soFar] : [])]) : 0;
-  const tipRows = series.length + (picked !== null && isPartial(picked) ? 1 : 0);
+    picked !== null
+      ? tipWidth([
+          ...series.map((s) => rowText(s, picked)),
+          ...pickedOver.map((r) => r.text),
+          ...(isPartial(picked) ? [soFar] : []),
+        ])
+      : 0;
+  const tipRows = series.length + pickedOver.length + (picked !== null && isPartial(picked) ? 1 : 0);
   const tipLeft = tipX + 8 + tipW > layout.width ? tipX - 8 - tipW : tipX + 8;
   const showDots = cts.length * series.length <= MAX_DOTS;
 
@@ -95,6 +124,7 @@ export function LineChart({
       data-buckets={cts.length}
       data-series={series.length}
       data-partial={partial ? 'true' : undefined}
+      data-overlay={over && overlay ? overlay.kind : undefined}
     >
       <div className="report-chart__axis" aria-hidden="true">
         {layout.ticks.map((tick) => (
@@ -179,6 +209,16 @@ export function LineChart({
             {picked !== null && (
               <line x1={tipX} x2={tipX} y1={PAD_TOP} y2={layout.height - PAD_BOTTOM} className="report-chart__cursor" />
             )}
+            {over?.lines.map((line, n) => (
+              <g
+                key={line.key}
+                className={`report-chart__overlay report-chart__series--${overlay?.series[n]?.tone ?? ''}`}
+                data-testid={`${testId}-price-line`}
+                data-coin={overlay?.series[n]?.label}
+              >
+                <polyline points={line.points} fill="none" strokeWidth={1.5} strokeLinejoin="round" />
+              </g>
+            ))}
             {series.map((s, n) => (
               <g key={s.key} className={`report-chart__series report-chart__series--${s.tone}`}>
                 <polyline points={layout.lines[n]} fill="none" strokeWidth={2} strokeLinejoin="round" />
@@ -225,8 +265,20 @@ export function LineChart({
                     </text>
                   </g>
                 ))}
+                {pickedOver.map((r, row) => (
+                  <g key={r.key} transform={`translate(10,${36 + (series.length + row) * TIP_ROW})`}>
+                    <circle cx={4} cy={-4} r={4} className={`report-chart__dot--${r.tone}`} />
+                    <text x={14} y={0}>
+                      {r.text}
+                    </text>
+                  </g>
+                ))}
                 {isPartial(picked) && (
-                  <text x={10} y={36 + series.length * TIP_ROW} className="report-chart__tip-partial">
+                  <text
+                    x={10}
+                    y={36 + (series.length + pickedOver.length) * TIP_ROW}
+                    className="report-chart__tip-partial"
+                  >
                     {soFar}
                   </text>
                 )}
@@ -235,6 +287,19 @@ export function LineChart({
           </svg>
         </div>
       </div>
+      {over && overTick && (
+        <div
+          className="report-chart__axis report-chart__axis--right"
+          aria-hidden="true"
+          data-testid={`${testId}-price-axis`}
+        >
+          {over.scale.ticks.map((value, i) => (
+            <span key={value} className="report-chart__tick" style={{ top: (over.tickYs[i] ?? 0) - 7 }}>
+              {overTick(value)}
+            </span>
+          ))}
+        </div>
+      )}
     </div>
   );
 }
