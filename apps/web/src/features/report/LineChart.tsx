@@ -37,6 +37,15 @@ const MAX_DOTS = 600;
 const TIP_ROW = 16;
 
 /**
+ * The right axis is as wide as its longest label (10 px digits are about 5.8 px wide), so 102.38k
+ * and 0.0000102 are never cut and 0% takes no more room than it needs; 28 to 64 px.
+ */
+function axisWidth(labels: readonly string[]): number {
+  const longest = Math.max(0, ...labels.map((l) => l.length));
+  return Math.min(64, Math.max(28, Math.ceil(longest * 5.8) + 8));
+}
+
+/**
  * Count lines over time. The plot scrolls sideways under a fixed y axis and starts at its right
  * end (the newest bucket); tapping a bucket (or the arrow keys: the plot is a slider whose value
  * text reads the bucket's values) shows its values.
@@ -72,7 +81,7 @@ export function LineChart({
         : null,
     [overlay, layout],
   );
-  const overTick = over && overlay ? overlay.tickFormat(over.scale) : null;
+  const overLabels = over && overlay ? over.scale.ticks.map(overlay.tickFormat(over.scale)) : null;
   const overRows = (i: number) =>
     over && overlay
       ? overlay.series.map((s) => ({ key: s.key, tone: s.tone, text: s.tipText(i) })).filter((r) => r.text !== '')
@@ -287,15 +296,16 @@ export function LineChart({
           </svg>
         </div>
       </div>
-      {over && overTick && (
+      {over && overLabels && (
         <div
           className="report-chart__axis report-chart__axis--right"
           aria-hidden="true"
           data-testid={`${testId}-price-axis`}
+          style={{ width: axisWidth(overLabels) }}
         >
-          {over.scale.ticks.map((value, i) => (
-            <span key={value} className="report-chart__tick" style={{ top: (over.tickYs[i] ?? 0) - 7 }}>
-              {overTick(value)}
+          {overLabels.map((text, i) => (
+            <span key={text} className="report-chart__tick" style={{ top: (over.tickYs[i] ?? 0) - 7 }}>
+              {text}
             </span>
           ))}
         </div>
