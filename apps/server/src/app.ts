@@ -12,6 +12,7 @@ import { adminRoutes } from './http/admin/routes';
 import { ingestRoutes } from './http/ingest/routes';
 import { kolGroupRoutes } from './http/kol-group/routes';
 import type { MediaProxyOptions } from './http/media/proxy';
+import { marketRoutes } from './http/market/routes';
 import { mediaRoutes } from './http/media/routes';
 import { notificationRoutes } from './http/notifications/routes';
 import { searchRoutes } from './http/search/routes';
@@ -78,6 +79,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   viewRoutes(app, opts.services);
   opinionRoutes(app, opts.services);
   rankingRoutes(app, opts.services);
+  marketRoutes(app, opts.services);
   searchRoutes(app, opts.services);
   kolGroupRoutes(app, opts.services);
   adminRoutes(app, opts.services);

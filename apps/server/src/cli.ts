@@ -11,6 +11,10 @@ import { classifierFor, openRuntime } from './runtime';
 import { DataDirBusyError } from './db/db';
 import { sourceStateRepo } from './db/repos/source-state';
 import { buildSources, startCollection } from './pipeline/collection';
+import { buildPriceSource } from './markets/sources';
+import { formatPriceStatus } from './markets/status';
+import { startPriceWorker } from './markets/worker';
+import { priceStateRepo } from './db/repos/price-state';
 import { historyService } from './pipeline/history';
 import { reclassifyInBackground, reclassifyPass, sinceDays } from './pipeline/reclassify-run';
 import { requestGate } from './pipeline/request-gate';
@@ -25,6 +29,7 @@ export const USAGE = `Usage: kolscope <command>
                               from the configured sources (worker), or both (all, the default)
   migrate                     apply database migrations and exit
   sources                     list the collection sources with their cursor, last success and errors
+  prices                      the price worker's state per coin and interval: source, stored span, errors
   classify FILE.csv           add predicted label and score columns to a CSV with a text column
   eval FILE.csv               accuracy and macro-F1 of the classifier against the CSV's label column
   train-sentiment [--seed N] [--out DIR] [--with-feedback]
@@ -74,6 +79,22 @@ async function start(config: Config, role: Role) {
         : {}),
     });
   let collection: ReturnType<typeof startCollection> | undefined;
+  // Prices run wherever posts are collected (roles all and worker).
+  const priceSource = buildPriceSource(config, rt.db, log);
+  let prices: ReturnType<typeof startPriceWorker> | undefined;
+  const startPrices = () => {
+    if (!priceSource) return;
+    prices = startPriceWorker({
+      db: rt.db,
+      source: priceSource,
+      clock: rt.services.clock,
+      log,
+      ...(gate ? { gate } : {}),
+      ...(config.logLevel === 'debug' || config.logLevel === 'trace'
+        ? { onRound: (r) => log(`prices: stored ${r.candles} candles in ${r.pages} pages (${r.errors} errors)`) }
+        : {}),
+    });
+  };
   // Pushes held back by a view's update frequency go out when it ends; any role may send them.
   rt.services.notifier.start();
   // Each minute's ranking windows that views compare with, for their next "previous window".
@@ -84,6 +105,7 @@ async function start(config: Config, role: Role) {
     rt.services.notifier.stop();
     rt.services.rankingWindows.stop();
     await collection?.stop();
+    await prices?.stop();
     await rt.close();
     process.exit(0);
   };
@@ -92,10 +114,11 @@ async function start(config: Config, role: Role) {
   };
   if (role === 'worker') {
     collection = startCollecting();
+    startPrices();
     startReclassify();
     process.once('SIGINT', stopAll);
     process.once('SIGTERM', stopAll);
-    log(`worker started (sources: ${config.sources.join(', ')})`);
+    log(`worker started (sources: ${config.sources.join(', ')}; prices: ${config.priceSource})`);
     return;
   }
   const app = await buildApp({
@@ -113,6 +136,7 @@ async function start(config: Config, role: Role) {
   // Only now: with the embedded database, history batches would hold up the server's start.
   if (role === 'all') {
     collection = startCollecting();
+    startPrices();
     startReclassify();
   }
   const shutdown = async () => {
@@ -159,7 +183,10 @@ async function classifyOrEval(config: Config, command: 'classify' | 'eval', file
 
 async function listSources(config: Config) {
   await withRuntime(config, async ({ db }) => {
-    const states = new Map((await sourceStateRepo(db).list()).map((s) => [s.name, s]));
+    // `price:<source>` rows are the price worker's lease (kolscope prices shows its state).
+    const states = new Map(
+      (await sourceStateRepo(db).list()).filter((s) => !s.name.startsWith('price:')).map((s) => [s.name, s]),
+    );
     const configured = [...config.sources, ...(config.ingestKeys.length ? ['push'] : [])];
     const names = [...new Set([...configured, ...states.keys()])];
     const time = (d: Date | null | undefined) => (d ? d.toISOString() : '-');
@@ -277,7 +304,11 @@ export async function main(argv: string[]): Promise<void> {
       if (!['all', 'api', 'worker'].includes(role)) throw new UsageError('--role must be all, api or worker');
       await start(config, role);
     } else if (command === 'sources') await listSources(config);
-    else if (command === 'classify' || command === 'eval') await classifyOrEval(config, command, rest[0]);
+    else if (command === 'prices') {
+      await withRuntime(config, async ({ db }) => {
+        for (const line of formatPriceStatus(config.priceSource, await priceStateRepo(db).list())) console.log(line);
+      });
+    } else if (command === 'classify' || command === 'eval') await classifyOrEval(config, command, rest[0]);
     else if (command === 'migrate') {
       await withRuntime(config, async () => {});
       log('database is up to date');

@@ -3,7 +3,7 @@
  * with a message naming the variable, what it must be and what it was.
  */
 import { resolve } from 'node:path';
-import { isValidEmail, normaliseEmail } from '@kolscope/contract';
+import { isValidEmail, normaliseEmail, PRICE_SOURCES, type PriceSourceName } from '@kolscope/contract';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { redactSetting } from './security/redact';
@@ -67,6 +67,8 @@ const schema = z.object({
     }),
   DEMO_SEED: z.coerce.number({ error: 'must be a whole number' }).int({ error: 'must be a whole number' }).default(1),
   DEMO_POSTS_PER_DAY: wholeNumber(10, 1_000_000, 3000),
+  /** Where candles come from (markets/sources.ts); default demo when SOURCES names demo, else none. */
+  PRICE_SOURCE: z.enum(PRICE_SOURCES, { error: `must be one of ${PRICE_SOURCES.join(', ')}` }).optional(),
   VAPID_PUBLIC_KEY: z
     .string()
     .regex(/^[A-Za-z0-9_-]{86,88}=*$/, { error: 'must be a base64url P-256 public key (web-push generate-vapid-keys)' })
@@ -140,6 +142,8 @@ export interface Config {
   rssFeeds: string[];
   demoSeed: number;
   demoPostsPerDay: number;
+  /** PRICE_SOURCE: the price worker's source, or none (no worker). */
+  priceSource: PriceSourceName;
   classifier: { url: string; apiKey: string | undefined; model: string | undefined } | undefined;
   builtinClassifier: 'rules' | 'model';
   /** RECLASSIFY_ON_START: a `kolscope reclassify` pass in the background of a collecting process. */
@@ -209,6 +213,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rssFeeds: list(e.RSS_FEEDS),
     demoSeed: e.DEMO_SEED,
     demoPostsPerDay: e.DEMO_POSTS_PER_DAY,
+    priceSource: e.PRICE_SOURCE ?? (list(e.SOURCES).includes('demo') ? 'demo' : 'none'),
     classifier: e.CLASSIFIER_URL
       ? { url: e.CLASSIFIER_URL, apiKey: e.CLASSIFIER_API_KEY, model: e.CLASSIFIER_MODEL }
       : undefined,

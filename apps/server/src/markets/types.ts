@@ -42,6 +42,11 @@ export class PriceRateLimited extends Error {
 
 export interface PriceSource {
   readonly name: Exclude<PriceSourceName, 'none'>;
+  /**
+   * The calls a minute the API allows (CoinGecko's demo plan about 30): the worker spaces its
+   * calls to it. Absent: no pacing (the demo source computes its candles).
+   */
+  readonly callsPerMinute?: number;
   /** Whether the source can price the coin (a CoinGecko id or an exchange symbol is known). */
   supports(coin: string): boolean;
   /**

@@ -45,7 +45,7 @@ const GATE_MAX_WAIT_MS = 2000;
  * backfill runs batch after batch, and with the embedded database every step of a batch can
  * settle as a microtask, so without this the HTTP server would not answer until it ends.
  */
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
+export function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     if (signal.aborted) return resolve();
     if (ms <= 0) return void setImmediate(resolve);

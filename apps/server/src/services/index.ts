@@ -17,6 +17,7 @@ import { ingest } from './ingest';
 import { kolGroups } from './kol-groups';
 import { kolReview } from './kol-review';
 import { notificationServices, type PushOptions } from './notifications/index';
+import { market } from './market';
 import { opinion } from './opinion';
 import { authorWindows } from './ranking/author-windows';
 import { ranking } from './ranking/index';
@@ -88,6 +89,7 @@ export function createServices(deps: ServiceDeps) {
     kolGroups: groups,
     kolReview: kolReview({ db, clock }),
     statistics: statistics({ db, clock }),
+    market: market({ db, clock }),
     db,
     clock,
     /** The sentiment classifier enrichment uses (reclassify reads stored posts with it too). */

@@ -9,6 +9,7 @@ export {
   createDemoSource,
   DEFAULT_DEMO_SEED,
   DEMO_SOURCE_NAME,
+  demoStoryStartMs,
   type DemoSourceOptions,
   formatDemoCursor,
   generateDemoPosts,

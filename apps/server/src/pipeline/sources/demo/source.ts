@@ -122,7 +122,7 @@ export function generateDemoPosts(opts: {
   storyEndMs?: number;
 }): RawPost[] {
   const storyEnd = floorSlot(opts.storyEndMs ?? opts.toMs);
-  const gen = demoGenerator(opts.seed ?? DEFAULT_DEMO_SEED, storyEnd - STORY_DAYS * DAY_MS, opts.postsPerDay ?? 3000);
+  const gen = demoGenerator(opts.seed ?? DEFAULT_DEMO_SEED, storyStartOf(storyEnd), opts.postsPerDay ?? 3000);
   const out: RawPost[] = [];
   for (let s = Math.ceil(opts.fromMs / DEMO_SLOT_MS); (s + 1) * DEMO_SLOT_MS <= opts.toMs; s++) {
     gen.generate(s, opts.nowMs ?? opts.toMs, out);
@@ -131,6 +131,18 @@ export function generateDemoPosts(opts: {
 }
 
 const floorSlot = (t: number) => Math.floor(t / DEMO_SLOT_MS) * DEMO_SLOT_MS;
+
+/** The storylines are laid out on the 30 days before collection first started (the Story's startMs). */
+const storyStartOf = (storyEndMs: number) => storyEndMs - STORY_DAYS * DAY_MS;
+
+/**
+ * The Story start of the demo collection whose cursor this is, null before its first batch: what
+ * the demo price source moves with, so prices follow the very storylines the posts tell.
+ */
+export function demoStoryStartMs(cursor: string | null): number | null {
+  const c = parseDemoCursor(cursor);
+  return c ? storyStartOf(c.storyEnd) : null;
+}
 
 export function createDemoSource(opts: DemoSourceOptions = {}): Source {
   const seed = opts.seed ?? DEFAULT_DEMO_SEED;
@@ -146,7 +158,7 @@ export function createDemoSource(opts: DemoSourceOptions = {}): Source {
   let cached: { storyEnd: number; gen: SlotGenerator } | undefined;
   const generatorFor = (storyEnd: number) => {
     if (cached?.storyEnd !== storyEnd) {
-      cached = { storyEnd, gen: demoGenerator(seed, storyEnd - STORY_DAYS * DAY_MS, postsPerDay) };
+      cached = { storyEnd, gen: demoGenerator(seed, storyStartOf(storyEnd), postsPerDay) };
     }
     return cached.gen;
   };
