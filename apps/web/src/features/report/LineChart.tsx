@@ -82,6 +82,7 @@ export function LineChart({
     [overlay, layout],
   );
   const overLabels = over && overlay ? over.scale.ticks.map(overlay.tickFormat(over.scale)) : null;
+  const rightAxis = overLabels ? axisWidth(overLabels) : 0;
   const overRows = (i: number) =>
     over && overlay
       ? overlay.series.map((s) => ({ key: s.key, tone: s.tone, text: s.tipText(i) })).filter((r) => r.text !== '')
@@ -99,6 +100,14 @@ export function LineChart({
     if (el) el.scrollLeft = el.scrollWidth;
     setPicked(null);
   }, [cts, series]);
+
+  // The price axis comes (its answer lands after the report's), goes (the toggle) or widens: the
+  // plot narrows or widens under it, so it is brought back to the newest bucket.
+  useLayoutEffect(() => {
+    void rightAxis;
+    const el = scroller.current;
+    if (el) el.scrollLeft = el.scrollWidth;
+  }, [rightAxis]);
 
   const rowText = (s: ChartSeries, i: number) => `${s.label} ${formatValue(s.values[i] ?? 0)}`;
   const valueText = (i: number) => {
@@ -301,7 +310,7 @@ export function LineChart({
           className="report-chart__axis report-chart__axis--right"
           aria-hidden="true"
           data-testid={`${testId}-price-axis`}
-          style={{ width: axisWidth(overLabels) }}
+          style={{ width: rightAxis }}
         >
           {overLabels.map((text, i) => (
             <span key={text} className="report-chart__tick" style={{ top: (over.tickYs[i] ?? 0) - 7 }}>
