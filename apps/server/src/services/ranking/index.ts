@@ -4,6 +4,7 @@
  * covers statRangeSeconds; values come from the hourly rollups (db/repos/ranking.ts), the order
  * from order.ts, whistleblowers and crowns are read for the page's coins only.
  */
+import { candlesRepo } from '../../db/repos/candles';
 import { RANK_PAGE_SIZE, type RankItem, type SortingIndicator } from '@kolscope/contract';
 import type { Db } from '../../db/db';
 import { type CoinAuthors, type RankPerson, rankingRepo, type Window } from '../../db/repos/ranking';
@@ -120,6 +121,8 @@ export function ranking(deps: { db: Db; clock: Clock; views: Views; authorWindow
       const page = all.slice(offset, offset + RANK_PAGE_SIZE);
       const coins = page.map((c) => c.coin);
       const found = await people.get(JSON.stringify([w, coins]), () => repo().people(coins, w, RANK_PEOPLE));
+      // The last price and 24 h change of the page's coins, one query (not cached: prices move).
+      const prices = await candlesRepo(deps.db).lastPrices(coins);
       const more = offset + RANK_PAGE_SIZE < all.length;
       return {
         list: page.map((c, i) => ({
@@ -130,6 +133,7 @@ export function ranking(deps: { db: Db; clock: Clock; views: Views; authorWindow
           ...strips(found, c.coin),
           ...(c.isNew !== undefined ? { isNew: c.isNew } : {}),
           ...(c.growth !== undefined ? { growth: round(c.growth, 4) } : {}),
+          ...prices.get(c.coin),
         })),
         statRangeSeconds: p.statRangeSeconds,
         updateTime: end,
