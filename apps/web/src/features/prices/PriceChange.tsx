@@ -19,6 +19,16 @@ export function PriceChange({
 }) {
   const { t } = useTranslation();
   const tone = change24h === undefined ? 'none' : changeTone(change24h);
+  // Nothing known: one dash, not one per figure.
+  if (price === undefined && change24h === undefined) {
+    return (
+      <span className="price-change" data-testid={testId}>
+        <span className="price-change__change" data-testid={`${testId}-price`}>
+          {t('prices.none')}
+        </span>
+      </span>
+    );
+  }
   return (
     <span className="price-change" data-testid={testId} data-price={price} data-change={change24h}>
       {showPrice && (
