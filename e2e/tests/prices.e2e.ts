@@ -118,6 +118,18 @@ describe.each(['en', 'zh-CN'] as const)('prices beside opinions (%s)', (lang: La
       );
     expect(clipped).toBe(false);
 
+    // A tap on the newest bucket tells its price, the one the call gave for that bucket.
+    const last = prices.list.at(-1);
+    const scroll = page.getByTestId('report-chart-scroll');
+    const box = await scroll.boundingBox();
+    if (box) await page.mouse.click(box.x + box.width - 20, box.y + 150);
+    const tip = page.getByTestId('report-chart-tip');
+    await tip.waitFor();
+    const tipPrice = /BTC \$([\d.,]+[kmbt]?)/.exec((await tip.textContent()) ?? '')?.[1] ?? '';
+    expect(Math.abs(labelValue(tipPrice) - (last?.price ?? 0))).toBeLessThanOrEqual((last?.price ?? 0) * 0.001);
+    await page.mouse.click(box ? box.x + box.width - 20 : 0, box ? box.y + 150 : 0);
+    await expect.poll(() => tip.count()).toBe(0);
+
     const toggle = page.getByTestId('report-price-toggle');
     expect(await toggle.textContent()).toBe(toggleText);
     expect(await toggle.getAttribute('aria-pressed')).toBe('true');
