@@ -243,6 +243,8 @@ describe.each(['en', 'zh-CN'] as const)('coin and event opinions (%s)', (lang) =
       name: 'ETF watch',
       kol_group_id: '',
       matching_rules: [{ type: 'keywords', keywords: ['ETF', 'SEC'] }],
+      // No coins to draw picked (issue 16): an update then clears any.
+      coins: [],
     });
     await toast(page, text.created);
     await page.waitForURL(/#\/view-detail\/\d+$/);

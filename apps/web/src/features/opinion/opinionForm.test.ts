@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { KeywordItem } from '../filters/filters';
 import {
   coinIconUrl,
+  coinsFieldError,
   firstCoin,
   keywordItems,
   lastSubViewId,
@@ -102,5 +103,19 @@ describe('KOL group of a loaded view', () => {
   it('waits for the list, then falls back to all groups for a group that is gone', () => {
     expect(resolveGroupId([], false, '7')).toBeNull();
     expect(resolveGroupId([group('1')], true, '7')).toBe('');
+  });
+});
+
+describe('coinsFieldError', () => {
+  it("shows the server's refusal of the coins on their field, in either language", () => {
+    expect(coinsFieldError('Unknown coin: FOO', ['BTC', '$foo'])).toBe('Unknown coin: FOO');
+    expect(coinsFieldError('未知币种：FOO', ['FOO'])).toBe('未知币种：FOO');
+    expect(coinsFieldError('Choose at most 3 coins to draw', ['A', 'B', 'C', 'D'])).toBe(
+      'Choose at most 3 coins to draw',
+    );
+  });
+  it('leaves every other failure to the toast', () => {
+    expect(coinsFieldError('Unknown coin: BAR', ['FOO'])).toBeNull();
+    expect(coinsFieldError('The title has at most 100 characters', ['FOO'])).toBeNull();
   });
 });

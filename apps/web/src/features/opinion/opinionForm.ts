@@ -6,7 +6,9 @@ import {
   dedupeKeywords,
   type KeywordRuleGroup,
   type KolGroup,
+  LANGUAGES,
   stripCoinDollar,
+  translate,
   trimTitle,
   type ViewListItem,
 } from '@kolscope/contract';
@@ -69,4 +71,18 @@ export function resolveGroupId(list: readonly KolGroup[], loaded: boolean, kolGr
 /** The server serves every coin's icon by symbol (a generic one for coins without their own). */
 export function coinIconUrl(coin: string): string {
   return `/coin-icons/${encodeURIComponent(coin.trim().toLowerCase())}.svg`;
+}
+
+/**
+ * The server's refusal of an event view's coins to draw (unknown coin, too many), which the form
+ * shows under that field; null for any other failure. The envelope names no field, so the
+ * message is matched against the texts those two keys give for the coins sent, in either
+ * language (the server answers in the reader's).
+ */
+export function coinsFieldError(message: string, coins: readonly string[]): string | null {
+  const texts = LANGUAGES.flatMap((lang) => [
+    translate(lang, 'event_coins_too_many'),
+    ...coins.map((coin) => translate(lang, 'coin_unknown', { coin: stripCoinDollar(coin.trim()).toUpperCase() })),
+  ]);
+  return texts.includes(message) ? message : null;
 }

@@ -8,6 +8,7 @@ import { SearchField } from './SearchField';
 import { useCoinSearch } from './useCoinSearch';
 import { imageSrc } from '../../api/imageSrc';
 import { PickButton } from './PickButton';
+import { toastInfo } from '../toast';
 
 export type PickedCoin = { coin: string; name?: string; icon?: string };
 
@@ -19,6 +20,9 @@ interface Props {
   /** The picked coins in picking order. Callers that need one coin take the first. */
   onConfirm: (coins: PickedCoin[]) => void;
   title?: string;
+  /** At most this many may be picked; a further pick is refused with `tooMany` in a toast. */
+  max?: number;
+  tooMany?: string;
 }
 
 /** Multi-select coin picker with search (spec section 2, Feed setting). */
@@ -30,7 +34,7 @@ export function CoinPicker(props: Props) {
   );
 }
 
-function CoinPickerContent({ value, onClose, onConfirm, title }: Props) {
+function CoinPickerContent({ value, onClose, onConfirm, title, max, tooMany }: Props) {
   const { t } = useTranslation();
   const [query, setQuery] = useState('');
   const [picked, setPicked] = useState<PickedCoin[]>(() => value.map((coin) => ({ coin })));
@@ -39,10 +43,15 @@ function CoinPickerContent({ value, onClose, onConfirm, title }: Props) {
   const isPicked = (coin: string) => picked.some((p) => p.coin === coin);
 
   // The whole item is kept so the caller gets names and icons even after the search moved on.
-  const toggle = (item: PickedCoin) =>
+  const toggle = (item: PickedCoin) => {
+    if (max !== undefined && picked.length >= max && !isPicked(item.coin)) {
+      if (tooMany) toastInfo(tooMany);
+      return;
+    }
     setPicked((prev) =>
       prev.some((p) => p.coin === item.coin) ? prev.filter((p) => p.coin !== item.coin) : [...prev, item],
     );
+  };
 
   const confirm = () => {
     onConfirm(picked);

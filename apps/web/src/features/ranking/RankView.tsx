@@ -3,6 +3,7 @@ import { Button, PullToRefresh, SpinLoading } from 'antd-mobile';
 import { ExclamationCircleOutline, HistogramOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { HistoryNote } from '../history/HistoryNote';
+import { PriceChange } from '../prices/PriceChange';
 import { AvatarStrip } from './AvatarStrip';
 import { formatGrowth, formatRankValue, formatUpdateTime, type RankColumn, rankColumn, windowOf } from './rankFormat';
 import { rankDisplay } from './rankState';
@@ -22,12 +23,17 @@ function Row({ item, column, fastestRising }: { item: RankItem; column: RankColu
       <td className="rank-col-coin">
         <span className="rank-coin">
           <img className="rank-coin__icon" src={imageSrc(item.icon)} alt="" loading="lazy" width={24} height={24} />
-          <span className="rank-coin__name">{item.coin}</span>
-          {item.isNew && (
-            <span className="rank-badge" data-testid="rank-new">
-              {t('rank.new')}
+          <span className="rank-coin__text">
+            <span className="rank-coin__line">
+              <span className="rank-coin__name">{item.coin}</span>
+              {item.isNew && (
+                <span className="rank-badge" data-testid="rank-new">
+                  {t('rank.new')}
+                </span>
+              )}
             </span>
-          )}
+            <PriceChange price={item.price} change24h={item.change24h} testId="rank-price" />
+          </span>
         </span>
       </td>
       <td className="rank-col-value">

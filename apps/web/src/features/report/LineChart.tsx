@@ -1,6 +1,8 @@
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { bucketAt, layoutLines, PAD_BOTTOM, PAD_TOP, tipWidth } from './chartGeometry';
+import type { ChartOverlay } from '../prices/overlay';
+import { layoutOverlay } from '../prices/priceGeometry';
 import { bucketLabel } from './format';
 
 export interface ChartSeries {
@@ -26,11 +28,22 @@ interface Props {
    * a shaded slot, labelled "so far", so its low count does not read as a drop.
    */
   partialElapsed?: number | undefined;
+  /** Lines on an axis of their own at the right (the coin's price); the left scale ignores them. */
+  overlay?: ChartOverlay | null | undefined;
 }
 
 /** Dots stop helping (and cost nodes) once points sit 60 px apart over thousands of pixels. */
 const MAX_DOTS = 600;
 const TIP_ROW = 16;
+
+/**
+ * The right axis is as wide as its longest label (10 px digits are about 5.8 px wide), so 102.38k
+ * and 0.0000102 are never cut and 0% takes no more room than it needs; 28 to 64 px.
+ */
+function axisWidth(labels: readonly string[]): number {
+  const longest = Math.max(0, ...labels.map((l) => l.length));
+  return Math.min(64, Math.max(28, Math.ceil(longest * 5.8) + 8));
+}
 
 /**
  * Count lines over time. The plot scrolls sideways under a fixed y axis and starts at its right
@@ -44,6 +57,7 @@ export function LineChart({
   formatValue = String,
   testId = 'report-chart',
   partialElapsed,
+  overlay,
 }: Props) {
   const { t } = useTranslation();
   const partial = partialElapsed !== undefined;
@@ -56,6 +70,23 @@ export function LineChart({
       ),
     [cts, series, partial],
   );
+  const over = useMemo(
+    () =>
+      overlay
+        ? layoutOverlay(
+            layout.xs,
+            layout.height,
+            overlay.series.map((s) => ({ key: s.key, values: s.values })),
+          )
+        : null,
+    [overlay, layout],
+  );
+  const overLabels = over && overlay ? over.scale.ticks.map(overlay.tickFormat(over.scale)) : null;
+  const rightAxis = overLabels ? axisWidth(overLabels) : 0;
+  const overRows = (i: number) =>
+    over && overlay
+      ? overlay.series.map((s) => ({ key: s.key, tone: s.tone, text: s.tipText(i) })).filter((r) => r.text !== '')
+      : [];
   const soFar = partial ? t('report.soFarTip', { percent: Math.round(partialElapsed * 100) }) : '';
   const isPartial = (i: number) => partial && i === cts.length - 1;
   const scroller = useRef<HTMLDivElement>(null);
@@ -70,21 +101,37 @@ export function LineChart({
     setPicked(null);
   }, [cts, series]);
 
+  // The price axis comes (its answer lands after the report's), goes (the toggle) or widens: the
+  // plot narrows or widens under it, so it is brought back to the newest bucket.
+  useLayoutEffect(() => {
+    void rightAxis;
+    const el = scroller.current;
+    if (el) el.scrollLeft = el.scrollWidth;
+  }, [rightAxis]);
+
   const rowText = (s: ChartSeries, i: number) => `${s.label} ${formatValue(s.values[i] ?? 0)}`;
   const valueText = (i: number) => {
     const ct = cts[i];
     if (ct === undefined) return '';
     const when = isPartial(i) ? `${bucketLabel(ct)} (${soFar})` : bucketLabel(ct);
-    return `${when}: ${series.map((s) => rowText(s, i)).join(', ')}`;
+    const rows = [...series.map((s) => rowText(s, i)), ...overRows(i).map((r) => r.text)];
+    return `${when}: ${rows.join(', ')}`;
   };
 
   const labelY = layout.height - PAD_BOTTOM + 16;
   const tipCt = picked !== null ? cts[picked] : undefined;
   const tipX = picked !== null ? (layout.xs[picked] ?? 0) : 0;
   const tipTime = tipCt !== undefined ? bucketLabel(tipCt) : '';
+  const pickedOver = picked !== null ? overRows(picked) : [];
   const tipW =
-    picked !== null ? tipWidth([...series.map((s) => rowText(s, picked)), ...(isPartial(picked) ? [soFar] : [])]) : 0;
-  const tipRows = series.length + (picked !== null && isPartial(picked) ? 1 : 0);
+    picked !== null
+      ? tipWidth([
+          ...series.map((s) => rowText(s, picked)),
+          ...pickedOver.map((r) => r.text),
+          ...(isPartial(picked) ? [soFar] : []),
+        ])
+      : 0;
+  const tipRows = series.length + pickedOver.length + (picked !== null && isPartial(picked) ? 1 : 0);
   const tipLeft = tipX + 8 + tipW > layout.width ? tipX - 8 - tipW : tipX + 8;
   const showDots = cts.length * series.length <= MAX_DOTS;
 
@@ -95,6 +142,7 @@ export function LineChart({
       data-buckets={cts.length}
       data-series={series.length}
       data-partial={partial ? 'true' : undefined}
+      data-overlay={over && overlay ? overlay.kind : undefined}
     >
       <div className="report-chart__axis" aria-hidden="true">
         {layout.ticks.map((tick) => (
@@ -179,6 +227,16 @@ export function LineChart({
             {picked !== null && (
               <line x1={tipX} x2={tipX} y1={PAD_TOP} y2={layout.height - PAD_BOTTOM} className="report-chart__cursor" />
             )}
+            {over?.lines.map((line, n) => (
+              <g
+                key={line.key}
+                className={`report-chart__overlay report-chart__series--${overlay?.series[n]?.tone ?? ''}`}
+                data-testid={`${testId}-price-line`}
+                data-coin={overlay?.series[n]?.label}
+              >
+                <polyline points={line.points} fill="none" strokeWidth={1.5} strokeLinejoin="round" />
+              </g>
+            ))}
             {series.map((s, n) => (
               <g key={s.key} className={`report-chart__series report-chart__series--${s.tone}`}>
                 <polyline points={layout.lines[n]} fill="none" strokeWidth={2} strokeLinejoin="round" />
@@ -225,8 +283,20 @@ export function LineChart({
                     </text>
                   </g>
                 ))}
+                {pickedOver.map((r, row) => (
+                  <g key={r.key} transform={`translate(10,${36 + (series.length + row) * TIP_ROW})`}>
+                    <circle cx={4} cy={-4} r={4} className={`report-chart__dot--${r.tone}`} />
+                    <text x={14} y={0}>
+                      {r.text}
+                    </text>
+                  </g>
+                ))}
                 {isPartial(picked) && (
-                  <text x={10} y={36 + series.length * TIP_ROW} className="report-chart__tip-partial">
+                  <text
+                    x={10}
+                    y={36 + (series.length + pickedOver.length) * TIP_ROW}
+                    className="report-chart__tip-partial"
+                  >
                     {soFar}
                   </text>
                 )}
@@ -235,6 +305,20 @@ export function LineChart({
           </svg>
         </div>
       </div>
+      {over && overLabels && (
+        <div
+          className="report-chart__axis report-chart__axis--right"
+          aria-hidden="true"
+          data-testid={`${testId}-price-axis`}
+          style={{ width: rightAxis }}
+        >
+          {overLabels.map((text, i) => (
+            <span key={text} className="report-chart__tick" style={{ top: (over.tickYs[i] ?? 0) - 7 }}>
+              {text}
+            </span>
+          ))}
+        </div>
+      )}
     </div>
   );
 }

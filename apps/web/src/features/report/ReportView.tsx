@@ -1,11 +1,15 @@
 import { LOADING_SPINNER_SIZE_PX, type SumInfo, type TradingTrend, type ViewType } from '@kolscope/contract';
 import { SpinLoading, Tabs } from 'antd-mobile';
 import { ExclamationCircleOutline, HistogramOutline } from 'antd-mobile-icons';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Feed from '../feed/Feed';
 import { HistoryNote } from '../history/HistoryNote';
 import { periodStart } from '../history/historyState';
+import { PriceLegend } from '../prices/PriceLegend';
+import { priceOverlay } from '../prices/priceOverlay';
+import { usePrices } from '../prices/usePrices';
+import { usePriceToggle } from '../prices/usePriceToggle';
 import { PeriodIntervalBar } from './PeriodIntervalBar';
 import { reportDisplay } from './reportState';
 import { SentimentChart } from './SentimentChart';
@@ -53,6 +57,20 @@ export default function ReportView({
   const [trendKey, setTrendKey] = useState('all');
   const { state, reload } = useReport(viewId, viewType, selection, autoRefresh);
   const display = reportDisplay(state);
+  // Coin and event opinions draw their coins' prices beside the opinion (issue 16 §2).
+  const prices = usePrices(viewId, viewType, selection, autoRefresh);
+  const [showPrice, setShowPrice] = usePriceToggle();
+  const buckets = state.data?.intervalList;
+  const overlay = useMemo(
+    () =>
+      buckets && prices
+        ? priceOverlay(
+            buckets.map((b) => b.ct),
+            prices,
+          )
+        : null,
+    [buckets, prices],
+  );
   const trend = TRENDS.find((x) => x.key === trendKey)?.trend ?? '';
   const isDefault = selection.period === DEFAULT_SELECTION.period && selection.interval === DEFAULT_SELECTION.interval;
   // In a ref, so a new callback each render of the parent does not re-announce the same answer.
@@ -81,6 +99,7 @@ export default function ReportView({
               {t(`report.trend.${key}`)}
             </span>
           ))}
+          {overlay && display === 'chart' && <PriceLegend overlay={overlay} on={showPrice} onToggle={setShowPrice} />}
         </div>
         {display === 'spinner' && (
           <div className="report-chart-state" data-testid="report-loading">
@@ -104,7 +123,7 @@ export default function ReportView({
         )}
         {display === 'chart' && state.data && (
           <div className="report-chart-wrap">
-            <SentimentChart buckets={state.data.intervalList} />
+            <SentimentChart buckets={state.data.intervalList} overlay={showPrice ? overlay : null} />
             {state.loading && (
               <div className="report-chart-busy" data-testid="report-loading">
                 <SpinLoading color="primary" style={{ '--size': `${LOADING_SPINNER_SIZE_PX}px` }} />

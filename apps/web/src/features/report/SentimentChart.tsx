@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Bucket, partialElapsedOf, type SeriesKey } from './chartGeometry';
+import type { ChartOverlay } from '../prices/overlay';
 import { type ChartSeries, LineChart } from './LineChart';
 
 const LINES: { key: SeriesKey; trend: 'bullish' | 'neutral' | 'bearish' }[] = [
@@ -9,8 +10,11 @@ const LINES: { key: SeriesKey; trend: 'bullish' | 'neutral' | 'bearish' }[] = [
   { key: 'cntDown', trend: 'bearish' },
 ];
 
-/** Bullish (red), neutral (blue) and bearish (green) counts per bucket as three lines. */
-export function SentimentChart({ buckets }: { buckets: Bucket[] }) {
+/**
+ * Bullish (red), neutral (blue) and bearish (green) counts per bucket as three lines, and the
+ * coin's price on its own axis when given.
+ */
+export function SentimentChart({ buckets, overlay }: { buckets: Bucket[]; overlay?: ChartOverlay | null }) {
   const { t } = useTranslation();
   const cts = useMemo(() => buckets.map((b) => b.ct), [buckets]);
   const series = useMemo<ChartSeries[]>(
@@ -24,6 +28,12 @@ export function SentimentChart({ buckets }: { buckets: Bucket[] }) {
     [buckets, t],
   );
   return (
-    <LineChart cts={cts} series={series} label={t('report.chartLabel')} partialElapsed={partialElapsedOf(buckets)} />
+    <LineChart
+      cts={cts}
+      series={series}
+      label={t('report.chartLabel')}
+      partialElapsed={partialElapsedOf(buckets)}
+      overlay={overlay}
+    />
   );
 }

@@ -24,8 +24,15 @@ export function useSaveAndNavigate(viewId: string | undefined, viewType: ViewTyp
   const [saving, setSaving] = useState(false);
   const subView = viewType === 'coin_opinion' || viewType === 'event_opinion';
 
-  /** Saves through the given calls: `create` answers with the views list. */
-  const run = async (create: () => Promise<ViewListItem[]>, update: (viewId: string) => Promise<unknown>) => {
+  /**
+   * Saves through the given calls: `create` answers with the views list. `onError` sees a failure
+   * first (a form shows the server's refusal on its field); the toast follows either way.
+   */
+  const run = async (
+    create: () => Promise<ViewListItem[]>,
+    update: (viewId: string) => Promise<unknown>,
+    onError?: (error: unknown) => void,
+  ) => {
     setSaving(true);
     try {
       if (viewId) {
@@ -45,6 +52,7 @@ export function useSaveAndNavigate(viewId: string | undefined, viewType: ViewTyp
         navigate(created ? path : '/', { replace: true });
       }
     } catch (error) {
+      onError?.(error);
       toastError(error, t(viewId ? 'viewForm.updateFailed' : 'viewForm.createFailed'));
     } finally {
       setSaving(false);

@@ -3,11 +3,12 @@ import { CloseCircleFill } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { api } from '../../api';
+import { api, errorMessage } from '../../api';
 import type { KeywordItem } from '../../features/filters/filters';
 import { KeywordsBody } from '../../features/filters/KeywordsBody';
 import { KolGroupField } from '../../features/opinion/KolGroupField';
-import { keywordItems, validateEvent } from '../../features/opinion/opinionForm';
+import { CoinsField } from '../../features/opinion/CoinsField';
+import { coinsFieldError, keywordItems, validateEvent } from '../../features/opinion/opinionForm';
 import { useOpinionForm } from '../../features/opinion/useOpinionForm';
 import { toastInfo } from '../../features/toast';
 import { FormCard } from '../../features/view-form/FormCard';
@@ -17,7 +18,8 @@ import { TitleField } from '../../features/view-form/TitleField';
 
 /**
  * /event-opinion-setting (create) and /event-opinion-setting/:id (edit): a clearable title, the
- * event's keywords and a KOL group (spec section 2, "Event opinion setting").
+ * event's keywords, the coins whose price the report draws (optional, issue 16) and a KOL group
+ * (spec section 2, "Event opinion setting").
  */
 export default function EventOpinionSettingPage() {
   const { t } = useTranslation();
@@ -26,6 +28,8 @@ export default function EventOpinionSettingPage() {
   const [keywords, setKeywords] = useState<KeywordItem[]>([]);
   const [titleError, setTitleError] = useState<string | undefined>();
   const [keywordsError, setKeywordsError] = useState<string | undefined>();
+  const [coins, setCoins] = useState<string[]>([]);
+  const [coinsError, setCoinsError] = useState<string | undefined>();
   const opinion = useOpinionForm(
     'event_opinion',
     id,
@@ -33,6 +37,7 @@ export default function EventOpinionSettingPage() {
     (info) => {
       setTitle(info.name);
       setKeywords(keywordItems(info.matchingRules));
+      setCoins(info.coins);
     },
   );
   const { kolGroupId, loading } = opinion;
@@ -55,9 +60,12 @@ export default function EventOpinionSettingPage() {
       toastInfo(message);
       return;
     }
+    setCoinsError(undefined);
     void opinion.run(
-      () => api(viewCalls.eventOpinionAdd, { ...checked, kolGroupId }),
-      (viewId) => api(viewCalls.eventOpinionUpdate, { viewId, ...checked, kolGroupId }),
+      () => api(viewCalls.eventOpinionAdd, { ...checked, coins, kolGroupId }),
+      (viewId) => api(viewCalls.eventOpinionUpdate, { viewId, ...checked, coins, kolGroupId }),
+      // The server checks the coins (known ones, at most three): its refusal shows on the field.
+      (error) => setCoinsError(coinsFieldError(errorMessage(error, ''), coins) ?? undefined),
     );
   };
 
@@ -99,6 +107,15 @@ export default function EventOpinionSettingPage() {
       >
         <KeywordsBody keywords={keywords} onChange={changeKeywords} />
       </FormCard>
+      <CoinsField
+        value={coins}
+        onChange={(next) => {
+          setCoins(next);
+          setCoinsError(undefined);
+        }}
+        error={coinsError}
+        disabled={loading}
+      />
       <KolGroupField value={kolGroupId} onChange={opinion.setKolGroupId} groups={opinion.groups} disabled={loading} />
     </ViewFormPage>
   );

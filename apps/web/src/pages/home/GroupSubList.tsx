@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { OpinionSummary } from '../../features/opinion/OpinionSummary';
 import { coinIconUrl } from '../../features/opinion/opinionForm';
+import { PriceChange } from '../../features/prices/PriceChange';
 import { TAB_ICONS } from './viewMeta';
 
 const CREATE_ROUTES = { coin_opinion: '/coin-opinion-setting', event_opinion: '/event-opinion-setting' } as const;
@@ -51,7 +52,13 @@ export function GroupSubList({ group, selected }: { group: ViewListItem; selecte
                 )}
               </span>
               <span className="home-group__text">
-                <span className="home-group__name">{sub.name}</span>
+                <span className="home-group__title">
+                  <span className="home-group__name">{sub.name}</span>
+                  {/* Coin opinion rows: the coin's price and 24 h change beside its opinion (issue 16). */}
+                  {type === 'coin_opinion' && (sub.price !== undefined || sub.change24h !== undefined) && (
+                    <PriceChange price={sub.price} change24h={sub.change24h} testId={`group-sub-price-${sub.viewId}`} />
+                  )}
+                </span>
                 <OpinionSummary sub={sub} testId={`group-sub-summary-${sub.viewId}`} />
               </span>
               <RightOutline className="home-group__chevron" />
