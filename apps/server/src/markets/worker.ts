@@ -200,6 +200,9 @@ export function startPriceWorker(opts: PriceWorkerOptions) {
         opts.onRound?.(round);
         failures = round.errors ? failures + 1 : 0;
         if (failures) wait = Math.max(wait, backoffMs(failures, 5000, 600_000));
+        // Still catching up (a round stored something, e.g. coins that first appeared in posts
+        // loaded while it ran): go again at once; a round that stored nothing waits.
+        else if (round.candles > 0) wait = 0;
       } catch (err) {
         if (signal.aborted) break;
         failures++;
