@@ -5,8 +5,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/db';
+import { saveResolvedHandles } from '../../src/pipeline/store';
 import type { SentimentLabel } from '../../src/pipeline/types';
 import { trackRecordStore } from '../../src/services/track-record/store';
+import { rawPost } from '../support/posts';
 import { prng } from '../support/prng';
 import { closeTestDb, openMigratedDb } from '../support/test-app';
 import { type CandleSpec, directRecords, savePosts, storeCandles, storedRecords, type TrackPost } from './support';
@@ -96,13 +98,19 @@ describe('track records, incrementally', () => {
       for (let i = 0; i < posts.length; ) {
         const batch = posts.slice(i, i + 1 + Math.floor(rand() * 8));
         i += batch.length;
-        steps.push(() => savePosts(db, store, batch));
+        steps.push(() => savePosts(db, batch));
       }
       // Updates: the same post again with another stance and coins (a collector re-sending it).
       for (let k = 0; k < 20; k++) {
         const again = { ...randomPost(rand, posts[Math.floor(rand() * posts.length)]!.id) };
-        steps.push(() => savePosts(db, store, [again]));
+        steps.push(() => savePosts(db, [again]));
       }
+      // A handle-only account's posts, merged into account 3 when an X lookup finds it.
+      for (let k = 0; k < 12; k++) {
+        const p = { ...randomPost(rand, `${seed}h${k}`), authorId: '', handle: 'kol_h' };
+        steps.push(() => savePosts(db, [p]));
+      }
+      steps.push(() => saveResolvedHandles(db, [{ ...rawPost().author, id: '3', username: 'kol_h' }], new Date()));
       // Deletions, told to the store like any other change.
       for (let k = 0; k < 5; k++) {
         const id = posts[Math.floor(rand() * posts.length)]!.id;
@@ -153,7 +161,7 @@ describe('track records, incrementally', () => {
           coins: ['SOL'],
           sentiment: 'bullish' as const,
         }));
-      await Promise.all([savePosts(db, store, batch()), savePosts(db, store, batch())]);
+      await Promise.all([savePosts(db, batch()), savePosts(db, batch())]);
     }
     const [stored, direct] = [await storedRecords(db), await directRecords(db)];
     expect(direct.calls.length).toBeGreaterThan(3);

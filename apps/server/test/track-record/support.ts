@@ -1,5 +1,5 @@
 /** Track-record test helpers: candles and posts written as the workers write them, and a direct recomputation. */
-import type { Db, Queryable } from '../../src/db/db';
+import type { Db } from '../../src/db/db';
 import type { CallRow, StatsRow } from '../../src/db/repos/track-record';
 import { saveBatch } from '../../src/pipeline/store';
 import type { SentimentLabel } from '../../src/pipeline/types';
@@ -54,10 +54,12 @@ export interface TrackPost {
   coinStances?: Record<string, SentimentLabel>;
   refKind?: '' | 'repost' | 'quote' | 'reply';
   text?: string;
+  /** A handle-only author (authorId ''): stored as `handle:<name>` until merged. */
+  handle?: string;
 }
 
-/** Saves posts as one batch through the pipeline's save, with the track records updated in it. */
-export async function savePosts(db: Db, store: TrackRecordStore | undefined, posts: TrackPost[]) {
+/** Saves posts as one batch through the pipeline's save (which updates the track records in it). */
+export async function savePosts(db: Db, posts: TrackPost[]) {
   await saveBatch(db, {
     source: 'test',
     posts: posts.map((p) =>
@@ -66,7 +68,7 @@ export async function savePosts(db: Db, store: TrackRecordStore | undefined, pos
         text: p.text ?? `${p.sentiment} on ${p.coins.join(' ')}`,
         createdAt: p.ct,
         authorId: p.authorId,
-        username: `u${p.authorId}`,
+        username: p.handle ?? `u${p.authorId}`,
         ...(p.refKind ? { refKind: p.refKind } : {}),
       }),
     ),
@@ -80,7 +82,6 @@ export async function savePosts(db: Db, store: TrackRecordStore | undefined, pos
     cursor: null,
     rejected: 0,
     now: new Date(),
-    ...(store ? { afterSave: (tx: Queryable, ids: string[]) => store.postsStoredIn(tx, ids) } : {}),
   });
 }
 

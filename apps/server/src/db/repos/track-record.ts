@@ -87,6 +87,15 @@ export function trackRecordRepo(db: Queryable) {
     callsOfPosts(postIds: string[]): Promise<{ author_id: string; coin: string; ct: number }[]> {
       return db.query('SELECT author_id, coin, ct FROM track_calls WHERE post_id = ANY($1::text[])', [postIds]);
     },
+    /** Every (author, coin) of these authors with a post naming the coin or a stored call. */
+    chainsOfAuthors(authors: string[]): Promise<{ author_id: string; coin: string }[]> {
+      return db.query(
+        `SELECT DISTINCT p.author_id, s.coin FROM posts p CROSS JOIN LATERAL unnest(p.coins) AS s(coin)
+         WHERE p.author_id = ANY($1::text[])
+         UNION SELECT author_id, coin FROM track_calls WHERE author_id = ANY($1::text[])`,
+        [authors],
+      );
+    },
     /** The last call of each chain before its `from`. */
     async anchors(chains: ChainFrom[]): Promise<Map<string, number>> {
       const rows = await db.query<{ author: string; coin: string; ct: number }>(
