@@ -6,8 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/db';
 import { saveResolvedHandles } from '../../src/pipeline/store';
-import type { SentimentLabel } from '../../src/pipeline/types';
-import { trackRecordStore } from '../../src/services/track-record/store';
+import { reclassify } from '../../src/pipeline/reclassify';
+import type { SentimentClassifier, SentimentLabel } from '../../src/pipeline/types';
+import { rebuildTrackRecords, trackRecordStore } from '../../src/services/track-record/store';
 import { rawPost } from '../support/posts';
 import { prng } from '../support/prng';
 import { closeTestDb, openMigratedDb } from '../support/test-app';
@@ -137,6 +138,36 @@ describe('track records, incrementally', () => {
       expect(stored.stats).toEqual(direct.stats);
     });
   }
+
+  it('stays exact when a reclassify pass changes the stances', async () => {
+    // The records of the last seeded run are in place; a classifier that flips labels rewrites them.
+    const before = await storedRecords(db);
+    const flip: SentimentClassifier = {
+      name: 'flip',
+      classify: async (texts) =>
+        texts.map((text) => ({
+          label: text.startsWith('bullish') ? 'bearish' : text.startsWith('bearish') ? 'neutral' : 'bullish',
+          score: 0,
+          cues: [],
+          model: 'flip-1',
+        })),
+    };
+    const pass = await reclassify({ db, classifier: flip, batchSize: 37 });
+    expect(pass.changed).toBeGreaterThan(50);
+    const [stored, direct] = [await storedRecords(db), await directRecords(db)];
+    expect(direct.calls).not.toEqual(before.calls);
+    expect(stored).toEqual(direct);
+  });
+
+  it('rebuilds the same records from scratch (kolscope track-rebuild)', async () => {
+    await db.query('DELETE FROM track_calls');
+    await db.query('DELETE FROM track_stats');
+    // Pages of 2 accounts: the walk crosses several transactions.
+    expect(await rebuildTrackRecords(db, () => {}, 2)).toBeGreaterThan(2);
+    const [stored, direct] = [await storedRecords(db), await directRecords(db)];
+    expect(stored.calls.length).toBeGreaterThan(0);
+    expect(stored).toEqual(direct);
+  });
 
   it('stays exact when two batches of the same author and coin are stored at once', async () => {
     await reset();

@@ -96,6 +96,14 @@ export function trackRecordRepo(db: Queryable) {
         [authors],
       );
     },
+    /** Account ids after `after`, in id order (a rebuild's walk). */
+    async accountsAfter(after: string, limit: number): Promise<string[]> {
+      const rows = await db.query<{ id: string }>('SELECT id FROM x_accounts WHERE id > $1 ORDER BY id LIMIT $2', [
+        after,
+        limit,
+      ]);
+      return rows.map((r) => r.id);
+    },
     /** The last call of each chain before its `from`. */
     async anchors(chains: ChainFrom[]): Promise<Map<string, number>> {
       const rows = await db.query<{ author: string; coin: string; ct: number }>(

@@ -231,6 +231,24 @@ export function trackCandlesStored(db: Db): CandlesStoredListener {
     });
 }
 
+/**
+ * Re-derives every account's records, a page of accounts per transaction: for a database that
+ * had posts before track records existed (`kolscope track-rebuild`). Returns the accounts read.
+ */
+export async function rebuildTrackRecords(db: Db, log: (line: string) => void, pageSize = 200): Promise<number> {
+  let after = '';
+  let done = 0;
+  for (;;) {
+    const ids = await trackRecordRepo(db).accountsAfter(after, pageSize);
+    if (ids.length === 0) break;
+    await db.transaction((tx) => trackAuthorsChanged(tx, ids));
+    done += ids.length;
+    after = ids.at(-1)!;
+    log(`track-rebuild: ${done} accounts`);
+  }
+  return done;
+}
+
 /** The store's entry points over one database. */
 export function trackRecordStore(deps: { db: Db }) {
   return {
