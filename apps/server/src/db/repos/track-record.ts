@@ -114,10 +114,22 @@ export function trackRecordRepo(db: Queryable) {
       );
       return new Map(rows.map((r) => [`${r.author}\u0000${r.coin}`, Number(r.ct)]));
     },
-    async deleteFrom(chains: ChainFrom[]): Promise<void> {
-      await db.query(
-        `DELETE FROM track_calls c USING ${CHAINS} WHERE c.author_id = u.author AND c.coin = u.coin AND c.ct >= u.t`,
+    /** The stored calls of each chain from its `from` on (what a re-derivation compares with). */
+    callsFrom(
+      chains: ChainFrom[],
+    ): Promise<{ post_id: string; coin: string; author_id: string; ct: number; stance: number }[]> {
+      return db.query(
+        `SELECT c.post_id, c.coin, c.author_id, c.ct, c.stance FROM ${CHAINS}
+         JOIN track_calls c ON c.author_id = u.author AND c.coin = u.coin AND c.ct >= u.t`,
         chainParams(chains),
+      );
+    },
+    async deleteCalls(keys: { postId: string; coin: string }[]): Promise<void> {
+      if (keys.length === 0) return;
+      await db.query(
+        `DELETE FROM track_calls c USING unnest($1::text[], $2::text[]) AS k(post_id, coin)
+         WHERE c.post_id = k.post_id AND c.coin = k.coin`,
+        [keys.map((k) => k.postId), keys.map((k) => k.coin)],
       );
     },
     /** The posts of each chain's author naming its coin, from its `from` on. */

@@ -144,7 +144,7 @@ async function rederive(tx: Queryable, chains: ChainFrom[]): Promise<void> {
   if (chains.length === 0) return;
   const repo = trackRecordRepo(tx);
   const anchors = await repo.anchors(chains);
-  await repo.deleteFrom(chains);
+  const before = await repo.callsFrom(chains);
   const byChain = new Map<string, Candidate[]>();
   for (const row of await repo.chainPosts(chains)) {
     const c = candidateOf({
@@ -163,8 +163,20 @@ async function rederive(tx: Queryable, chains: ChainFrom[]): Promise<void> {
   }
   const calls: Candidate[] = [];
   for (const [k, cands] of byChain) calls.push(...chainCalls(cands.sort(byTime), anchors.get(k) ?? null));
-  const closes = await loadCloses(tx, calls);
-  await repo.upsertCalls(calls.map((c) => measured(closes, c)));
+  // Only what changed is written and measured: a chain re-derived from an early post keeps most
+  // of its later calls (backfill goes back in time), and measuring reads many candles.
+  const callKey = (postId: string, coin: string) => `${postId}\u0000${coin}`;
+  const kept = new Map(before.map((b) => [callKey(b.post_id, b.coin), b]));
+  const changed = calls.filter((c) => {
+    const b = kept.get(callKey(c.postId, c.coin));
+    return !b || b.author_id !== c.authorId || Number(b.ct) !== c.ct || Number(b.stance) !== stanceValue(c.stance);
+  });
+  const now = new Set(calls.map((c) => callKey(c.postId, c.coin)));
+  await repo.deleteCalls(
+    before.filter((b) => !now.has(callKey(b.post_id, b.coin))).map((b) => ({ postId: b.post_id, coin: b.coin })),
+  );
+  const closes = await loadCloses(tx, changed);
+  await repo.upsertCalls(changed.map((c) => measured(closes, c)));
   await refreshStats(tx, [...new Set(chains.map((c) => c.author))]);
 }
 
