@@ -1,17 +1,10 @@
 /** Track-record test helpers: candles and posts written as the workers write them, and a direct recomputation. */
 import type { Db } from '../../src/db/db';
-import type { CallRow, StatsRow } from '../../src/db/repos/track-record';
+import type { CallRow, PostCoinRow, StatsRow } from '../../src/db/repos/track-record';
 import { saveBatch } from '../../src/pipeline/store';
 import type { SentimentLabel } from '../../src/pipeline/types';
-import {
-  byTime,
-  type Candidate,
-  candidateOf,
-  chainCalls,
-  type Closes,
-  outcomeOf,
-} from '../../src/services/track-record/rules';
-import { statsRows, type TrackRecordStore } from '../../src/services/track-record/store';
+import { byTime, type Candidate, chainCalls, type Closes } from '../../src/services/track-record/rules';
+import { candidateOfRow, measured, statsRows, type TrackRecordStore } from '../../src/services/track-record/store';
 import { rawPost } from '../support/posts';
 
 export interface CandleSpec {
@@ -114,48 +107,17 @@ export async function directRecords(db: Db) {
   );
   const m = new Map(candles.map((c) => [`${c.coin} ${c.interval} ${Number(c.open_time)}`, Number(c.close)]));
   const closes: Closes = { close: (c, i, t) => m.get(`${c} ${i} ${t}`) };
-  const rows = await db.query<{
-    id: string;
-    author_id: string;
-    ct: number;
-    text: string;
-    ref_kind: string;
-    sentiment: number;
-    coin: string;
-    stance: number | null;
-  }>(
-    `SELECT p.id, p.author_id, p.ct, p.text, p.ref_kind, p.sentiment, s.coin, s.stance
+  const rows = await db.query<PostCoinRow>(
+    `SELECT p.id AS post_id, p.author_id, p.ct, p.text, p.ref_kind, p.sentiment, s.coin, s.stance AS coin_stance
      FROM posts p CROSS JOIN LATERAL unnest(p.coins, p.coin_stances) AS s(coin, stance) WHERE s.coin IS NOT NULL`,
   );
   const chains = new Map<string, Candidate[]>();
   for (const r of rows) {
-    const c = candidateOf({
-      postId: r.id,
-      authorId: r.author_id,
-      ct: Number(r.ct),
-      text: r.text,
-      refKind: r.ref_kind,
-      sentiment: Number(r.sentiment),
-      coin: r.coin,
-      coinStance: r.stance === null ? null : Number(r.stance),
-    });
+    const c = candidateOfRow(r);
     if (c) chains.set(`${c.authorId}/${c.coin}`, [...(chains.get(`${c.authorId}/${c.coin}`) ?? []), c]);
   }
-  const calls: CallRow[] = [...chains.values()].flatMap((cands) =>
-    chainCalls(cands.sort(byTime), null).map((c) => {
-      const o = outcomeOf(closes, c);
-      return {
-        post_id: c.postId,
-        coin: c.coin,
-        author_id: c.authorId,
-        ct: c.ct,
-        stance: c.stance === 'bullish' ? 1 : -1,
-        entry_ct: o.entryCt,
-        entry_price: o.entryPrice,
-        raw: o.raw,
-        excess: o.excess,
-      };
-    }),
+  const calls = [...chains.values()].flatMap((cands) =>
+    chainCalls(cands.sort(byTime), null).map((c) => measured(closes, c)),
   );
   return { calls: sortCalls(calls), stats: sortStats(statsRows(calls)) };
 }

@@ -11,7 +11,13 @@
  */
 import { TRACK_HORIZON_SECONDS, TRACK_HORIZONS } from '@kolscope/contract';
 import type { Db, Queryable } from '../../db/db';
-import { type CallRow, type ChainFrom, type StatsRow, trackRecordRepo } from '../../db/repos/track-record';
+import {
+  type CallRow,
+  type ChainFrom,
+  type PostCoinRow,
+  type StatsRow,
+  trackRecordRepo,
+} from '../../db/repos/track-record';
 import { type CandlesStoredListener, INTERVAL_SECONDS, MARKET_BASKET } from '../../markets/types';
 import {
   benchmarkOf,
@@ -57,8 +63,22 @@ export async function loadCloses(q: Queryable, calls: { coin: string; ct: number
   return closes;
 }
 
+/** A stored post's coin as a candidate call, or null (rules.ts candidateOf). */
+export function candidateOfRow(row: PostCoinRow): Candidate | null {
+  return candidateOf({
+    postId: row.post_id,
+    authorId: row.author_id,
+    ct: Number(row.ct),
+    text: row.text,
+    refKind: row.ref_kind,
+    sentiment: Number(row.sentiment),
+    coin: row.coin,
+    coinStance: row.coin_stance === null ? null : Number(row.coin_stance),
+  });
+}
+
 /** A call measured: its row for track_calls. */
-function measured(closes: Closes, c: Candidate): CallRow {
+export function measured(closes: Closes, c: Candidate): CallRow {
   const o = outcomeOf(closes, c);
   return {
     post_id: c.postId,
@@ -147,16 +167,7 @@ async function rederive(tx: Queryable, chains: ChainFrom[]): Promise<void> {
   const before = await repo.callsFrom(chains);
   const byChain = new Map<string, Candidate[]>();
   for (const row of await repo.chainPosts(chains)) {
-    const c = candidateOf({
-      postId: row.post_id,
-      authorId: row.author_id,
-      ct: Number(row.ct),
-      text: row.text,
-      refKind: row.ref_kind,
-      sentiment: Number(row.sentiment),
-      coin: row.coin,
-      coinStance: row.coin_stance === null ? null : Number(row.coin_stance),
-    });
+    const c = candidateOfRow(row);
     if (!c) continue;
     const k = pairKey(c.authorId, c.coin);
     byChain.set(k, [...(byChain.get(k) ?? []), c]);
