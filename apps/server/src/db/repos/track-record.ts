@@ -193,8 +193,22 @@ export function trackRecordRepo(db: Queryable) {
     callsOfAuthors(authors: string[]): Promise<CallRow[]> {
       return db.query<CallRow>(`SELECT ${CALL_COLUMNS} FROM track_calls WHERE author_id = ANY($1::text[])`, [authors]);
     },
+    /** Replaces every stats row of these authors with `rows`. */
     async replaceStats(authors: string[], rows: StatsRow[]): Promise<void> {
       await db.query('DELETE FROM track_stats WHERE author_id = ANY($1::text[])', [authors]);
+      await this.insertStats(rows);
+    },
+
+    /** Replaces the stats rows of these (author, coin) pairs with `rows`. */
+    async replaceStatsOf(pairs: { author: string; coin: string }[], rows: StatsRow[]): Promise<void> {
+      await db.query(
+        `DELETE FROM track_stats s USING unnest($1::text[], $2::text[]) AS k(author, coin)
+         WHERE s.author_id = k.author AND s.coin = k.coin`,
+        [pairs.map((p) => p.author), pairs.map((p) => p.coin)],
+      );
+      await this.insertStats(rows);
+    },
+    async insertStats(rows: StatsRow[]): Promise<void> {
       if (rows.length === 0) return;
       await db.query(`INSERT INTO track_stats SELECT * FROM jsonb_populate_recordset(NULL::track_stats, $1::jsonb)`, [
         JSON.stringify(rows),

@@ -139,10 +139,25 @@ export function statsRows(calls: CallRow[]): StatsRow[] {
   return rows;
 }
 
-async function refreshStats(tx: Queryable, authors: string[]): Promise<void> {
-  if (authors.length === 0) return;
+/**
+ * Recomputes the stats rows of these (author, coin) pairs and of their authors' all-coins rows;
+ * with `allCoins`, every row of the authors (accounts merged or rebuilt).
+ */
+async function refreshStats(tx: Queryable, pairs: { author: string; coin: string }[], allCoins = false): Promise<void> {
+  if (pairs.length === 0) return;
   const repo = trackRecordRepo(tx);
-  await repo.replaceStats(authors, statsRows(await repo.callsOfAuthors(authors)));
+  const authors = [...new Set(pairs.map((p) => p.author))];
+  const rows = statsRows(await repo.callsOfAuthors(authors));
+  if (allCoins) return repo.replaceStats(authors, rows);
+  const wanted = new Set([...pairs.map((p) => pairKey(p.author, p.coin)), ...authors.map((a) => pairKey(a, ''))]);
+  const keys = [...wanted].map((k) => {
+    const [author, coin] = k.split('\u0000') as [string, string];
+    return { author, coin };
+  });
+  await repo.replaceStatsOf(
+    keys,
+    rows.filter((r) => wanted.has(pairKey(r.author_id, r.coin))),
+  );
 }
 
 /** A stable 32-bit key for an author's advisory lock. */
@@ -156,7 +171,11 @@ function authorLockKey(author: string): number {
 async function lockAuthors(tx: Queryable, authors: string[]) {
   await tx.query('SELECT pg_advisory_xact_lock_shared($1)', [PRICES_LOCK]);
   const keys = [...new Set(authors.map(authorLockKey))].sort((a, b) => a - b);
-  for (const k of keys) await tx.query('SELECT pg_advisory_xact_lock($1, $2)', [AUTHOR_LOCK_SPACE, k]);
+  // One statement, taking the locks in key order.
+  await tx.query(
+    'SELECT count(pg_advisory_xact_lock($1, k)) FROM (SELECT k FROM unnest($2::int[]) AS k ORDER BY k) s',
+    [AUTHOR_LOCK_SPACE, keys],
+  );
 }
 
 /** Re-derives these chains from their `from` on, measures the calls, and refreshes the authors' stats. */
@@ -188,7 +207,7 @@ async function rederive(tx: Queryable, chains: ChainFrom[]): Promise<void> {
   );
   const closes = await loadCloses(tx, changed);
   await repo.upsertCalls(changed.map((c) => measured(closes, c)));
-  await refreshStats(tx, [...new Set(chains.map((c) => c.author))]);
+  await refreshStats(tx, chains);
 }
 
 /**
@@ -225,7 +244,11 @@ export async function trackAuthorsChanged(tx: Queryable, authors: string[]): Pro
     chains.map((c) => ({ author: c.author_id, coin: c.coin, from: 0 })),
   );
   // Authors left without any chain (all their posts moved away) keep no stats either.
-  await refreshStats(tx, authors);
+  await refreshStats(
+    tx,
+    authors.map((author) => ({ author, coin: '' })),
+    true,
+  );
 }
 
 /**
@@ -250,7 +273,10 @@ export function trackCandlesStored(db: Db): CandlesStoredListener {
       const calls = rows.map((r) => ({ ...scored(r), authorId: r.author_id }));
       const closes = await loadCloses(tx, calls);
       await repo.upsertCalls(calls.map((c) => measured(closes, c)));
-      await refreshStats(tx, [...new Set(rows.map((r) => r.author_id))]);
+      await refreshStats(
+        tx,
+        rows.map((r) => ({ author: r.author_id, coin: r.coin })),
+      );
     });
 }
 
