@@ -202,12 +202,15 @@ async function rederive(tx: Queryable, chains: ChainFrom[]): Promise<void> {
     return !b || b.author_id !== c.authorId || Number(b.ct) !== c.ct || Number(b.stance) !== stanceValue(c.stance);
   });
   const now = new Set(calls.map((c) => callKey(c.postId, c.coin)));
-  await repo.deleteCalls(
-    before.filter((b) => !now.has(callKey(b.post_id, b.coin))).map((b) => ({ postId: b.post_id, coin: b.coin })),
-  );
+  const gone = before.filter((b) => !now.has(callKey(b.post_id, b.coin)));
+  await repo.deleteCalls(gone.map((b) => ({ postId: b.post_id, coin: b.coin })));
   const closes = await loadCloses(tx, changed);
   await repo.upsertCalls(changed.map((c) => measured(closes, c)));
-  await refreshStats(tx, chains);
+  // Most posts are no new call (the author called the coin days ago): their stats stay as they are.
+  await refreshStats(tx, [
+    ...changed.map((c) => ({ author: c.authorId, coin: c.coin })),
+    ...gone.map((b) => ({ author: b.author_id, coin: b.coin })),
+  ]);
 }
 
 /**
@@ -226,7 +229,8 @@ export async function trackPostsStored(tx: Queryable, postIds: string[]): Promis
     if (!prev || ct < prev.from) from.set(k, { author, coin, from: ct });
   };
   for (const c of await repo.callsOfPosts(postIds)) touch(c.author_id, c.coin, Number(c.ct));
-  for (const p of await repo.postCoins(postIds)) touch(p.author_id, p.coin, Number(p.ct));
+  // A post that is no candidate (neutral, a repost) cannot move a chain unless it was a call.
+  for (const p of await repo.postCoins(postIds)) if (candidateOfRow(p)) touch(p.author_id, p.coin, Number(p.ct));
   await rederive(tx, [...from.values()]);
 }
 
