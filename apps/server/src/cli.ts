@@ -1,4 +1,4 @@
-/** `kolscope <command>`: start, migrate, reclassify, admin grant|revoke EMAIL, inner-code add|list|remove. */
+/** `kolscope <command>`: start, migrate, reclassify, track-rebuild, admin grant|revoke EMAIL, inner-code add|list|remove. */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -17,6 +17,7 @@ import { startPriceWorker } from './markets/worker';
 import { priceStateRepo } from './db/repos/price-state';
 import { historyService } from './pipeline/history';
 import { reclassifyInBackground, reclassifyPass, sinceDays } from './pipeline/reclassify-run';
+import { rebuildTrackRecords } from './services/track-record/store';
 import { requestGate } from './pipeline/request-gate';
 import { seed } from './seed';
 import { redact } from './security/redact';
@@ -38,6 +39,8 @@ export const USAGE = `Usage: kolscope <command>
                               --with-feedback adds users' stored corrections from the database
   reclassify [--since DAYS]   re-read stored posts (of the last DAYS days) with the current classifier,
                               writing the readings that changed; prints progress
+  track-rebuild               re-derive every KOL's calls and track record from the stored posts and
+                              candles (once, after upgrading a database that had posts before them)
   admin grant EMAIL           make the account with this e-mail an administrator
   admin revoke EMAIL          take administrator rights away
   inner-code list             list accepted inner (invite) codes
@@ -318,6 +321,10 @@ export async function main(argv: string[]): Promise<void> {
       const since = sinceDays(values.since, Date.now());
       if (since === null) throw new UsageError('--since takes a number of days > 0');
       await withRuntime(config, ({ db, services }) => reclassifyPass(db, services.classifier, since, log));
+    } else if (command === 'track-rebuild') {
+      await withRuntime(config, async ({ db }) => {
+        log(`track-rebuild: done, ${await rebuildTrackRecords(db, log)} accounts`);
+      });
     } else throw new UsageError(`unknown command "${command}"\n\n${USAGE}`);
   } catch (err) {
     if (err instanceof ConfigError || err instanceof UsageError || err instanceof DataDirBusyError) {

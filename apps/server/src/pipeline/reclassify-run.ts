@@ -3,7 +3,7 @@
  * window of `--since DAYS`, and a background pass inside a collecting process
  * (RECLASSIFY_ON_START), which /healthz reports while it runs.
  */
-import type { Queryable } from '../db/db';
+import type { Db } from '../db/db';
 import { type ReclassifyProgress, reclassify } from './reclassify';
 import type { SentimentClassifier } from './types';
 
@@ -31,7 +31,7 @@ const summary = (p: Readonly<ReclassifyProgress>) =>
 
 /** `kolscope reclassify [--since DAYS]`: one pass in this process, progress in the console. */
 export async function reclassifyPass(
-  db: Queryable,
+  db: Db,
   classifier: SentimentClassifier,
   since: number | undefined,
   log: (line: string) => void,
@@ -45,7 +45,7 @@ export async function reclassifyPass(
 
 /** A pass in the background of the server; the returned controller stops it between batches. */
 export function reclassifyInBackground(
-  db: Queryable,
+  db: Db,
   classifier: SentimentClassifier,
   log: (line: string) => void,
 ): AbortController {

@@ -9,8 +9,9 @@
  * cannot shift). A post whose text a collector rewrote after the batch was read is left alone:
  * the collector stored the current classifier's reading of the new text already.
  */
-import type { Queryable } from '../db/db';
+import type { Db } from '../db/db';
 import { type ReadingRow, readingsRepo, type StoredText } from '../db/repos/readings';
+import { trackPostsStored } from '../services/track-record/store';
 import { readSentiments } from './enrich/index';
 import { stanceColumn } from './enrich/sentiment/stance';
 import { SENTIMENT_VALUE } from './store';
@@ -43,7 +44,7 @@ export const reclassifyProgress: ReclassifyProgress = {
 };
 
 export interface ReclassifyOptions {
-  db: Queryable;
+  db: Db;
   classifier: SentimentClassifier;
   /** Only posts created at or after this time (unix seconds); all when absent. */
   since?: number;
@@ -73,7 +74,13 @@ export async function reclassify(o: ReclassifyOptions): Promise<ReclassifyProgre
       const rows = await repo.batchAfter(last, since, batchSize);
       if (rows.length === 0) break;
       last = rows.at(-1)!.id;
-      p.changed += await repo.writeChanged(await readingsOf(o.classifier, rows));
+      const readings = await readingsOf(o.classifier, rows);
+      // A changed stance can change which posts are calls: track records follow in the same transaction.
+      p.changed += await o.db.transaction(async (tx) => {
+        const ids = await readingsRepo(tx).writeChanged(readings);
+        await trackPostsStored(tx, ids);
+        return ids.length;
+      });
       p.done += rows.length;
       // Posts that arrived meanwhile (ids above the walk's position) are read too.
       if (p.done > p.total) p.total = p.done;

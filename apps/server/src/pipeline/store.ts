@@ -4,10 +4,11 @@
  * same cursor again after a restart and, posts being upserted by id, loses and duplicates nothing.
  */
 import { checkJson } from '@kolscope/contract';
-import type { Db, Queryable } from '../db/db';
+import type { Db } from '../db/db';
 import { type AccountRow, collectionRepo, type PostRow } from '../db/repos/collection';
 import { sourceStateRepo } from '../db/repos/source-state';
 import { safeImageUrl } from '../security/image-url';
+import { trackAuthorsChanged, trackPostsStored } from '../services/track-record/store';
 import { stanceColumn } from './enrich/sentiment/stance';
 import type { Enrichment, RawAuthor, RawMedia, RawPost } from './types';
 
@@ -68,8 +69,6 @@ export interface BatchToSave {
   cursor: string | null;
   rejected: number;
   now: Date;
-  /** What depends on the stored posts (track records), run before the transaction commits. */
-  afterSave?: (tx: Queryable, postIds: string[]) => Promise<void>;
 }
 
 /** What a saved batch brought: the posts stored for the first time (notifications push those). */
@@ -106,7 +105,8 @@ export async function saveBatch(db: Db, b: BatchToSave): Promise<SavedBatch> {
       rejected: b.rejected,
       now: b.now,
     });
-    await b.afterSave?.(tx, [...posts.keys()]);
+    // Track records follow every stored post, new or changed, in the same transaction.
+    await trackPostsStored(tx, [...posts.keys()]);
     return { newPostIds: [...posts.keys()].filter((id) => !seen.has(id)) };
   });
 }
@@ -122,6 +122,10 @@ export async function saveResolvedHandles(db: Db, authors: RawAuthor[], now: Dat
   if (storable.length === 0) return;
   await db.transaction(async (tx) => {
     const repo = collectionRepo(tx);
-    for (const a of storable) await repo.mergeHandleAccount(handleId(a.username), toAccountRow(a, a.id), now);
+    for (const a of storable) {
+      // The handle's posts now belong to the X account: both accounts' call chains change.
+      if (await repo.mergeHandleAccount(handleId(a.username), toAccountRow(a, a.id), now))
+        await trackAuthorsChanged(tx, [handleId(a.username), a.id]);
+    }
   });
 }

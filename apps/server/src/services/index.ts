@@ -80,16 +80,8 @@ export function createServices(deps: ServiceDeps) {
     ...(deps.feedCacheMs !== undefined ? { cacheMs: deps.feedCacheMs } : {}),
   });
   const tracks = trackRecord({ db, clock, kolGroups: groups });
-  // Every batch, polled or pushed, notifies through this one callback and updates track records in the
-  // transaction that saves it.
-  const pipeline: IngestDeps = {
-    db,
-    enricher,
-    clock,
-    log,
-    onSaved: (ids) => notify.notifier.postsSaved(ids),
-    afterSave: (tx, ids) => tracks.store.postsStoredIn(tx, ids),
-  };
+  // Every batch, polled or pushed, notifies through this one callback.
+  const pipeline: IngestDeps = { db, enricher, clock, log, onSaved: (ids) => notify.notifier.postsSaved(ids) };
   return {
     views: viewService,
     opinion: opinion({ db, clock, views: viewService, kolGroups: groups }),

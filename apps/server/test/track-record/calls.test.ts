@@ -40,7 +40,7 @@ beforeAll(async () => {
     refKind: 'repost',
   });
   posts.push({ id: '101901', authorId: '101', ct: T0 + 401 * D, coins: ['SOL'], sentiment: 'neutral' });
-  for (let i = 0; i < posts.length; i += 40) await savePosts(t.db, store, posts.slice(i, i + 40));
+  for (let i = 0; i < posts.length; i += 40) await savePosts(t.db, posts.slice(i, i + 40));
   // SOL rises every hour; BTC stays flat, so excess returns equal raw ones.
   const hours = 240 * 24;
   for (const coin of ['SOL', 'BTC']) {

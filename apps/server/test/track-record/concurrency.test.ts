@@ -5,13 +5,11 @@
  * and re-measures those calls; without it the calls would keep their stale outcome.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db, Queryable } from '../../src/db/db';
-import { saveBatch } from '../../src/pipeline/store';
-import { trackRecordStore } from '../../src/services/track-record/store';
+import type { Db } from '../../src/db/db';
+import { trackPostsStored, trackRecordStore } from '../../src/services/track-record/store';
 import { until } from '../support/db-hold';
-import { rawPost } from '../support/posts';
 import { closeTestDb, openMigratedDb } from '../support/test-app';
-import { directRecords, storeCandles, storedRecords } from './support';
+import { directRecords, savePosts, storeCandles, storedRecords } from './support';
 
 const T0 = 1_700_006_400;
 let db: Db;
@@ -38,24 +36,22 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('track records under concurrent 
       hours(0, 2, () => 100),
     );
 
+    // The author exists; the batch below writes a post of theirs the way saveBatch does, pausing
+    // after the track records measured it and before it commits.
+    await savePosts(db, [{ id: 'race-0', authorId: '5', ct: T0, coins: [], sentiment: 'neutral' }]);
     let release!: () => void;
     const paused = new Promise<void>((r) => (release = r));
     let reached!: () => void;
     const atPause = new Promise<void>((r) => (reached = r));
-    const batch = saveBatch(db, {
-      source: 'test',
-      posts: [rawPost({ id: 'race-1', text: 'SOL long', createdAt: T0 + 60, authorId: '5' })],
-      enrichments: [
-        { coins: ['SOL'], categories: [], sentiment: { label: 'bullish', score: 0, cues: [] }, lang: 'en' },
-      ],
-      cursor: null,
-      rejected: 0,
-      now: new Date(),
-      afterSave: async (tx: Queryable, ids: string[]) => {
-        await store.postsStoredIn(tx, ids);
-        reached();
-        await paused;
-      },
+    const batch = db.transaction(async (tx) => {
+      await tx.query(
+        `INSERT INTO posts (id, author_id, text, ct, metrics_updated_at, coins, sentiment, source, ingested_at)
+         VALUES ('race-1', '5', 'SOL long', $1, now(), '{SOL}', 1, 'test', now())`,
+        [T0 + 60],
+      );
+      await trackPostsStored(tx, ['race-1']);
+      reached();
+      await paused;
     });
     await atPause;
     // The exit candle of the 1 h horizon lands while the batch is open.

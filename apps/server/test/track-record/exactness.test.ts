@@ -5,8 +5,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/db';
-import type { SentimentLabel } from '../../src/pipeline/types';
-import { trackRecordStore } from '../../src/services/track-record/store';
+import { saveResolvedHandles } from '../../src/pipeline/store';
+import { reclassify } from '../../src/pipeline/reclassify';
+import type { SentimentClassifier, SentimentLabel } from '../../src/pipeline/types';
+import { rebuildTrackRecords, trackRecordStore } from '../../src/services/track-record/store';
+import { rawPost } from '../support/posts';
 import { prng } from '../support/prng';
 import { closeTestDb, openMigratedDb } from '../support/test-app';
 import { type CandleSpec, directRecords, savePosts, storeCandles, storedRecords, type TrackPost } from './support';
@@ -96,13 +99,19 @@ describe('track records, incrementally', () => {
       for (let i = 0; i < posts.length; ) {
         const batch = posts.slice(i, i + 1 + Math.floor(rand() * 8));
         i += batch.length;
-        steps.push(() => savePosts(db, store, batch));
+        steps.push(() => savePosts(db, batch));
       }
       // Updates: the same post again with another stance and coins (a collector re-sending it).
       for (let k = 0; k < 20; k++) {
         const again = { ...randomPost(rand, posts[Math.floor(rand() * posts.length)]!.id) };
-        steps.push(() => savePosts(db, store, [again]));
+        steps.push(() => savePosts(db, [again]));
       }
+      // A handle-only account's posts, merged into account 3 when an X lookup finds it.
+      for (let k = 0; k < 12; k++) {
+        const p = { ...randomPost(rand, `${seed}h${k}`), authorId: '', handle: 'kol_h' };
+        steps.push(() => savePosts(db, [p]));
+      }
+      steps.push(() => saveResolvedHandles(db, [{ ...rawPost().author, id: '3', username: 'kol_h' }], new Date()));
       // Deletions, told to the store like any other change.
       for (let k = 0; k < 5; k++) {
         const id = posts[Math.floor(rand() * posts.length)]!.id;
@@ -130,6 +139,36 @@ describe('track records, incrementally', () => {
     });
   }
 
+  it('stays exact when a reclassify pass changes the stances', async () => {
+    // The records of the last seeded run are in place; a classifier that flips labels rewrites them.
+    const before = await storedRecords(db);
+    const flip: SentimentClassifier = {
+      name: 'flip',
+      classify: async (texts) =>
+        texts.map((text) => ({
+          label: text.startsWith('bullish') ? 'bearish' : text.startsWith('bearish') ? 'neutral' : 'bullish',
+          score: 0,
+          cues: [],
+          model: 'flip-1',
+        })),
+    };
+    const pass = await reclassify({ db, classifier: flip, batchSize: 37 });
+    expect(pass.changed).toBeGreaterThan(50);
+    const [stored, direct] = [await storedRecords(db), await directRecords(db)];
+    expect(direct.calls).not.toEqual(before.calls);
+    expect(stored).toEqual(direct);
+  });
+
+  it('rebuilds the same records from scratch (kolscope track-rebuild)', async () => {
+    await db.query('DELETE FROM track_calls');
+    await db.query('DELETE FROM track_stats');
+    // Pages of 2 accounts: the walk crosses several transactions.
+    expect(await rebuildTrackRecords(db, () => {}, 2)).toBeGreaterThan(2);
+    const [stored, direct] = [await storedRecords(db), await directRecords(db)];
+    expect(stored.calls.length).toBeGreaterThan(0);
+    expect(stored).toEqual(direct);
+  });
+
   it('stays exact when two batches of the same author and coin are stored at once', async () => {
     await reset();
     const rand = prng(9);
@@ -153,7 +192,7 @@ describe('track records, incrementally', () => {
           coins: ['SOL'],
           sentiment: 'bullish' as const,
         }));
-      await Promise.all([savePosts(db, store, batch()), savePosts(db, store, batch())]);
+      await Promise.all([savePosts(db, batch()), savePosts(db, batch())]);
     }
     const [stored, direct] = [await storedRecords(db), await directRecords(db)];
     expect(direct.calls.length).toBeGreaterThan(3);

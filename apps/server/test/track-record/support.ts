@@ -1,17 +1,10 @@
 /** Track-record test helpers: candles and posts written as the workers write them, and a direct recomputation. */
-import type { Db, Queryable } from '../../src/db/db';
-import type { CallRow, StatsRow } from '../../src/db/repos/track-record';
+import type { Db } from '../../src/db/db';
+import type { CallRow, PostCoinRow, StatsRow } from '../../src/db/repos/track-record';
 import { saveBatch } from '../../src/pipeline/store';
 import type { SentimentLabel } from '../../src/pipeline/types';
-import {
-  byTime,
-  type Candidate,
-  candidateOf,
-  chainCalls,
-  type Closes,
-  outcomeOf,
-} from '../../src/services/track-record/rules';
-import { statsRows, type TrackRecordStore } from '../../src/services/track-record/store';
+import { byTime, type Candidate, chainCalls, type Closes } from '../../src/services/track-record/rules';
+import { candidateOfRow, measured, statsRows, type TrackRecordStore } from '../../src/services/track-record/store';
 import { rawPost } from '../support/posts';
 
 export interface CandleSpec {
@@ -54,10 +47,12 @@ export interface TrackPost {
   coinStances?: Record<string, SentimentLabel>;
   refKind?: '' | 'repost' | 'quote' | 'reply';
   text?: string;
+  /** A handle-only author (authorId ''): stored as `handle:<name>` until merged. */
+  handle?: string;
 }
 
-/** Saves posts as one batch through the pipeline's save, with the track records updated in it. */
-export async function savePosts(db: Db, store: TrackRecordStore | undefined, posts: TrackPost[]) {
+/** Saves posts as one batch through the pipeline's save (which updates the track records in it). */
+export async function savePosts(db: Db, posts: TrackPost[]) {
   await saveBatch(db, {
     source: 'test',
     posts: posts.map((p) =>
@@ -66,7 +61,7 @@ export async function savePosts(db: Db, store: TrackRecordStore | undefined, pos
         text: p.text ?? `${p.sentiment} on ${p.coins.join(' ')}`,
         createdAt: p.ct,
         authorId: p.authorId,
-        username: `u${p.authorId}`,
+        username: p.handle ?? `u${p.authorId}`,
         ...(p.refKind ? { refKind: p.refKind } : {}),
       }),
     ),
@@ -80,7 +75,6 @@ export async function savePosts(db: Db, store: TrackRecordStore | undefined, pos
     cursor: null,
     rejected: 0,
     now: new Date(),
-    ...(store ? { afterSave: (tx: Queryable, ids: string[]) => store.postsStoredIn(tx, ids) } : {}),
   });
 }
 
@@ -113,48 +107,17 @@ export async function directRecords(db: Db) {
   );
   const m = new Map(candles.map((c) => [`${c.coin} ${c.interval} ${Number(c.open_time)}`, Number(c.close)]));
   const closes: Closes = { close: (c, i, t) => m.get(`${c} ${i} ${t}`) };
-  const rows = await db.query<{
-    id: string;
-    author_id: string;
-    ct: number;
-    text: string;
-    ref_kind: string;
-    sentiment: number;
-    coin: string;
-    stance: number | null;
-  }>(
-    `SELECT p.id, p.author_id, p.ct, p.text, p.ref_kind, p.sentiment, s.coin, s.stance
+  const rows = await db.query<PostCoinRow>(
+    `SELECT p.id AS post_id, p.author_id, p.ct, p.text, p.ref_kind, p.sentiment, s.coin, s.stance AS coin_stance
      FROM posts p CROSS JOIN LATERAL unnest(p.coins, p.coin_stances) AS s(coin, stance) WHERE s.coin IS NOT NULL`,
   );
   const chains = new Map<string, Candidate[]>();
   for (const r of rows) {
-    const c = candidateOf({
-      postId: r.id,
-      authorId: r.author_id,
-      ct: Number(r.ct),
-      text: r.text,
-      refKind: r.ref_kind,
-      sentiment: Number(r.sentiment),
-      coin: r.coin,
-      coinStance: r.stance === null ? null : Number(r.stance),
-    });
+    const c = candidateOfRow(r);
     if (c) chains.set(`${c.authorId}/${c.coin}`, [...(chains.get(`${c.authorId}/${c.coin}`) ?? []), c]);
   }
-  const calls: CallRow[] = [...chains.values()].flatMap((cands) =>
-    chainCalls(cands.sort(byTime), null).map((c) => {
-      const o = outcomeOf(closes, c);
-      return {
-        post_id: c.postId,
-        coin: c.coin,
-        author_id: c.authorId,
-        ct: c.ct,
-        stance: c.stance === 'bullish' ? 1 : -1,
-        entry_ct: o.entryCt,
-        entry_price: o.entryPrice,
-        raw: o.raw,
-        excess: o.excess,
-      };
-    }),
+  const calls = [...chains.values()].flatMap((cands) =>
+    chainCalls(cands.sort(byTime), null).map((c) => measured(closes, c)),
   );
   return { calls: sortCalls(calls), stats: sortStats(statsRows(calls)) };
 }

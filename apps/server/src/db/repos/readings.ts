@@ -38,13 +38,13 @@ export function readingsRepo(db: Queryable) {
     },
 
     /**
-     * Writes the readings that differ from the stored ones; returns how many. Compared in SQL,
+     * Writes the readings that differ from the stored ones; returns their ids. Compared in SQL,
      * where the stored score is a real: an unchanged row is not written and costs the rollup
      * triggers nothing. The text check skips posts a collector rewrote meanwhile (it stored the
      * current classifier's reading of the new text already).
      */
-    async writeChanged(rows: ReadingRow[]): Promise<number> {
-      if (rows.length === 0) return 0;
+    async writeChanged(rows: ReadingRow[]): Promise<string[]> {
+      if (rows.length === 0) return [];
       const written = await db.query<{ id: string }>(
         `UPDATE posts p SET sentiment = r.sentiment, sentiment_score = r.sentiment_score, sentiment_cues = r.cues,
                 coin_stances = r.stances, sentiment_model = r.sentiment_model
@@ -59,7 +59,7 @@ export function readingsRepo(db: Queryable) {
          RETURNING p.id`,
         [JSON.stringify(rows)],
       );
-      return written.length;
+      return written.map((r) => r.id);
     },
   };
 }

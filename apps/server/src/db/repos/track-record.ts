@@ -87,6 +87,23 @@ export function trackRecordRepo(db: Queryable) {
     callsOfPosts(postIds: string[]): Promise<{ author_id: string; coin: string; ct: number }[]> {
       return db.query('SELECT author_id, coin, ct FROM track_calls WHERE post_id = ANY($1::text[])', [postIds]);
     },
+    /** Every (author, coin) of these authors with a post naming the coin or a stored call. */
+    chainsOfAuthors(authors: string[]): Promise<{ author_id: string; coin: string }[]> {
+      return db.query(
+        `SELECT DISTINCT p.author_id, s.coin FROM posts p CROSS JOIN LATERAL unnest(p.coins) AS s(coin)
+         WHERE p.author_id = ANY($1::text[])
+         UNION SELECT author_id, coin FROM track_calls WHERE author_id = ANY($1::text[])`,
+        [authors],
+      );
+    },
+    /** Account ids after `after`, in id order (a rebuild's walk). */
+    async accountsAfter(after: string, limit: number): Promise<string[]> {
+      const rows = await db.query<{ id: string }>('SELECT id FROM x_accounts WHERE id > $1 ORDER BY id LIMIT $2', [
+        after,
+        limit,
+      ]);
+      return rows.map((r) => r.id);
+    },
     /** The last call of each chain before its `from`. */
     async anchors(chains: ChainFrom[]): Promise<Map<string, number>> {
       const rows = await db.query<{ author: string; coin: string; ct: number }>(
@@ -97,10 +114,22 @@ export function trackRecordRepo(db: Queryable) {
       );
       return new Map(rows.map((r) => [`${r.author}\u0000${r.coin}`, Number(r.ct)]));
     },
-    async deleteFrom(chains: ChainFrom[]): Promise<void> {
-      await db.query(
-        `DELETE FROM track_calls c USING ${CHAINS} WHERE c.author_id = u.author AND c.coin = u.coin AND c.ct >= u.t`,
+    /** The stored calls of each chain from its `from` on (what a re-derivation compares with). */
+    callsFrom(
+      chains: ChainFrom[],
+    ): Promise<{ post_id: string; coin: string; author_id: string; ct: number; stance: number }[]> {
+      return db.query(
+        `SELECT c.post_id, c.coin, c.author_id, c.ct, c.stance FROM ${CHAINS}
+         JOIN track_calls c ON c.author_id = u.author AND c.coin = u.coin AND c.ct >= u.t`,
         chainParams(chains),
+      );
+    },
+    async deleteCalls(keys: { postId: string; coin: string }[]): Promise<void> {
+      if (keys.length === 0) return;
+      await db.query(
+        `DELETE FROM track_calls c USING unnest($1::text[], $2::text[]) AS k(post_id, coin)
+         WHERE c.post_id = k.post_id AND c.coin = k.coin`,
+        [keys.map((k) => k.postId), keys.map((k) => k.coin)],
       );
     },
     /** The posts of each chain's author naming its coin, from its `from` on. */
@@ -164,8 +193,22 @@ export function trackRecordRepo(db: Queryable) {
     callsOfAuthors(authors: string[]): Promise<CallRow[]> {
       return db.query<CallRow>(`SELECT ${CALL_COLUMNS} FROM track_calls WHERE author_id = ANY($1::text[])`, [authors]);
     },
+    /** Replaces every stats row of these authors with `rows`. */
     async replaceStats(authors: string[], rows: StatsRow[]): Promise<void> {
       await db.query('DELETE FROM track_stats WHERE author_id = ANY($1::text[])', [authors]);
+      await this.insertStats(rows);
+    },
+
+    /** Replaces the stats rows of these (author, coin) pairs with `rows`. */
+    async replaceStatsOf(pairs: { author: string; coin: string }[], rows: StatsRow[]): Promise<void> {
+      await db.query(
+        `DELETE FROM track_stats s USING unnest($1::text[], $2::text[]) AS k(author, coin)
+         WHERE s.author_id = k.author AND s.coin = k.coin`,
+        [pairs.map((p) => p.author), pairs.map((p) => p.coin)],
+      );
+      await this.insertStats(rows);
+    },
+    async insertStats(rows: StatsRow[]): Promise<void> {
       if (rows.length === 0) return;
       await db.query(`INSERT INTO track_stats SELECT * FROM jsonb_populate_recordset(NULL::track_stats, $1::jsonb)`, [
         JSON.stringify(rows),

@@ -5,13 +5,19 @@
  * candles are stored, only the calls reading a price in the stored span are re-measured. Either
  * way the stats of the authors touched are then recomputed from their calls.
  *
- * Concurrency (PostgreSQL): a batch locks its authors (advisory, sorted, so two batches cannot
+ * Concurrency: a batch locks its authors (advisory, sorted, so two batches cannot
  * deadlock) and holds a shared "prices" lock; a candle update holds that lock exclusively, so it
  * never re-measures calls while a batch measures them from older candles.
  */
 import { TRACK_HORIZON_SECONDS, TRACK_HORIZONS } from '@kolscope/contract';
 import type { Db, Queryable } from '../../db/db';
-import { type CallRow, type ChainFrom, type StatsRow, trackRecordRepo } from '../../db/repos/track-record';
+import {
+  type CallRow,
+  type ChainFrom,
+  type PostCoinRow,
+  type StatsRow,
+  trackRecordRepo,
+} from '../../db/repos/track-record';
 import { type CandlesStoredListener, INTERVAL_SECONDS, MARKET_BASKET } from '../../markets/types';
 import {
   benchmarkOf,
@@ -57,8 +63,22 @@ export async function loadCloses(q: Queryable, calls: { coin: string; ct: number
   return closes;
 }
 
+/** A stored post's coin as a candidate call, or null (rules.ts candidateOf). */
+export function candidateOfRow(row: PostCoinRow): Candidate | null {
+  return candidateOf({
+    postId: row.post_id,
+    authorId: row.author_id,
+    ct: Number(row.ct),
+    text: row.text,
+    refKind: row.ref_kind,
+    sentiment: Number(row.sentiment),
+    coin: row.coin,
+    coinStance: row.coin_stance === null ? null : Number(row.coin_stance),
+  });
+}
+
 /** A call measured: its row for track_calls. */
-function measured(closes: Closes, c: Candidate): CallRow {
+export function measured(closes: Closes, c: Candidate): CallRow {
   const o = outcomeOf(closes, c);
   return {
     post_id: c.postId,
@@ -119,10 +139,25 @@ export function statsRows(calls: CallRow[]): StatsRow[] {
   return rows;
 }
 
-async function refreshStats(tx: Queryable, authors: string[]): Promise<void> {
-  if (authors.length === 0) return;
+/**
+ * Recomputes the stats rows of these (author, coin) pairs and of their authors' all-coins rows;
+ * with `allCoins`, every row of the authors (accounts merged or rebuilt).
+ */
+async function refreshStats(tx: Queryable, pairs: { author: string; coin: string }[], allCoins = false): Promise<void> {
+  if (pairs.length === 0) return;
   const repo = trackRecordRepo(tx);
-  await repo.replaceStats(authors, statsRows(await repo.callsOfAuthors(authors)));
+  const authors = [...new Set(pairs.map((p) => p.author))];
+  const rows = statsRows(await repo.callsOfAuthors(authors));
+  if (allCoins) return repo.replaceStats(authors, rows);
+  const wanted = new Set([...pairs.map((p) => pairKey(p.author, p.coin)), ...authors.map((a) => pairKey(a, ''))]);
+  const keys = [...wanted].map((k) => {
+    const [author, coin] = k.split('\u0000') as [string, string];
+    return { author, coin };
+  });
+  await repo.replaceStatsOf(
+    keys,
+    rows.filter((r) => wanted.has(pairKey(r.author_id, r.coin))),
+  );
 }
 
 /** A stable 32-bit key for an author's advisory lock. */
@@ -132,90 +167,149 @@ function authorLockKey(author: string): number {
   return h;
 }
 
-export function trackRecordStore(deps: { db: Db }) {
-  const onPostgres = deps.db.kind === 'postgres';
+/** Takes the prices lock shared, then the authors' locks in a fixed order (no deadlock between batches). */
+async function lockAuthors(tx: Queryable, authors: string[]) {
+  await tx.query('SELECT pg_advisory_xact_lock_shared($1)', [PRICES_LOCK]);
+  const keys = [...new Set(authors.map(authorLockKey))].sort((a, b) => a - b);
+  // One statement, taking the locks in key order.
+  await tx.query(
+    'SELECT count(pg_advisory_xact_lock($1, k)) FROM (SELECT k FROM unnest($2::int[]) AS k ORDER BY k) s',
+    [AUTHOR_LOCK_SPACE, keys],
+  );
+}
 
-  async function lockAuthors(tx: Queryable, authors: string[]) {
-    if (!onPostgres) return; // PGlite has one connection: its transactions never overlap.
-    await tx.query('SELECT pg_advisory_xact_lock_shared($1)', [PRICES_LOCK]);
-    const keys = [...new Set(authors.map(authorLockKey))].sort((a, b) => a - b);
-    for (const k of keys) await tx.query('SELECT pg_advisory_xact_lock($1, $2)', [AUTHOR_LOCK_SPACE, k]);
+/** Re-derives these chains from their `from` on, measures the calls, and refreshes the authors' stats. */
+async function rederive(tx: Queryable, chains: ChainFrom[]): Promise<void> {
+  if (chains.length === 0) return;
+  const repo = trackRecordRepo(tx);
+  const anchors = await repo.anchors(chains);
+  const before = await repo.callsFrom(chains);
+  const byChain = new Map<string, Candidate[]>();
+  for (const row of await repo.chainPosts(chains)) {
+    const c = candidateOfRow(row);
+    if (!c) continue;
+    const k = pairKey(c.authorId, c.coin);
+    byChain.set(k, [...(byChain.get(k) ?? []), c]);
   }
+  const calls: Candidate[] = [];
+  for (const [k, cands] of byChain) calls.push(...chainCalls(cands.sort(byTime), anchors.get(k) ?? null));
+  // Only what changed is written and measured: a chain re-derived from an early post keeps most
+  // of its later calls (backfill goes back in time), and measuring reads many candles.
+  const callKey = (postId: string, coin: string) => `${postId}\u0000${coin}`;
+  const kept = new Map(before.map((b) => [callKey(b.post_id, b.coin), b]));
+  const changed = calls.filter((c) => {
+    const b = kept.get(callKey(c.postId, c.coin));
+    return !b || b.author_id !== c.authorId || Number(b.ct) !== c.ct || Number(b.stance) !== stanceValue(c.stance);
+  });
+  const now = new Set(calls.map((c) => callKey(c.postId, c.coin)));
+  const gone = before.filter((b) => !now.has(callKey(b.post_id, b.coin)));
+  await repo.deleteCalls(gone.map((b) => ({ postId: b.post_id, coin: b.coin })));
+  const closes = await loadCloses(tx, changed);
+  await repo.upsertCalls(changed.map((c) => measured(closes, c)));
+  // Most posts are no new call (the author called the coin days ago): their stats stay as they are.
+  await refreshStats(tx, [
+    ...changed.map((c) => ({ author: c.authorId, coin: c.coin })),
+    ...gone.map((b) => ({ author: b.author_id, coin: b.coin })),
+  ]);
+}
 
-  /** Re-derives these chains from their `from` on, measures the calls, and refreshes the authors' stats. */
-  async function rederive(tx: Queryable, chains: ChainFrom[]): Promise<void> {
-    if (chains.length === 0) return;
-    const repo = trackRecordRepo(tx);
-    const anchors = await repo.anchors(chains);
-    await repo.deleteFrom(chains);
-    const byChain = new Map<string, Candidate[]>();
-    for (const row of await repo.chainPosts(chains)) {
-      const c = candidateOf({
-        postId: row.post_id,
-        authorId: row.author_id,
-        ct: Number(row.ct),
-        text: row.text,
-        refKind: row.ref_kind,
-        sentiment: Number(row.sentiment),
-        coin: row.coin,
-        coinStance: row.coin_stance === null ? null : Number(row.coin_stance),
-      });
-      if (!c) continue;
-      const k = pairKey(c.authorId, c.coin);
-      byChain.set(k, [...(byChain.get(k) ?? []), c]);
-    }
-    const calls: Candidate[] = [];
-    for (const [k, cands] of byChain) calls.push(...chainCalls(cands.sort(byTime), anchors.get(k) ?? null));
-    const closes = await loadCloses(tx, calls);
-    await repo.upsertCalls(calls.map((c) => measured(closes, c)));
-    await refreshStats(tx, [...new Set(chains.map((c) => c.author))]);
-  }
-
-  const self = {
-    /**
-     * After posts were stored, updated or deleted: re-derives the chains they are in now and the
-     * chains they were calls in, from the earliest of those times. Runs inside the transaction
-     * that stored them (pipeline/store.ts), so posts and records commit together.
-     */
-    async postsStoredIn(tx: Queryable, postIds: string[]): Promise<void> {
-      if (postIds.length === 0) return;
-      const repo = trackRecordRepo(tx);
-      await lockAuthors(tx, await repo.authorsOf(postIds));
-      const from = new Map<string, ChainFrom>();
-      const touch = (author: string, coin: string, ct: number) => {
-        const k = pairKey(author, coin);
-        const prev = from.get(k);
-        if (!prev || ct < prev.from) from.set(k, { author, coin, from: ct });
-      };
-      for (const c of await repo.callsOfPosts(postIds)) touch(c.author_id, c.coin, Number(c.ct));
-      for (const p of await repo.postCoins(postIds)) touch(p.author_id, p.coin, Number(p.ct));
-      await rederive(tx, [...from.values()]);
-    },
-
-    /** After candles were stored: re-measures the calls reading a price in the span, then their authors' stats. */
-    candlesStored: (async (stored) => {
-      await deps.db.transaction(async (tx) => {
-        if (onPostgres) await tx.query('SELECT pg_advisory_xact_lock($1)', [PRICES_LOCK]);
-        const repo = trackRecordRepo(tx);
-        // A BTC price measures every other coin's calls; a basket coin's measures BTC's.
-        const coins =
-          stored.coin === 'BTC'
-            ? null
-            : [stored.coin, ...((MARKET_BASKET as readonly string[]).includes(stored.coin) ? ['BTC'] : [])];
-        const offsets = TRACK_HORIZONS.map((h) => TRACK_HORIZON_SECONDS[h]);
-        const to = stored.to + INTERVAL_SECONDS[stored.interval];
-        const rows = await repo.affectedBySpan(coins, stored.from, to, offsets);
-        if (rows.length === 0) return;
-        const calls = rows.map((r) => ({ ...scored(r), authorId: r.author_id }));
-        const closes = await loadCloses(tx, calls);
-        await repo.upsertCalls(calls.map((c) => measured(closes, c)));
-        await refreshStats(tx, [...new Set(rows.map((r) => r.author_id))]);
-      });
-    }) satisfies CandlesStoredListener,
-
-    /** postsStoredIn in a transaction of its own (posts changed outside a batch). */
-    postsStored: (postIds: string[]) => deps.db.transaction((tx) => self.postsStoredIn(tx, postIds)),
+/**
+ * After posts were stored, updated or deleted: re-derives the chains they are in now and the
+ * chains they were calls in, from the earliest of those times. Run it in the transaction that
+ * changed them (pipeline/store.ts), so posts and records commit together.
+ */
+export async function trackPostsStored(tx: Queryable, postIds: string[]): Promise<void> {
+  if (postIds.length === 0) return;
+  const repo = trackRecordRepo(tx);
+  await lockAuthors(tx, await repo.authorsOf(postIds));
+  const from = new Map<string, ChainFrom>();
+  const touch = (author: string, coin: string, ct: number) => {
+    const k = pairKey(author, coin);
+    const prev = from.get(k);
+    if (!prev || ct < prev.from) from.set(k, { author, coin, from: ct });
   };
-  return self;
+  for (const c of await repo.callsOfPosts(postIds)) touch(c.author_id, c.coin, Number(c.ct));
+  // A post that is no candidate (neutral, a repost) cannot move a chain unless it was a call.
+  for (const p of await repo.postCoins(postIds)) if (candidateOfRow(p)) touch(p.author_id, p.coin, Number(p.ct));
+  await rederive(tx, [...from.values()]);
+}
+
+/**
+ * Re-derives every chain of these authors from the start: after posts moved between accounts
+ * (a handle-only account merged into its X account), or to build the records of a database that
+ * had posts before track records existed (`kolscope track-rebuild`).
+ */
+export async function trackAuthorsChanged(tx: Queryable, authors: string[]): Promise<void> {
+  if (authors.length === 0) return;
+  await lockAuthors(tx, authors);
+  const chains = await trackRecordRepo(tx).chainsOfAuthors(authors);
+  await rederive(
+    tx,
+    chains.map((c) => ({ author: c.author_id, coin: c.coin, from: 0 })),
+  );
+  // Authors left without any chain (all their posts moved away) keep no stats either.
+  await refreshStats(
+    tx,
+    authors.map((author) => ({ author, coin: '' })),
+    true,
+  );
+}
+
+/**
+ * After candles were stored: re-measures the calls reading a price in the span, then their
+ * authors' stats. Holds the prices lock exclusively, so no batch measures from older candles
+ * meanwhile.
+ */
+export function trackCandlesStored(db: Db): CandlesStoredListener {
+  return (stored) =>
+    db.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock($1)', [PRICES_LOCK]);
+      const repo = trackRecordRepo(tx);
+      // A BTC price measures every other coin's calls; a basket coin's measures BTC's.
+      const coins =
+        stored.coin === 'BTC'
+          ? null
+          : [stored.coin, ...((MARKET_BASKET as readonly string[]).includes(stored.coin) ? ['BTC'] : [])];
+      const offsets = TRACK_HORIZONS.map((h) => TRACK_HORIZON_SECONDS[h]);
+      const to = stored.to + INTERVAL_SECONDS[stored.interval];
+      const rows = await repo.affectedBySpan(coins, stored.from, to, offsets);
+      if (rows.length === 0) return;
+      const calls = rows.map((r) => ({ ...scored(r), authorId: r.author_id }));
+      const closes = await loadCloses(tx, calls);
+      await repo.upsertCalls(calls.map((c) => measured(closes, c)));
+      await refreshStats(
+        tx,
+        rows.map((r) => ({ author: r.author_id, coin: r.coin })),
+      );
+    });
+}
+
+/**
+ * Re-derives every account's records, a page of accounts per transaction: for a database that
+ * had posts before track records existed (`kolscope track-rebuild`). Returns the accounts read.
+ */
+export async function rebuildTrackRecords(db: Db, log: (line: string) => void, pageSize = 200): Promise<number> {
+  let after = '';
+  let done = 0;
+  for (;;) {
+    const ids = await trackRecordRepo(db).accountsAfter(after, pageSize);
+    if (ids.length === 0) break;
+    await db.transaction((tx) => trackAuthorsChanged(tx, ids));
+    done += ids.length;
+    after = ids.at(-1)!;
+    log(`track-rebuild: ${done} accounts`);
+  }
+  return done;
+}
+
+/** The store's entry points over one database. */
+export function trackRecordStore(deps: { db: Db }) {
+  return {
+    postsStoredIn: trackPostsStored,
+    /** trackPostsStored in a transaction of its own (posts changed outside a batch). */
+    postsStored: (postIds: string[]) => deps.db.transaction((tx) => trackPostsStored(tx, postIds)),
+    authorsChanged: (authors: string[]) => deps.db.transaction((tx) => trackAuthorsChanged(tx, authors)),
+    candlesStored: trackCandlesStored(deps.db),
+  };
 }
 export type TrackRecordStore = ReturnType<typeof trackRecordStore>;
