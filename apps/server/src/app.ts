@@ -12,6 +12,7 @@ import { adminRoutes } from './http/admin/routes';
 import { ingestRoutes } from './http/ingest/routes';
 import { kolGroupRoutes } from './http/kol-group/routes';
 import { kolProfileRoutes } from './http/kol/profile-routes';
+import { trackRoutes } from './http/kol/track-routes';
 import type { MediaProxyOptions } from './http/media/proxy';
 import { mediaRoutes } from './http/media/routes';
 import { notificationRoutes } from './http/notifications/routes';
@@ -82,6 +83,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   searchRoutes(app, opts.services);
   kolGroupRoutes(app, opts.services);
   kolProfileRoutes(app, opts.services);
+  trackRoutes(app, opts.services);
   adminRoutes(app, opts.services);
   sentimentFeedbackRoutes(app, opts.services);
   notificationRoutes(app, opts.services);

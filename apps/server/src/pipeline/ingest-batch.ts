@@ -3,7 +3,7 @@
  * endpoint): enrich, save (accounts, posts and cursor in one transaction, store.ts), then notify
  * with the posts stored for the first time.
  */
-import type { Db } from '../db/db';
+import type { Db, Queryable } from '../db/db';
 import type { Clock } from '../services/clock';
 import type { Enricher } from './enrich/index';
 import { type SavedBatch, saveBatch } from './store';
@@ -20,6 +20,8 @@ export interface IngestDeps {
    * and never fails the batch: the posts are saved either way.
    */
   onSaved?: (newPostIds: string[]) => Promise<void>;
+  /** Track records (services/track-record/store.ts): every post of the batch, inside its transaction. */
+  afterSave?: (tx: Queryable, postIds: string[]) => Promise<void>;
 }
 
 export interface BatchToIngest {
@@ -44,6 +46,7 @@ export async function ingestBatch(deps: IngestDeps, b: BatchToIngest): Promise<S
     cursor: b.cursor,
     rejected: b.rejected,
     now: deps.clock.now(),
+    ...(deps.afterSave ? { afterSave: deps.afterSave } : {}),
   });
   if (deps.onSaved && saved.newPostIds.length) {
     await deps.onSaved(saved.newPostIds).catch((err: unknown) => {

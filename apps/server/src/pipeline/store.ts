@@ -4,7 +4,7 @@
  * same cursor again after a restart and, posts being upserted by id, loses and duplicates nothing.
  */
 import { checkJson } from '@kolscope/contract';
-import type { Db } from '../db/db';
+import type { Db, Queryable } from '../db/db';
 import { type AccountRow, collectionRepo, type PostRow } from '../db/repos/collection';
 import { sourceStateRepo } from '../db/repos/source-state';
 import { safeImageUrl } from '../security/image-url';
@@ -68,6 +68,8 @@ export interface BatchToSave {
   cursor: string | null;
   rejected: number;
   now: Date;
+  /** What depends on the stored posts (track records), run before the transaction commits. */
+  afterSave?: (tx: Queryable, postIds: string[]) => Promise<void>;
 }
 
 /** What a saved batch brought: the posts stored for the first time (notifications push those). */
@@ -104,6 +106,7 @@ export async function saveBatch(db: Db, b: BatchToSave): Promise<SavedBatch> {
       rejected: b.rejected,
       now: b.now,
     });
+    await b.afterSave?.(tx, [...posts.keys()]);
     return { newPostIds: [...posts.keys()].filter((id) => !seen.has(id)) };
   });
 }

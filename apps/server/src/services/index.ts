@@ -24,6 +24,7 @@ import { ranking } from './ranking/index';
 import { DEFAULT_REQUEST_LIMITS, type RequestLimitSettings, requestLimits } from './request-limits';
 import { sentimentFeedback } from './sentiment-feedback';
 import { statistics } from './statistics';
+import { trackRecord } from './track-record/index';
 import { twitterUsers } from './twitter-users';
 import { views } from './views';
 
@@ -70,7 +71,6 @@ export function createServices(deps: ServiceDeps) {
     push: deps.push,
   });
   const corrections = sentimentFeedback({ db, clock, limiter });
-  // Every batch, polled or pushed, notifies through this one callback.
   const feedService = feed({
     db,
     views: viewService,
@@ -78,7 +78,17 @@ export function createServices(deps: ServiceDeps) {
     corrections,
     ...(deps.feedCacheMs !== undefined ? { cacheMs: deps.feedCacheMs } : {}),
   });
-  const pipeline: IngestDeps = { db, enricher, clock, log, onSaved: (ids) => notify.notifier.postsSaved(ids) };
+  const tracks = trackRecord({ db, clock, kolGroups: groups });
+  // Every batch, polled or pushed, notifies through this one callback and updates track records in the
+  // transaction that saves it.
+  const pipeline: IngestDeps = {
+    db,
+    enricher,
+    clock,
+    log,
+    onSaved: (ids) => notify.notifier.postsSaved(ids),
+    afterSave: (tx, ids) => tracks.store.postsStoredIn(tx, ids),
+  };
   return {
     views: viewService,
     opinion: opinion({ db, clock, views: viewService, kolGroups: groups }),
@@ -89,6 +99,7 @@ export function createServices(deps: ServiceDeps) {
     sentimentFeedback: corrections,
     twitterUsers: twitterUsers({ db }),
     kolGroups: groups,
+    trackRecord: tracks,
     kolReview: kolReview({ db, clock }),
     statistics: statistics({ db, clock }),
     db,

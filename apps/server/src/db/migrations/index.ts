@@ -14,6 +14,7 @@ import coinStances from './0012_coin_stances';
 import rollupsCurrent from './0013_rollups_current';
 import candles from './0014_candles';
 import postRefs from './0015_post_refs';
+import trackRecord from './0017_track_record';
 
 export const migrations: { id: string; sql: string }[] = [
   { id: '0001_accounts', sql: accounts },
@@ -31,4 +32,5 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '0013_rollups_current', sql: rollupsCurrent },
   { id: '0014_candles', sql: candles },
   { id: '0015_post_refs', sql: postRefs },
+  { id: '0017_track_record', sql: trackRecord },
 ];

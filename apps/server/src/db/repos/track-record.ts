@@ -1,0 +1,242 @@
+/**
+ * Track records' SQL (migration 0017): the calls, their candles and the per-author stats. The
+ * rules themselves are in services/track-record/rules.ts; this file only reads and writes rows.
+ */
+import type { Queryable } from '../db';
+import { type GroupRule, memberCondition } from './kol-groups';
+import type { XAccountRow } from './x-accounts';
+
+export interface PostCoinRow {
+  post_id: string;
+  author_id: string;
+  ct: number;
+  text: string;
+  ref_kind: string;
+  sentiment: number;
+  coin: string;
+  coin_stance: number | null;
+}
+
+/** A chain to re-derive: one (author, coin) from time `from` on. */
+export interface ChainFrom {
+  author: string;
+  coin: string;
+  from: number;
+}
+
+export interface CallRow {
+  post_id: string;
+  coin: string;
+  author_id: string;
+  ct: number;
+  stance: number;
+  entry_ct: number | null;
+  entry_price: number | null;
+  raw: (number | null)[];
+  excess: (number | null)[];
+}
+
+export interface StatsRow {
+  author_id: string;
+  coin: string;
+  horizon: string;
+  calls: number;
+  pending: number;
+  hits: number;
+  raw_hits: number;
+  hit_rate_low: number | null;
+  sort_low: number;
+  median_excess: number | null;
+  median_raw: number | null;
+  best_post_id: string | null;
+  best_coin: string | null;
+  worst_post_id: string | null;
+  worst_coin: string | null;
+}
+
+/** A post's coins, one row each, with the post's own label and that coin's stance. */
+const POST_COINS = `p.id AS post_id, p.author_id, p.ct, p.text, p.ref_kind, p.sentiment, s.coin, s.stance AS coin_stance`;
+const CHAINS = 'unnest($1::text[], $2::text[], $3::bigint[]) AS u(author, coin, t)';
+const chainParams = (chains: ChainFrom[]) => [
+  chains.map((c) => c.author),
+  chains.map((c) => c.coin),
+  chains.map((c) => c.from),
+];
+const CALL_COLUMNS = 'post_id, coin, author_id, ct, stance, entry_ct, entry_price, raw, excess';
+
+export function trackRecordRepo(db: Queryable) {
+  return {
+    /** Every coin of these posts (the posts' current state). */
+    postCoins(postIds: string[]): Promise<PostCoinRow[]> {
+      return db.query<PostCoinRow>(
+        `SELECT ${POST_COINS} FROM posts p CROSS JOIN LATERAL unnest(p.coins, p.coin_stances) AS s(coin, stance)
+         WHERE p.id = ANY($1::text[]) AND s.coin IS NOT NULL`,
+        [postIds],
+      );
+    },
+    /** The authors of these posts and of the calls they made, for locking before anything is read. */
+    async authorsOf(postIds: string[]): Promise<string[]> {
+      const rows = await db.query<{ a: string }>(
+        `SELECT author_id AS a FROM posts WHERE id = ANY($1::text[])
+         UNION SELECT author_id FROM track_calls WHERE post_id = ANY($1::text[])`,
+        [postIds],
+      );
+      return rows.map((r) => r.a);
+    },
+    /** The calls these posts are now (the chains they were in). */
+    callsOfPosts(postIds: string[]): Promise<{ author_id: string; coin: string; ct: number }[]> {
+      return db.query('SELECT author_id, coin, ct FROM track_calls WHERE post_id = ANY($1::text[])', [postIds]);
+    },
+    /** The last call of each chain before its `from`. */
+    async anchors(chains: ChainFrom[]): Promise<Map<string, number>> {
+      const rows = await db.query<{ author: string; coin: string; ct: number }>(
+        `SELECT u.author, u.coin, max(c.ct) AS ct FROM ${CHAINS}
+         JOIN track_calls c ON c.author_id = u.author AND c.coin = u.coin AND c.ct < u.t
+         GROUP BY u.author, u.coin`,
+        chainParams(chains),
+      );
+      return new Map(rows.map((r) => [`${r.author}\u0000${r.coin}`, Number(r.ct)]));
+    },
+    async deleteFrom(chains: ChainFrom[]): Promise<void> {
+      await db.query(
+        `DELETE FROM track_calls c USING ${CHAINS} WHERE c.author_id = u.author AND c.coin = u.coin AND c.ct >= u.t`,
+        chainParams(chains),
+      );
+    },
+    /** The posts of each chain's author naming its coin, from its `from` on. */
+    chainPosts(chains: ChainFrom[]): Promise<PostCoinRow[]> {
+      return db.query<PostCoinRow>(
+        `SELECT ${POST_COINS} FROM ${CHAINS}
+         JOIN posts p ON p.author_id = u.author AND p.ct >= u.t
+         CROSS JOIN LATERAL unnest(p.coins, p.coin_stances) AS s(coin, stance)
+         WHERE s.coin = u.coin`,
+        chainParams(chains),
+      );
+    },
+    /** Stored closes of these candles, keyed `coin interval openTime`. */
+    async closes(keys: { coin: string; interval: string; openTime: number }[]): Promise<Map<string, number>> {
+      if (keys.length === 0) return new Map();
+      const rows = await db.query<{ coin: string; interval: string; open_time: number; close: number }>(
+        `SELECT c.coin, c.interval, c.open_time, c.close
+         FROM unnest($1::text[], $2::text[], $3::bigint[]) AS k(coin, interval, open_time)
+         JOIN candles c ON c.coin = k.coin AND c.interval = k.interval AND c.open_time = k.open_time`,
+        [keys.map((k) => k.coin), keys.map((k) => k.interval), keys.map((k) => k.openTime)],
+      );
+      return new Map(rows.map((r) => [`${r.coin} ${r.interval} ${Number(r.open_time)}`, Number(r.close)]));
+    },
+    /** Inserts calls, or rewrites their outcome when they are already stored. */
+    async upsertCalls(rows: CallRow[]): Promise<void> {
+      if (rows.length === 0) return;
+      // Arrays of arrays cannot go through unnest; the returns travel as JSON.
+      await db.query(
+        `INSERT INTO track_calls (${CALL_COLUMNS})
+         SELECT r.post_id, r.coin, r.author_id, r.ct, r.stance, r.entry_ct, r.entry_price,
+                ARRAY(SELECT (x #>> '{}')::double precision FROM jsonb_array_elements(r.raw) x),
+                ARRAY(SELECT (x #>> '{}')::double precision FROM jsonb_array_elements(r.excess) x)
+         FROM jsonb_to_recordset($1::jsonb) AS r(post_id text, coin text, author_id text, ct bigint, stance smallint,
+              entry_ct bigint, entry_price double precision, raw jsonb, excess jsonb)
+         ON CONFLICT (post_id, coin) DO UPDATE SET author_id = EXCLUDED.author_id, ct = EXCLUDED.ct,
+           stance = EXCLUDED.stance, entry_ct = EXCLUDED.entry_ct, entry_price = EXCLUDED.entry_price,
+           raw = EXCLUDED.raw, excess = EXCLUDED.excess`,
+        [JSON.stringify(rows)],
+      );
+    },
+    /**
+     * Calls that read a price in [from, to): their post time, or their entry plus a horizon
+     * (`offsets`), on one of `coins` (every coin when null).
+     */
+    affectedBySpan(coins: string[] | null, from: number, to: number, offsets: number[]): Promise<CallRow[]> {
+      const params: unknown[] = [from, to];
+      const ranges = [
+        '(ct >= $1 AND ct < $2)',
+        ...offsets.map((o) => {
+          params.push(o);
+          return `(entry_ct >= $1 - $${params.length}::bigint AND entry_ct < $2 - $${params.length}::bigint)`;
+        }),
+      ];
+      if (coins) params.push(coins);
+      return db.query<CallRow>(
+        `SELECT ${CALL_COLUMNS} FROM track_calls
+         WHERE (${ranges.join(' OR ')}) ${coins ? `AND coin = ANY($${params.length}::text[])` : ''}`,
+        params,
+      );
+    },
+    callsOfAuthors(authors: string[]): Promise<CallRow[]> {
+      return db.query<CallRow>(`SELECT ${CALL_COLUMNS} FROM track_calls WHERE author_id = ANY($1::text[])`, [authors]);
+    },
+    async replaceStats(authors: string[], rows: StatsRow[]): Promise<void> {
+      await db.query('DELETE FROM track_stats WHERE author_id = ANY($1::text[])', [authors]);
+      if (rows.length === 0) return;
+      await db.query(`INSERT INTO track_stats SELECT * FROM jsonb_populate_recordset(NULL::track_stats, $1::jsonb)`, [
+        JSON.stringify(rows),
+      ]);
+    },
+
+    // Reading, for the calls.
+    async account(id: string): Promise<XAccountRow | undefined> {
+      const rows = await db.query<XAccountRow>('SELECT * FROM x_accounts WHERE id = $1', [id]);
+      return rows[0];
+    },
+    stats(author: string, coin: string): Promise<StatsRow[]> {
+      return db.query<StatsRow>('SELECT * FROM track_stats WHERE author_id = $1 AND coin = $2', [author, coin]);
+    },
+    async totalCalls(author: string): Promise<number> {
+      const [row] = await db.query<{ n: number }>('SELECT count(*) AS n FROM track_calls WHERE author_id = $1', [
+        author,
+      ]);
+      return Number(row?.n ?? 0);
+    },
+    /** An author's calls newest first, after the (ct, post, coin) position of the last one shown. */
+    callsPage(
+      author: string,
+      after: { ct: number; postId: string; coin: string } | undefined,
+      limit: number,
+    ): Promise<(CallRow & { text: string })[]> {
+      const keyset = after ? `AND (c.ct, c.post_id, c.coin) < ($2::bigint, $3::text, $4::text)` : '';
+      return db.query(
+        `SELECT c.*, p.text FROM track_calls c JOIN posts p ON p.id = c.post_id
+         WHERE c.author_id = $1 ${keyset}
+         ORDER BY c.ct DESC, c.post_id DESC, c.coin DESC LIMIT ${after ? '$5' : '$2'}`,
+        after ? [author, after.ct, after.postId, after.coin, limit] : [author, limit],
+      );
+    },
+    callsByKeys(keys: { postId: string; coin: string }[]): Promise<(CallRow & { text: string })[]> {
+      if (keys.length === 0) return Promise.resolve([]);
+      return db.query(
+        `SELECT c.*, p.text FROM unnest($1::text[], $2::text[]) AS k(post_id, coin)
+         JOIN track_calls c ON c.post_id = k.post_id AND c.coin = k.coin JOIN posts p ON p.id = c.post_id`,
+        [keys.map((k) => k.postId), keys.map((k) => k.coin)],
+      );
+    },
+    /**
+     * A group's members with calls, in leaderboard order: the bound (-1 below the minimum) desc,
+     * calls desc, account id asc; after the position of the last one shown.
+     */
+    leaderboard(
+      rule: GroupRule,
+      coin: string,
+      horizon: string,
+      after: { low: number; calls: number; id: string } | undefined,
+      limit: number,
+    ): Promise<(StatsRow & XAccountRow)[]> {
+      const params: unknown[] = [];
+      const param = (v: unknown) => {
+        params.push(v);
+        return `$${params.length}`;
+      };
+      const keyset = after
+        ? `AND (s.sort_low < ${param(after.low)}::float8
+               OR (s.sort_low = ${param(after.low)}::float8 AND s.calls < ${param(after.calls)}::int)
+               OR (s.sort_low = ${param(after.low)}::float8 AND s.calls = ${param(after.calls)}::int AND s.author_id > ${param(after.id)}::text))`
+        : '';
+      return db.query(
+        `SELECT s.*, a.id, a.username, a.name, a.icon, a.followers_count, a.is_blue_verified, a.verified_type
+         FROM track_stats s JOIN x_accounts a ON a.id = s.author_id
+         WHERE s.coin = ${param(coin)}::text AND s.horizon = ${param(horizon)}::text AND s.calls + s.pending > 0
+           AND ${memberCondition(rule, param)} ${keyset}
+         ORDER BY s.sort_low DESC, s.calls DESC, s.author_id LIMIT ${param(limit)}`,
+        params,
+      );
+    },
+  };
+}

@@ -1,0 +1,178 @@
+/**
+ * The track-record calls (kol/track_record, kol/leaderboard) over the incremental store
+ * (./store.ts), and that store's two entry points for the pipeline and the price worker.
+ */
+import {
+  type HorizonStats,
+  type kolCalls,
+  type LeaderboardRow,
+  type ParsedRequest,
+  Ret,
+  TRACK_HORIZONS,
+  TRACK_PAGE_SIZE,
+  type TrackCall,
+  type TrackHorizon,
+} from '@kolscope/contract';
+import type { Db } from '../../db/db';
+import { type CallRow, type StatsRow, trackRecordRepo } from '../../db/repos/track-record';
+import { coinBySymbol, GENERIC_ICON } from '../../domain/coins/catalogue';
+import type { Clock } from '../clock';
+import { AppError, badRequest } from '../errors';
+import type { kolGroups } from '../kol-groups';
+import { presentUser } from '../twitter-users';
+import { isHit, priceAt, shownRate } from './rules';
+import { loadPathCloses, pathTimes } from './path';
+import { stanceOfValue, trackRecordStore } from './store';
+
+export const LEADERBOARD_PAGE_SIZE = 20;
+
+const kolNotFound = () => new AppError(Ret.notFound, 'kol_not_found');
+
+const enc = (parts: (string | number)[]) => Buffer.from(JSON.stringify(parts)).toString('base64url');
+function dec<T extends unknown[]>(cursor: string, check: (v: unknown[]) => boolean): T {
+  let parts: unknown;
+  try {
+    parts = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw badRequest('cursor_invalid');
+  }
+  if (!Array.isArray(parts) || !check(parts)) throw badRequest('cursor_invalid');
+  return parts as T;
+}
+const isNum = (v: unknown) => typeof v === 'number' && Number.isFinite(v);
+const isStr = (v: unknown) => typeof v === 'string' && v.length <= 200;
+
+function presentStats(row: StatsRow | undefined, horizon: TrackHorizon): Omit<HorizonStats, 'best' | 'worst'> {
+  const calls = row?.calls ?? 0;
+  const hits = row?.hits ?? 0;
+  return {
+    horizon,
+    calls,
+    pending: row?.pending ?? 0,
+    hits,
+    hitRate: shownRate(hits, calls),
+    hitRateLow: row?.hit_rate_low ?? null,
+    rawHitRate: shownRate(row?.raw_hits ?? 0, calls),
+    medianExcess: row?.median_excess ?? null,
+    medianRaw: row?.median_raw ?? null,
+  };
+}
+
+export function trackRecord(deps: { db: Db; clock: Clock; kolGroups: ReturnType<typeof kolGroups> }) {
+  const repo = () => trackRecordRepo(deps.db);
+  const nowS = () => Math.floor(deps.clock.now().getTime() / 1000);
+
+  /** Calls as the client shows them, each with its price path. */
+  async function presentCalls(rows: (CallRow & { text: string })[]): Promise<TrackCall[]> {
+    const now = nowS();
+    const points = rows.map((r) => (r.entry_ct === null ? [] : pathTimes(Number(r.entry_ct), now)));
+    const closes = await loadPathCloses(
+      deps.db,
+      rows.flatMap((r, i) => points[i]!.map((t) => ({ coin: r.coin, t }))),
+    );
+    return rows.map((r, i) => {
+      const stance = stanceOfValue(Number(r.stance));
+      // The entry itself, then the price after each later point (the candle containing it).
+      const path: TrackCall['path'] =
+        r.entry_ct === null || r.entry_price === null ? [] : [{ ct: Number(r.entry_ct), price: r.entry_price }];
+      for (const t of points[i]!.slice(1)) {
+        const p = priceAt(closes, r.coin, t);
+        if (p && p.ct !== path.at(-1)?.ct) path.push(p);
+      }
+      return {
+        postId: r.post_id,
+        text: r.text,
+        ct: Number(r.ct),
+        coin: r.coin,
+        coinIcon: coinBySymbol(r.coin)?.icon ?? GENERIC_ICON,
+        stance,
+        entryCt: r.entry_ct === null ? null : Number(r.entry_ct),
+        entryPrice: r.entry_price,
+        returns: TRACK_HORIZONS.map((h, j) => ({
+          horizon: h,
+          raw: r.raw[j] ?? null,
+          excess: r.excess[j] ?? null,
+          hit: isHit(stance, r.excess[j] ?? null),
+        })),
+        path,
+      };
+    });
+  }
+
+  return {
+    store: trackRecordStore({ db: deps.db }),
+
+    async trackRecord(req: ParsedRequest<typeof kolCalls.trackRecord>) {
+      const r = repo();
+      if (!(await r.account(req.twitterUserId))) throw kolNotFound();
+      const after = req.nextCb
+        ? (([ct, postId, coin]) => ({ ct, postId, coin }))(
+            dec<[number, string, string]>(
+              req.nextCb,
+              (v) => v.length === 3 && isNum(v[0]) && isStr(v[1]) && isStr(v[2]),
+            ),
+          )
+        : undefined;
+      const [stats, totalCalls, rows] = await Promise.all([
+        r.stats(req.twitterUserId, ''),
+        r.totalCalls(req.twitterUserId),
+        r.callsPage(req.twitterUserId, after, TRACK_PAGE_SIZE + 1),
+      ]);
+      const page = rows.slice(0, TRACK_PAGE_SIZE);
+      const more = rows.length > TRACK_PAGE_SIZE;
+      const row = stats.find((s) => s.horizon === req.horizon);
+      const bestWorst = [row?.best_post_id, row?.worst_post_id].map((id, i) =>
+        id ? { postId: id, coin: (i ? row?.worst_coin : row?.best_coin) ?? '' } : undefined,
+      );
+      const extremes = await presentCalls(await r.callsByKeys(bestWorst.filter((k) => k !== undefined)));
+      const find = (k: { postId: string; coin: string } | undefined) =>
+        (k && extremes.find((c) => c.postId === k.postId && c.coin === k.coin)) || null;
+      const last = page.at(-1);
+      return {
+        totalCalls,
+        stats: { ...presentStats(row, req.horizon), best: find(bestWorst[0]), worst: find(bestWorst[1]) },
+        summary: TRACK_HORIZONS.map((h) =>
+          presentStats(
+            stats.find((s) => s.horizon === h),
+            h,
+          ),
+        ),
+        list: await presentCalls(page),
+        more: more ? (1 as const) : (0 as const),
+        nextCb: more && last ? enc([Number(last.ct), last.post_id, last.coin]) : '',
+      };
+    },
+
+    async leaderboard(userId: number, req: ParsedRequest<typeof kolCalls.leaderboard>) {
+      const rule = await deps.kolGroups.ruleOf(userId, req.kolGroupId);
+      if (req.coin && !coinBySymbol(req.coin)) throw badRequest('coin_unknown', { coin: req.coin });
+      const cursor = req.nextCb
+        ? dec<[number, number, string, number]>(
+            req.nextCb,
+            (v) => v.length === 4 && isNum(v[0]) && isNum(v[1]) && isStr(v[2]) && isNum(v[3]),
+          )
+        : undefined;
+      const after = cursor && { low: cursor[0], calls: cursor[1], id: cursor[2] };
+      const ranked = cursor?.[3] ?? 0;
+      const rows = await repo().leaderboard(rule, req.coin, req.horizon, after, LEADERBOARD_PAGE_SIZE + 1);
+      const page = rows.slice(0, LEADERBOARD_PAGE_SIZE);
+      const more = rows.length > LEADERBOARD_PAGE_SIZE;
+      const list: LeaderboardRow[] = page.map((s, i) => ({
+        rank: ranked + i + 1,
+        user: presentUser(s),
+        calls: s.calls,
+        hits: s.hits,
+        hitRate: shownRate(s.hits, s.calls),
+        hitRateLow: s.hit_rate_low,
+        medianExcess: s.median_excess,
+      }));
+      const last = page.at(-1);
+      return {
+        list,
+        more: more ? (1 as const) : (0 as const),
+        nextCb: more && last ? enc([last.sort_low, last.calls, last.author_id, ranked + page.length]) : '',
+      };
+    },
+  };
+}
+export type TrackRecordService = ReturnType<typeof trackRecord>;

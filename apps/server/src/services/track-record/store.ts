@@ -1,0 +1,221 @@
+/**
+ * Keeping track records incrementally (issue 16 §3). After a batch of posts is stored, only the
+ * (author, coin) chains those posts are or were in are re-derived, from the earliest touched post
+ * on (a chain is anchored on calls, so a post arriving earlier can shift every later call). After
+ * candles are stored, only the calls reading a price in the stored span are re-measured. Either
+ * way the stats of the authors touched are then recomputed from their calls.
+ *
+ * Concurrency (PostgreSQL): a batch locks its authors (advisory, sorted, so two batches cannot
+ * deadlock) and holds a shared "prices" lock; a candle update holds that lock exclusively, so it
+ * never re-measures calls while a batch measures them from older candles.
+ */
+import { TRACK_HORIZON_SECONDS, TRACK_HORIZONS } from '@kolscope/contract';
+import type { Db, Queryable } from '../../db/db';
+import { type CallRow, type ChainFrom, type StatsRow, trackRecordRepo } from '../../db/repos/track-record';
+import { type CandlesStoredListener, INTERVAL_SECONDS, MARKET_BASKET } from '../../markets/types';
+import {
+  benchmarkOf,
+  byTime,
+  type Candidate,
+  candidateOf,
+  candleKeys,
+  chainCalls,
+  type Closes,
+  exitTimes,
+  outcomeOf,
+  type ScoredCall,
+  statsOf,
+} from './rules';
+
+// Any constants: the same in every process that writes track records.
+const PRICES_LOCK = 715_302_201;
+const AUTHOR_LOCK_SPACE = 715_302_202;
+
+const pairKey = (author: string, coin: string) => `${author}\u0000${coin}`;
+const stanceValue = (s: 'bullish' | 'bearish') => (s === 'bullish' ? 1 : -1);
+export const stanceOfValue = (v: number) => (v === 1 ? ('bullish' as const) : ('bearish' as const));
+
+/** Loads the closes the rules will read for these calls: entries first, then exits. */
+export async function loadCloses(q: Queryable, calls: { coin: string; ct: number }[]): Promise<Closes> {
+  const repo = trackRecordRepo(q);
+  const known = new Map<string, number>();
+  const closes: Closes = { close: (coin, interval, openTime) => known.get(`${coin} ${interval} ${openTime}`) };
+  const load = async (points: { coin: string; t: number }[]) => {
+    const keys = new Map<string, { coin: string; interval: string; openTime: number }>();
+    for (const p of points)
+      for (const k of candleKeys(p.coin, p.t)) keys.set(`${k.coin} ${k.interval} ${k.openTime}`, k);
+    for (const [k, v] of await repo.closes([...keys.values()])) known.set(k, v);
+  };
+  await load(calls.flatMap((c) => [c.coin, ...benchmarkOf(c.coin)].map((coin) => ({ coin, t: c.ct }))));
+  const exits: { coin: string; t: number }[] = [];
+  for (const c of calls) {
+    const entry = outcomeOf(closes, c).entryCt;
+    if (entry === null) continue;
+    for (const t of exitTimes(entry)) for (const coin of [c.coin, ...benchmarkOf(c.coin)]) exits.push({ coin, t });
+  }
+  await load(exits);
+  return closes;
+}
+
+/** A call measured: its row for track_calls. */
+function measured(closes: Closes, c: Candidate): CallRow {
+  const o = outcomeOf(closes, c);
+  return {
+    post_id: c.postId,
+    coin: c.coin,
+    author_id: c.authorId,
+    ct: c.ct,
+    stance: stanceValue(c.stance),
+    entry_ct: o.entryCt,
+    entry_price: o.entryPrice,
+    raw: o.raw,
+    excess: o.excess,
+  };
+}
+
+export const scored = (r: CallRow): ScoredCall => ({
+  postId: r.post_id,
+  coin: r.coin,
+  ct: Number(r.ct),
+  stance: stanceOfValue(Number(r.stance)),
+  raw: r.raw,
+  excess: r.excess,
+});
+
+/** Every stats row of these authors, from their calls: per coin and for all coins ('') per horizon. */
+export function statsRows(calls: CallRow[]): StatsRow[] {
+  const groups = new Map<string, { author: string; coin: string; calls: ScoredCall[] }>();
+  for (const r of calls) {
+    for (const coin of [r.coin, '']) {
+      const k = pairKey(r.author_id, coin);
+      const g = groups.get(k) ?? { author: r.author_id, coin, calls: [] };
+      g.calls.push(scored(r));
+      groups.set(k, g);
+    }
+  }
+  const rows: StatsRow[] = [];
+  for (const g of groups.values()) {
+    for (const h of TRACK_HORIZONS) {
+      const s = statsOf(g.calls, h);
+      rows.push({
+        author_id: g.author,
+        coin: g.coin,
+        horizon: h,
+        calls: s.calls,
+        pending: s.pending,
+        hits: s.hits,
+        raw_hits: s.rawHits,
+        hit_rate_low: s.hitRateLow,
+        sort_low: s.hitRateLow ?? -1,
+        median_excess: s.medianExcess,
+        median_raw: s.medianRaw,
+        best_post_id: s.best?.postId ?? null,
+        best_coin: s.best?.coin ?? null,
+        worst_post_id: s.worst?.postId ?? null,
+        worst_coin: s.worst?.coin ?? null,
+      });
+    }
+  }
+  return rows;
+}
+
+async function refreshStats(tx: Queryable, authors: string[]): Promise<void> {
+  if (authors.length === 0) return;
+  const repo = trackRecordRepo(tx);
+  await repo.replaceStats(authors, statsRows(await repo.callsOfAuthors(authors)));
+}
+
+/** A stable 32-bit key for an author's advisory lock. */
+function authorLockKey(author: string): number {
+  let h = 0;
+  for (let i = 0; i < author.length; i++) h = (Math.imul(h, 31) + author.charCodeAt(i)) | 0;
+  return h;
+}
+
+export function trackRecordStore(deps: { db: Db }) {
+  const onPostgres = deps.db.kind === 'postgres';
+
+  async function lockAuthors(tx: Queryable, authors: string[]) {
+    if (!onPostgres) return; // PGlite has one connection: its transactions never overlap.
+    await tx.query('SELECT pg_advisory_xact_lock_shared($1)', [PRICES_LOCK]);
+    const keys = [...new Set(authors.map(authorLockKey))].sort((a, b) => a - b);
+    for (const k of keys) await tx.query('SELECT pg_advisory_xact_lock($1, $2)', [AUTHOR_LOCK_SPACE, k]);
+  }
+
+  /** Re-derives these chains from their `from` on, measures the calls, and refreshes the authors' stats. */
+  async function rederive(tx: Queryable, chains: ChainFrom[]): Promise<void> {
+    if (chains.length === 0) return;
+    const repo = trackRecordRepo(tx);
+    const anchors = await repo.anchors(chains);
+    await repo.deleteFrom(chains);
+    const byChain = new Map<string, Candidate[]>();
+    for (const row of await repo.chainPosts(chains)) {
+      const c = candidateOf({
+        postId: row.post_id,
+        authorId: row.author_id,
+        ct: Number(row.ct),
+        text: row.text,
+        refKind: row.ref_kind,
+        sentiment: Number(row.sentiment),
+        coin: row.coin,
+        coinStance: row.coin_stance === null ? null : Number(row.coin_stance),
+      });
+      if (!c) continue;
+      const k = pairKey(c.authorId, c.coin);
+      byChain.set(k, [...(byChain.get(k) ?? []), c]);
+    }
+    const calls: Candidate[] = [];
+    for (const [k, cands] of byChain) calls.push(...chainCalls(cands.sort(byTime), anchors.get(k) ?? null));
+    const closes = await loadCloses(tx, calls);
+    await repo.upsertCalls(calls.map((c) => measured(closes, c)));
+    await refreshStats(tx, [...new Set(chains.map((c) => c.author))]);
+  }
+
+  const self = {
+    /**
+     * After posts were stored, updated or deleted: re-derives the chains they are in now and the
+     * chains they were calls in, from the earliest of those times. Runs inside the transaction
+     * that stored them (pipeline/store.ts), so posts and records commit together.
+     */
+    async postsStoredIn(tx: Queryable, postIds: string[]): Promise<void> {
+      if (postIds.length === 0) return;
+      const repo = trackRecordRepo(tx);
+      await lockAuthors(tx, await repo.authorsOf(postIds));
+      const from = new Map<string, ChainFrom>();
+      const touch = (author: string, coin: string, ct: number) => {
+        const k = pairKey(author, coin);
+        const prev = from.get(k);
+        if (!prev || ct < prev.from) from.set(k, { author, coin, from: ct });
+      };
+      for (const c of await repo.callsOfPosts(postIds)) touch(c.author_id, c.coin, Number(c.ct));
+      for (const p of await repo.postCoins(postIds)) touch(p.author_id, p.coin, Number(p.ct));
+      await rederive(tx, [...from.values()]);
+    },
+
+    /** After candles were stored: re-measures the calls reading a price in the span, then their authors' stats. */
+    candlesStored: (async (stored) => {
+      await deps.db.transaction(async (tx) => {
+        if (onPostgres) await tx.query('SELECT pg_advisory_xact_lock($1)', [PRICES_LOCK]);
+        const repo = trackRecordRepo(tx);
+        // A BTC price measures every other coin's calls; a basket coin's measures BTC's.
+        const coins =
+          stored.coin === 'BTC'
+            ? null
+            : [stored.coin, ...((MARKET_BASKET as readonly string[]).includes(stored.coin) ? ['BTC'] : [])];
+        const offsets = TRACK_HORIZONS.map((h) => TRACK_HORIZON_SECONDS[h]);
+        const to = stored.to + INTERVAL_SECONDS[stored.interval];
+        const rows = await repo.affectedBySpan(coins, stored.from, to, offsets);
+        if (rows.length === 0) return;
+        const calls = rows.map((r) => ({ ...scored(r), authorId: r.author_id }));
+        const closes = await loadCloses(tx, calls);
+        await repo.upsertCalls(calls.map((c) => measured(closes, c)));
+        await refreshStats(tx, [...new Set(rows.map((r) => r.author_id))]);
+      });
+    }) satisfies CandlesStoredListener,
+
+    /** postsStoredIn in a transaction of its own (posts changed outside a batch). */
+    postsStored: (postIds: string[]) => deps.db.transaction((tx) => self.postsStoredIn(tx, postIds)),
+  };
+  return self;
+}
+export type TrackRecordStore = ReturnType<typeof trackRecordStore>;
