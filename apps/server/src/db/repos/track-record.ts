@@ -103,13 +103,19 @@ export function trackRecordRepo(db: Queryable) {
         chainParams(chains),
       );
     },
-    /** The posts of each chain's author naming its coin, from its `from` on. */
+    /**
+     * The posts of each chain's author naming its coin, from its `from` on. Each author's posts
+     * are read once (from the earliest of their chains) and matched to the chains by coin: joined
+     * per chain, an author with many coins was read once per coin (bench/track-record.bench.ts).
+     */
     chainPosts(chains: ChainFrom[]): Promise<PostCoinRow[]> {
       return db.query<PostCoinRow>(
-        `SELECT ${POST_COINS} FROM ${CHAINS}
-         JOIN posts p ON p.author_id = u.author AND p.ct >= u.t
+        `WITH u AS (SELECT * FROM ${CHAINS})
+         SELECT ${POST_COINS}
+         FROM (SELECT author, min(t) AS t FROM u GROUP BY author) a
+         JOIN posts p ON p.author_id = a.author AND p.ct >= a.t
          CROSS JOIN LATERAL unnest(p.coins, p.coin_stances) AS s(coin, stance)
-         WHERE s.coin = u.coin`,
+         JOIN u ON u.author = p.author_id AND u.coin = s.coin AND p.ct >= u.t`,
         chainParams(chains),
       );
     },
