@@ -20,7 +20,7 @@ const dir = mkdtempSync(join(tmpdir(), 'kolscope-prices-'));
 const db = await openPglite(dir);
 try {
   await fillWithDemoPosts(db, posts);
-  const source = buildPriceSource(loadConfig({ DATA_DIR: dir }), db, console.log);
+  const source = buildPriceSource(loadConfig({ DATA_DIR: dir }), db);
   if (!source) throw new Error('no demo price source');
   const span = (await db.query<{ lo: number; hi: number }>('SELECT min(ct) AS lo, max(ct) AS hi FROM posts'))[0]!;
   console.log(`posts: ${posts}, spanning ${((Number(span.hi) - Number(span.lo)) / 86_400).toFixed(1)} days`);

@@ -92,7 +92,8 @@ async function start(config: Config, role: Role) {
       source: priceSource,
       clock: rt.services.clock,
       log,
-      // INTEGRATOR: the track records' CandlesStoredListener (track-core branch) goes here as `listener`.
+      // Stored candles re-measure the track records' calls that read a price in their span.
+      listener: rt.services.trackRecord.store.candlesStored,
       ...(gate ? { gate } : {}),
       ...(config.logLevel === 'debug' || config.logLevel === 'trace'
         ? { onRound: (r) => log(`prices: stored ${r.candles} candles in ${r.pages} pages (${r.errors} errors)`) }
