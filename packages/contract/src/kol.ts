@@ -66,6 +66,10 @@ export const horizonStats = z.object({
   hitRateLow: rate,
   /** The same judged on the raw return (price up for bullish, down for bearish). */
   rawHitRate: rate,
+  /**
+   * Medians of the resolved calls' returns in each call's direction (what following the call
+   * earned: a bearish call on a coin that fell 5 % counts +0.05), excess and raw.
+   */
   medianExcess: z.number().nullable(),
   medianRaw: z.number().nullable(),
   best: trackCall.nullable(),

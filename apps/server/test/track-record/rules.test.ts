@@ -174,8 +174,10 @@ describe('hits and stats', () => {
     ];
     const s = statsOf(calls, '1h');
     expect(s).toMatchObject({ calls: 3, pending: 1, hits: 2, rawHits: 3, hitRateLow: null });
-    expect(s.medianExcess).toBeCloseTo(-0.1, 12);
-    expect(s.medianRaw).toBeCloseTo(0.01, 12);
+    // Medians are in each call's direction: +0.05, +0.2 (the bearish fall), -0.1 → +0.05.
+    expect(s.medianExcess).toBeCloseTo(0.05, 12);
+    // Raw in each call's direction: +0.05, +0.2, +0.01 → +0.05.
+    expect(s.medianRaw).toBeCloseTo(0.05, 12);
     expect(s.best).toEqual({ postId: '2', coin: 'SOL' });
     expect(s.worst).toEqual({ postId: '3', coin: 'SOL' });
     const ten = Array.from({ length: 10 }, (_, i) => call(String(i), 'bullish', i < 8 ? 0.01 : -0.01));

@@ -234,8 +234,9 @@ export function statsOf(calls: ScoredCall[], horizon: TrackHorizon): Stats {
     hits,
     rawHits,
     hitRateLow: n >= TRACK_MIN_CALLS ? wilsonLower(hits, n) : null,
-    medianExcess: median(resolved.map((c) => c.excess[i]!)),
-    medianRaw: median(resolved.map((c) => c.raw[i]!)),
+    // In the call's direction (what following it earned), so medians agree with the hit rates.
+    medianExcess: median(resolved.map((c) => rightness(c.stance, c.excess[i]!))),
+    medianRaw: median(resolved.map((c) => rightness(c.stance, c.raw[i]!))),
     best: best && { postId: best.postId, coin: best.coin },
     worst: worst && { postId: worst.postId, coin: worst.coin },
   };

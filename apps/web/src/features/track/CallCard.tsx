@@ -41,6 +41,15 @@ export const CallCard = memo(function CallCard({ call }: { call: TrackCall }) {
             <dt>{t(`track.horizons.${r.horizon}`)}</dt>
             <dd>
               <Return value={r.excess} testId={`call-return-${r.horizon}`} />
+              {r.hit !== null && (
+                <span
+                  className={`track-call__verdict track-call__verdict--${r.hit ? 'hit' : 'miss'}`}
+                  data-testid={`call-verdict-${r.horizon}`}
+                  title={t(r.hit ? 'track.hit' : 'track.miss')}
+                >
+                  {r.hit ? '✓' : '✗'}
+                </span>
+              )}
             </dd>
           </div>
         ))}
