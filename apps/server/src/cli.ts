@@ -17,7 +17,7 @@ import { startPriceWorker } from './markets/worker';
 import { priceStateRepo } from './db/repos/price-state';
 import { historyService } from './pipeline/history';
 import { reclassifyInBackground, reclassifyPass, sinceDays } from './pipeline/reclassify-run';
-import { rebuildTrackRecords } from './services/track-record/store';
+import { rebuildTrackRecords, rebuildTrackRecordsIfNeeded } from './services/track-record/store';
 import { requestGate } from './pipeline/request-gate';
 import { seed } from './seed';
 import { redact } from './security/redact';
@@ -114,13 +114,14 @@ async function start(config: Config, role: Role) {
     await rt.close();
     process.exit(0);
   };
-  const startReclassify = () => {
+  const startBackgroundPasses = () => {
     if (config.reclassifyOnStart) reclassifying = reclassifyInBackground(rt.db, rt.services.classifier, log);
+    void rebuildTrackRecordsIfNeeded(rt.db, log);
   };
   if (role === 'worker') {
     collection = startCollecting();
     startPrices();
-    startReclassify();
+    startBackgroundPasses();
     process.once('SIGINT', stopAll);
     process.once('SIGTERM', stopAll);
     log(`worker started (sources: ${config.sources.join(', ')}; prices: ${config.priceSource})`);
@@ -142,7 +143,7 @@ async function start(config: Config, role: Role) {
   if (role === 'all') {
     collection = startCollecting();
     startPrices();
-    startReclassify();
+    startBackgroundPasses();
   }
   const shutdown = async () => {
     await app.close();

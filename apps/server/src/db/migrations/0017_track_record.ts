@@ -40,4 +40,9 @@ CREATE TABLE track_stats (
   PRIMARY KEY (author_id, coin, horizon)
 );
 CREATE INDEX track_stats_board ON track_stats (coin, horizon, sort_low DESC, calls DESC, author_id);
+
+-- A database that already held posts when this migration ran needs its records derived once:
+-- the collecting process does it in the background and clears the flag (track-record/store.ts).
+CREATE TABLE track_rebuild (id smallint PRIMARY KEY CHECK (id = 1), needed boolean NOT NULL);
+INSERT INTO track_rebuild SELECT 1, EXISTS (SELECT 1 FROM posts);
 `;

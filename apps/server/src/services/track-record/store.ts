@@ -299,7 +299,24 @@ export async function rebuildTrackRecords(db: Db, log: (line: string) => void, p
     after = ids.at(-1)!;
     log(`track-rebuild: ${done} accounts`);
   }
+  await db.query('UPDATE track_rebuild SET needed = false');
   return done;
+}
+
+/**
+ * An upgraded database (posts stored before migration 0017) gets its records derived once, in
+ * the background of the collecting process; the flag survives a restart until a rebuild ends.
+ * Posts saved meanwhile keep their own records exact (the rebuild takes the same author locks).
+ */
+export function rebuildTrackRecordsIfNeeded(db: Db, log: (line: string) => void): Promise<void> {
+  return db
+    .query<{ needed: boolean }>('SELECT needed FROM track_rebuild')
+    .then(async (rows) => {
+      if (!rows[0]?.needed) return;
+      log('track-rebuild: deriving the track records of the posts stored before them');
+      log(`track-rebuild: done, ${await rebuildTrackRecords(db, log)} accounts`);
+    })
+    .catch((err: unknown) => log(`track-rebuild: stopped (${err instanceof Error ? err.message : String(err)})`));
 }
 
 /** The store's entry points over one database. */
