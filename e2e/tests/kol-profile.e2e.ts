@@ -124,7 +124,6 @@ for (const l of LANGS) {
         expect(await first.getByTestId('call-stance').textContent()).not.toBe('');
         expect(await first.getByTestId('call-return-1h').count()).toBe(1);
       }
-      await shot(page, `kol-profile-${l.prefix}`);
     });
 
     it("opens the posts tab with the author's posts, and back returns to the feed", async () => {
@@ -167,6 +166,10 @@ for (const l of LANGS) {
       await page.getByTestId(`kol-board-row-${target}`).getByTestId('kol-board-link').click();
       await page.waitForURL(new RegExp(`#/kol/${encodeURIComponent(target)}`));
       await page.getByTestId('kol-profile-header').waitFor();
+      // The leader's record is the one worth a picture: rated, with calls resolved at 24 h.
+      await checkSummary(page, target, '24h');
+      await page.getByTestId('track-call').first().waitFor();
+      await shot(page, `kol-profile-${l.prefix}`);
       await page.getByTestId('nav-back').click();
       await page.waitForURL(/tab=leaderboard/);
       await page.getByTestId('kol-board-list').waitFor();
