@@ -16,6 +16,7 @@ import { candlesRepo } from '../db/repos/candles';
 import { priceStateRepo, priceWorkRepo } from '../db/repos/price-state';
 import type { RequestGate } from '../pipeline/request-gate';
 import { backoffMs, sleep } from '../pipeline/runner';
+import { type Clock as PacingClock, systemClock } from './sources/http';
 import { redact } from '../security/redact';
 import { type Clock, epochSeconds } from '../services/clock';
 import {
@@ -47,6 +48,8 @@ export interface PriceWorkerOptions {
   chunkCandles?: number;
   /** Renews this worker's lease; false when lost (set by startPriceWorker). */
   renewLease?: () => Promise<boolean>;
+  /** The clock calls are spaced by (the adapters' own; tests pass one that moves only when told). */
+  pacingClock?: PacingClock;
   /** Called after each round, with what it stored (logs at debug level; tests wait on it). */
   onRound?: (round: PriceRound) => void;
 }
@@ -73,7 +76,7 @@ export async function runPriceRound(opts: PriceWorkerOptions, signal: AbortSigna
   const coins = [...new Set([...MARKET_BASKET, ...(await work.coinsInPosts())])].filter((c) => source.supports(c));
   const firstCt = await work.firstPostCt();
   const round: PriceRound = { pages: 0, candles: 0, errors: 0 };
-  const pace = pacer(source.callsPerMinute);
+  const pace = pacer(source.callsPerMinute, opts.pacingClock ?? systemClock);
 
   for (const coin of coins) {
     // A long first round outlives the lease: renewed per coin, and given up when another took it.
@@ -164,13 +167,13 @@ export async function runPriceRound(opts: PriceWorkerOptions, signal: AbortSigna
 }
 
 /** Spaces calls to the source's stated rate (wall time: it is the API's clock that counts). */
-function pacer(callsPerMinute: number | undefined) {
+function pacer(callsPerMinute: number | undefined, clock: PacingClock) {
   let last = Number.NEGATIVE_INFINITY;
   const gap = callsPerMinute ? 60_000 / callsPerMinute : 0;
   return async (signal: AbortSignal) => {
-    const wait = last + gap - performance.now();
-    if (wait > 0) await sleep(wait, signal);
-    last = performance.now();
+    const wait = last + gap - clock.now();
+    if (wait > 0) await clock.sleep(wait, signal);
+    last = clock.now();
   };
 }
 
