@@ -58,6 +58,8 @@ export interface PriceRound {
   pages: number;
   candles: number;
   errors: number;
+  /** (coin, interval) pairs priced for the first time: coins first seen in posts. */
+  firstSpans: number;
 }
 
 const HISTORY_DAYS = 400;
@@ -75,7 +77,7 @@ export async function runPriceRound(opts: PriceWorkerOptions, signal: AbortSigna
   // The basket first: every other coin's track record is measured against BTC.
   const coins = [...new Set([...MARKET_BASKET, ...(await work.coinsInPosts())])].filter((c) => source.supports(c));
   const firstCt = await work.firstPostCt();
-  const round: PriceRound = { pages: 0, candles: 0, errors: 0 };
+  const round: PriceRound = { pages: 0, candles: 0, errors: 0, firstSpans: 0 };
   const pace = pacer(source.callsPerMinute, opts.pacingClock ?? systemClock);
 
   for (const coin of coins) {
@@ -146,6 +148,7 @@ export async function runPriceRound(opts: PriceWorkerOptions, signal: AbortSigna
       try {
         if (state?.covered_from == null || state.covered_to == null) {
           await fetchSpan(start, end, 'page');
+          round.firstSpans++;
         } else {
           // Older history first, newest chunk first, each joining the stored span once whole.
           const chunk = (opts.chunkCandles ?? 1000) * step;
@@ -203,9 +206,10 @@ export function startPriceWorker(opts: PriceWorkerOptions) {
         opts.onRound?.(round);
         failures = round.errors ? failures + 1 : 0;
         if (failures) wait = Math.max(wait, backoffMs(failures, 5000, 600_000));
-        // Still catching up (a round stored something, e.g. coins that first appeared in posts
-        // loaded while it ran): go again at once; a round that stored nothing waits.
-        else if (round.candles > 0) wait = 0;
+        // Coins first seen in posts are priced at once (the posts loaded while the round ran may
+        // name more); older history and new candles wait for the next round, so a history load
+        // is not slowed by rounds back to back (each tells the track records about its span).
+        else if (round.firstSpans > 0) wait = 0;
       } catch (err) {
         if (signal.aborted) break;
         failures++;

@@ -8,7 +8,7 @@ import type { Db, Queryable } from '../../src/db/db';
 import { priceStateRepo } from '../../src/db/repos/price-state';
 import { type Candle, PriceRateLimited, type PriceSource } from '../../src/markets/types';
 import { formatPriceStatus } from '../../src/markets/status';
-import { runPriceRound, startPriceWorker } from '../../src/markets/worker';
+import { type PriceRound, runPriceRound, startPriceWorker } from '../../src/markets/worker';
 import { storePosts } from '../support/store-posts';
 import { closeTestDb, openMigratedDb } from '../support/test-app';
 
@@ -185,7 +185,12 @@ describe('price worker', () => {
     nowS = T0;
     // A clock that moves only by the worker's own waits, and by 30 ms a call (the call's cost).
     let nowMs = 0;
-    const pacingClock = { now: () => nowMs, sleep: async (ms: number) => void (nowMs += ms) };
+    const pacingClock = {
+      now: () => nowMs,
+      sleep: async (ms: number) => {
+        nowMs += ms;
+      },
+    };
     const at: number[] = [];
     const { source } = fakeSource({
       before: () => {
@@ -269,5 +274,29 @@ describe('price worker', () => {
     expect(await priceStateRepo(db).lease('binance', 'other', clock.now(), later)).toBe(true);
     expect(rounds[0]).toBeGreaterThan(0);
     expect(rounds[1]).toBe(0); // the clock did not move: nothing new
+  });
+
+  it('prices coins first seen at once, then waits for the live interval', async () => {
+    nowS = T0;
+    await db.exec('DELETE FROM price_lease'); // the lease test above left another owner's lease
+    const { source } = fakeSource();
+    const rounds: PriceRound[] = [];
+    let secondRound: () => void = () => {};
+    const second = new Promise<void>((r) => {
+      secondRound = r;
+    });
+    // An hour between rounds: only the "first seen" rule can bring the second round.
+    const worker = startPriceWorker({
+      ...opts(source),
+      liveIntervalMs: 3_600_000,
+      onRound: (r) => {
+        rounds.push(r);
+        if (rounds.length === 2) secondRound();
+      },
+    });
+    await second;
+    await worker.stop();
+    expect(rounds[0]!.firstSpans).toBeGreaterThan(0);
+    expect(rounds[1]).toMatchObject({ firstSpans: 0, candles: 0 });
   });
 });
