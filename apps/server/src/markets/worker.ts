@@ -180,7 +180,7 @@ function pacer(callsPerMinute: number | undefined, clock: PacingClock) {
   };
 }
 
-/** Runs rounds until stopped: back to back while catching up, then every `liveIntervalMs`. */
+/** Runs rounds until stopped: every `liveIntervalMs` (60 s), at once after a round that priced new coins. */
 export function startPriceWorker(opts: PriceWorkerOptions) {
   const controller = new AbortController();
   const signal = controller.signal;
