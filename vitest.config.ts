@@ -30,6 +30,8 @@ export default defineConfig({
           testTimeout: 300_000,
           hookTimeout: 600_000,
           fileParallelism: false,
+          // A poll waits for the page to settle, however loaded the machine (the default is 1 s).
+          expect: { poll: { timeout: 60_000 } },
         },
       },
     ],
