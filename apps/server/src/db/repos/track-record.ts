@@ -66,6 +66,24 @@ const CALL_COLUMNS = 'post_id, coin, author_id, ct, stance, entry_ct, entry_pric
 
 export function trackRecordRepo(db: Queryable) {
   return {
+    /** The prices lock: shared by batches measuring calls, exclusive for a candle update. */
+    async lockPrices(key: number, mode: 'shared' | 'exclusive'): Promise<void> {
+      await db.query(`SELECT pg_advisory_xact_lock${mode === 'shared' ? '_shared' : ''}($1)`, [key]);
+    },
+    /** Advisory locks (space, key) taken in key order in one statement (no deadlock between batches). */
+    async lockKeys(space: number, keys: number[]): Promise<void> {
+      await db.query(
+        'SELECT count(pg_advisory_xact_lock($1, k)) FROM (SELECT k FROM unnest($2::int[]) AS k ORDER BY k) s',
+        [space, keys],
+      );
+    },
+    /** Whether the records still have to be derived once (a database upgraded past 0017). */
+    async rebuildNeeded(): Promise<boolean> {
+      return (await db.query<{ needed: boolean }>('SELECT needed FROM track_rebuild'))[0]?.needed ?? false;
+    },
+    async rebuildDone(): Promise<void> {
+      await db.query('UPDATE track_rebuild SET needed = false');
+    },
     /** Every coin of these posts (the posts' current state). */
     postCoins(postIds: string[]): Promise<PostCoinRow[]> {
       return db.query<PostCoinRow>(

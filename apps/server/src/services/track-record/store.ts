@@ -169,13 +169,9 @@ function authorLockKey(author: string): number {
 
 /** Takes the prices lock shared, then the authors' locks in a fixed order (no deadlock between batches). */
 async function lockAuthors(tx: Queryable, authors: string[]) {
-  await tx.query('SELECT pg_advisory_xact_lock_shared($1)', [PRICES_LOCK]);
-  const keys = [...new Set(authors.map(authorLockKey))].sort((a, b) => a - b);
-  // One statement, taking the locks in key order.
-  await tx.query(
-    'SELECT count(pg_advisory_xact_lock($1, k)) FROM (SELECT k FROM unnest($2::int[]) AS k ORDER BY k) s',
-    [AUTHOR_LOCK_SPACE, keys],
-  );
+  const repo = trackRecordRepo(tx);
+  await repo.lockPrices(PRICES_LOCK, 'shared');
+  await repo.lockKeys(AUTHOR_LOCK_SPACE, [...new Set(authors.map(authorLockKey))]);
 }
 
 /** Re-derives these chains from their `from` on, measures the calls, and refreshes the authors' stats. */
@@ -263,8 +259,8 @@ export async function trackAuthorsChanged(tx: Queryable, authors: string[]): Pro
 export function trackCandlesStored(db: Db): CandlesStoredListener {
   return (stored) =>
     db.transaction(async (tx) => {
-      await tx.query('SELECT pg_advisory_xact_lock($1)', [PRICES_LOCK]);
       const repo = trackRecordRepo(tx);
+      await repo.lockPrices(PRICES_LOCK, 'exclusive');
       // A BTC price measures every other coin's calls; a basket coin's measures BTC's.
       const coins =
         stored.coin === 'BTC'
@@ -299,7 +295,7 @@ export async function rebuildTrackRecords(db: Db, log: (line: string) => void, p
     after = ids.at(-1)!;
     log(`track-rebuild: ${done} accounts`);
   }
-  await db.query('UPDATE track_rebuild SET needed = false');
+  await trackRecordRepo(db).rebuildDone();
   return done;
 }
 
@@ -309,10 +305,10 @@ export async function rebuildTrackRecords(db: Db, log: (line: string) => void, p
  * Posts saved meanwhile keep their own records exact (the rebuild takes the same author locks).
  */
 export function rebuildTrackRecordsIfNeeded(db: Db, log: (line: string) => void): Promise<void> {
-  return db
-    .query<{ needed: boolean }>('SELECT needed FROM track_rebuild')
-    .then(async (rows) => {
-      if (!rows[0]?.needed) return;
+  return trackRecordRepo(db)
+    .rebuildNeeded()
+    .then(async (needed) => {
+      if (!needed) return;
       log('track-rebuild: deriving the track records of the posts stored before them');
       log(`track-rebuild: done, ${await rebuildTrackRecords(db, log)} accounts`);
     })
