@@ -4,14 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { imageSrc } from '../../api/imageSrc';
 import { PostText } from '../post-card/PostText';
 import { RelativeTime } from '../post-card/RelativeTime';
-import { formatPrice } from './format';
+import { formatPrice } from '../prices/priceFormat';
 import { Return } from './Return';
 import { Sparkline } from './Sparkline';
 
 /** One call: coin and stance, the post (collapsed), entry price, the return at every horizon, the path. */
 export const CallCard = memo(function CallCard({ call }: { call: TrackCall }) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.language;
+  const { t } = useTranslation();
   return (
     <article className="track-call" data-testid="track-call" data-coin={call.coin}>
       <header className="track-call__head">
@@ -29,7 +28,7 @@ export const CallCard = memo(function CallCard({ call }: { call: TrackCall }) {
         <div className="track-call__entry">
           <span className="track-call__label">{t('track.entry')}</span>
           <span className="track-call__price" data-testid="call-entry-price">
-            {call.entryPrice === null ? t('track.noEntry') : formatPrice(call.entryPrice, lang)}
+            {call.entryPrice === null ? t('track.noEntry') : formatPrice(call.entryPrice, true)}
           </span>
         </div>
         <Sparkline call={call} label={t('track.pathLabel', { coin: call.coin })} />

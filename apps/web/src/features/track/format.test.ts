@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatHitRate, formatPercent, formatPrice, formatSignedReturn, hasEnoughCalls, returnTone } from './format';
+import { formatHitRate, formatPercent, formatSignedReturn, hasEnoughCalls, returnTone } from './format';
 
 describe('formatPercent and formatHitRate', () => {
   it('rounds to whole percents with the language spacing', () => {
@@ -29,20 +29,6 @@ describe('formatSignedReturn', () => {
     expect(returnTone(-0.0006)).toBe('down');
     expect(returnTone(0.02)).toBe('up');
     expect(returnTone(null)).toBe('flat');
-  });
-});
-
-describe('formatPrice', () => {
-  it('groups large prices, keeps cents, and four significant digits below a dollar', () => {
-    expect(formatPrice(64210.37, 'en')).toBe('$64,210');
-    expect(formatPrice(1.234, 'en')).toBe('$1.23');
-    expect(formatPrice(0.123456, 'en')).toBe('$0.1235');
-    expect(formatPrice(0.0000123456, 'zh-CN')).toBe('$0.00001235');
-  });
-
-  it('never prints NaN or a negative price', () => {
-    expect(formatPrice(Number.NaN, 'en')).toBe('$0');
-    expect(formatPrice(-3, 'en')).toBe('$0');
   });
 });
 

@@ -40,18 +40,6 @@ export function returnTone(value: number | null): 'up' | 'down' | 'flat' {
   return rounded > 0 ? 'up' : rounded < 0 ? 'down' : 'flat';
 }
 
-/**
- * A USD price short enough for a card: grouped whole dollars from 1,000 ("$64,210"), cents from 1
- * ("$1.23"), and four significant digits below 1 ("$0.1235", "$0.00001234").
- */
-export function formatPrice(price: number, lang: string): string {
-  if (!Number.isFinite(price) || price <= 0) return '$0';
-  const fmt = (options: Intl.NumberFormatOptions) => new Intl.NumberFormat(lang, options).format(price);
-  if (price >= 1000) return `$${fmt({ maximumFractionDigits: 0 })}`;
-  if (price >= 1) return `$${fmt({ minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-  return `$${fmt({ maximumSignificantDigits: 4, useGrouping: false })}`;
-}
-
 /** Whether a record has enough resolved calls for any rate to be shown. */
 export function hasEnoughCalls(calls: number): boolean {
   return calls >= TRACK_MIN_CALLS;
