@@ -69,6 +69,11 @@ describe('which posts are calls', () => {
     expect(candidateOf(postCoin({ sentiment: 0 }))).toBeNull();
   });
 
+  it('leaves out stablecoins: a bullish "USDC minted" post is no trade', () => {
+    expect(candidateOf(postCoin({ coin: 'USDC' }))).toBeNull();
+    expect(candidateOf(postCoin({ coin: 'USDT', sentiment: -1 }))).toBeNull();
+  });
+
   it('takes the per-coin stance over the post label', () => {
     expect(candidateOf(postCoin({ sentiment: 1, coinStance: -1 }))).toMatchObject({ stance: 'bearish' });
     expect(candidateOf(postCoin({ sentiment: 1, coinStance: 0 }))).toBeNull();

@@ -4,6 +4,7 @@
  * incremental store (services/track-record/index.ts) and the exactness test's direct
  * recomputation both run these, so the rules live in one place. Times are unix seconds.
  */
+import { STABLECOINS } from '../../domain/coins/stablecoins';
 import {
   CALL_WINDOW_SECONDS,
   TRACK_HORIZON_SECONDS,
@@ -42,9 +43,9 @@ export function isRepost(refKind: string, text: string): boolean {
   return refKind === 'repost' || refKind === 'quote' || text.startsWith('RT @');
 }
 
-/** The post's stance on that coin as a candidate call, or null (neutral, or a repost/quote). */
+/** The post's stance on that coin as a candidate call, or null (neutral, a repost/quote, a stablecoin). */
 export function candidateOf(p: PostCoin): Candidate | null {
-  if (isRepost(p.refKind, p.text)) return null;
+  if (isRepost(p.refKind, p.text) || STABLECOINS.has(p.coin)) return null;
   const s = p.coinStance ?? p.sentiment;
   if (s !== 1 && s !== -1) return null;
   return { postId: p.postId, authorId: p.authorId, coin: p.coin, ct: p.ct, stance: s === 1 ? 'bullish' : 'bearish' };
