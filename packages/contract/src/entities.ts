@@ -1,6 +1,7 @@
 /** Entities of spec section 3, as they travel (camelCase). */
 import { z } from 'zod';
 import { priceFields } from './market';
+import { network } from './networks';
 import { NOTIFICATION_SOURCES, RULE_TYPES, SENTIMENT_LABELS, SORTING_INDICATORS, VIEW_TYPES } from './constants';
 
 export const viewType = z.enum(VIEW_TYPES);
@@ -65,6 +66,8 @@ export type TweetCategory = z.infer<typeof tweetCategory>;
 
 export const twitterUser = z.object({
   id: z.string(),
+  /** The account's network (networks.ts); absent means X. */
+  network: network.optional(),
   username: z.string(),
   name: z.string().optional(),
   icon: z.string(),
@@ -85,7 +88,11 @@ export const post = z.object({
     username: z.string(),
     isBlueVerified: z.boolean(),
     verifiedType: z.string(),
+    /** The network of the account (networks.ts); absent on older servers, which knew only X. */
+    network: network.optional(),
   }),
+  /** The network the post was made on; absent means X. The card shows its icon. */
+  network: network.optional(),
   categoryList: z.array(
     z.object({ id: z.string().optional(), name: z.string(), subs: z.array(z.object({ name: z.string() })) }),
   ),
@@ -108,7 +115,7 @@ export const post = z.object({
   sentimentModel: z.string().optional(),
   /** The signed-in user's own correction of `sentiment` (post/sentiment_feedback). */
   mySentiment: z.enum(SENTIMENT_LABELS).optional(),
-  /** The post on its network (X), opened by tapping the time; absent when it has no page there. */
+  /** The post on its network, opened by tapping the time; absent when it has no page there. */
   url: z.string().optional(),
   /** Counts as the source last reported them; absent when the source reports none (RSS). */
   metrics: z

@@ -14,3 +14,4 @@ export * from './sentiment-feedback';
 export * from './json-check';
 export * from './market';
 export * from './kol';
+export * from './networks';

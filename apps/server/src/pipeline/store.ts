@@ -27,7 +27,15 @@ function toAccountRow(a: RawAuthor, id: string): AccountRow {
     followers_count: Math.max(0, Math.round(a.followersCount)),
     is_blue_verified: a.isBlueVerified,
     verified_type: a.verifiedType,
+    network: a.network ?? 'x',
+    bio: a.bio ?? '',
+    links: a.links ?? [],
   };
+}
+
+/** A post's link is kept only when it is an https address (it is opened from the card). */
+function safeLinkUrl(url: string | undefined): string {
+  return url && /^https:\/\/[^\s"'<>]{1,500}$/.test(url) ? url : '';
 }
 
 /** Only http(s) and own-path images are kept; a media item left with neither address is dropped. */
@@ -59,6 +67,9 @@ function toPostRow(p: RawPost, authorId: string, e: Enrichment): PostRow {
     sentiment_cues: e.sentiment.cues,
     sentiment_model: e.sentiment.model ?? '',
     ref_kind: p.refKind ?? '',
+    network: p.network ?? 'x',
+    url: safeLinkUrl(p.url),
+    vanished: p.vanished ?? false,
   };
 }
 

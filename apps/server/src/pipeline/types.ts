@@ -4,12 +4,22 @@
  * stores both. Nothing here knows about HTTP or SQL.
  */
 
+import type { Network } from '@kolscope/contract';
+
 /** verifiedType values as X reports them; 'business' earns the gold badge. */
 export type VerifiedType = 'none' | 'blue' | 'business' | 'government';
 
 export interface RawAuthor {
-  /** The X user id (numeric string) or, for sources without ids, a stable derived id. */
+  /**
+   * The X user id (numeric string); on other networks the prefixed id of contract networks.ts
+   * (`tg:<channel>`, `bsky:<did>`, `fc:<fid>`); '' for sources that know only an X handle.
+   */
   id: string;
+  /** Absent means X. */
+  network?: Network;
+  /** The account's own description, and the links it lists (other networks' profiles, sites). */
+  bio?: string;
+  links?: string[];
   username: string;
   name: string;
   icon: string;
@@ -32,8 +42,17 @@ export interface RawMetrics {
 }
 
 export interface RawPost {
-  /** The X post id; unique across sources, so a post seen twice is stored once. */
+  /**
+   * The X post id, or on other networks the prefixed id of contract networks.ts; unique across
+   * sources, so a post seen twice is stored once.
+   */
   id: string;
+  /** Absent means X. */
+  network?: Network;
+  /** The post's page on its network (t.me, bsky.app, warpcast.com); absent: derived for X. */
+  url?: string;
+  /** The network no longer shows the post (a deleted Telegram message): kept and flagged. */
+  vanished?: boolean;
   text: string;
   /** Unix seconds. */
   createdAt: number;

@@ -3,7 +3,7 @@
  * posts newer than the client's first one (the new-items tip). Posts are shaped as the spec's
  * Post entity in the request's language.
  */
-import type { Language, Post, SentimentLabel, TradingTrend } from '@kolscope/contract';
+import type { Language, Network, Post, SentimentLabel, TradingTrend } from '@kolscope/contract';
 import type { Db } from '../db/db';
 import {
   type FeedQuery,
@@ -30,7 +30,7 @@ export function encodeCursor(row: { ct: number; id: string }): string {
   return Buffer.from(`${row.ct}:${row.id}`).toString('base64url');
 }
 export function decodeCursor(cursor: string): { ct: number; id: string } {
-  const m = /^(\d{1,12}):([\w:-]{1,40})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  const m = /^(\d{1,12}):([\w:./-]{1,100})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
   if (!m) throw badRequest('cursor_invalid');
   return { ct: Number(m[1]), id: m[2]! };
 }
@@ -45,14 +45,16 @@ function categoryList(ids: string[], lang: Language): Post['categoryList'] {
 }
 
 /**
- * Where a post lives and which counts to show, by source. X posts (x-api, push) and RSS items
- * (Nitter/RSSHub mirror X, and their ids are the X status ids) open on x.com; demo posts are
- * invented, so a link would lead nowhere. RSS carries no counts.
+ * Where a post lives and which counts to show, by source. A source that knows the post's page
+ * (Telegram, Bluesky, Farcaster) stored it; X posts (x-api, push) and RSS items (Nitter/RSSHub
+ * mirror X, and their ids are the X status ids) open on x.com; demo posts are invented, so a link
+ * would lead nowhere. RSS carries no counts.
  */
 export function postOrigin(row: FeedRow): Pick<Post, 'url' | 'metrics'> {
   const onX = row.source !== 'demo' && /^\d{1,20}$/.test(row.id) && /^\w{1,50}$/.test(row.username);
+  const url = row.source === 'demo' ? '' : row.url || (onX ? `https://x.com/${row.username}/status/${row.id}` : '');
   return {
-    ...(onX ? { url: `https://x.com/${row.username}/status/${row.id}` } : {}),
+    ...(url ? { url } : {}),
     ...(row.source === 'rss'
       ? {}
       : {
@@ -87,7 +89,9 @@ export function present(
       username: row.username,
       isBlueVerified: row.is_blue_verified,
       verifiedType: row.verified_type,
+      network: row.network as Network,
     },
+    network: row.network as Network,
     categoryList: categoryList(row.categories, lang),
     coinViewList: row.coins.map((coin, i) => ({ coin, viewId: coinViews.get(coin) ?? '', ...stanceOf(row, i) })),
     medias: row.medias,

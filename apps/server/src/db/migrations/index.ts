@@ -16,6 +16,7 @@ import candles from './0014_candles';
 import postRefs from './0015_post_refs';
 import priceState from './0016_price_state';
 import trackRecord from './0017_track_record';
+import networks from './0018_networks';
 
 export const migrations: { id: string; sql: string }[] = [
   { id: '0001_accounts', sql: accounts },
@@ -35,4 +36,5 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '0015_post_refs', sql: postRefs },
   { id: '0016_price_state', sql: priceState },
   { id: '0017_track_record', sql: trackRecord },
+  { id: '0018_networks', sql: networks },
 ];

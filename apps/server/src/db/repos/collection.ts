@@ -13,6 +13,11 @@ export interface AccountRow {
   followers_count: number;
   is_blue_verified: boolean;
   verified_type: string;
+  /** contract NETWORKS: 'x', 'telegram', 'bluesky', 'farcaster'; absent means X. */
+  network?: string;
+  /** What the account says about itself, and the links it lists (cross-network links). */
+  bio?: string;
+  links?: string[];
 }
 
 export interface PostRow {
@@ -38,6 +43,11 @@ export interface PostRow {
   sentiment_model: string;
   /** '' for an original post, else 'repost', 'quote' or 'reply' (RawPost.refKind). */
   ref_kind: string;
+  network: string;
+  /** The post's page on its network; '' when the source gave none (X's is derived). */
+  url: string;
+  /** The network no longer shows it (RawPost.vanished). */
+  vanished: boolean;
 }
 
 export function collectionRepo(db: Queryable) {
@@ -47,7 +57,7 @@ export function collectionRepo(db: Queryable) {
       if (usernames.length === 0) return new Map();
       const rows = await db.query<{ id: string; handle: string }>(
         `SELECT DISTINCT ON (lower(username)) id, lower(username) AS handle FROM x_accounts
-         WHERE lower(username) = ANY($1::text[]) ORDER BY lower(username), followers_count DESC`,
+         WHERE lower(username) = ANY($1::text[]) AND network = 'x' ORDER BY lower(username), followers_count DESC`,
         [usernames],
       );
       return new Map(rows.map((r) => [r.handle, r.id]));
@@ -61,14 +71,19 @@ export function collectionRepo(db: Queryable) {
       if (accounts.length === 0) return;
       await db.query(
         `INSERT INTO x_accounts (id, username, name, icon, followers_count, is_blue_verified, verified_type,
-                                 source, created_at, updated_at)
-         SELECT r.id, r.username, r.name, r.icon, r.followers_count, r.is_blue_verified, r.verified_type, $2, $3, $3
+                                 network, bio, links, source, created_at, updated_at)
+         SELECT r.id, r.username, r.name, r.icon, r.followers_count, r.is_blue_verified, r.verified_type,
+                COALESCE(r.network, 'x'), COALESCE(r.bio, ''),
+                ARRAY(SELECT jsonb_array_elements_text(COALESCE(r.links, '[]'))), $2, $3, $3
          FROM jsonb_to_recordset($1::jsonb) AS r(id text, username text, name text, icon text, followers_count bigint,
-                                                is_blue_verified boolean, verified_type text)
+                                                is_blue_verified boolean, verified_type text, network text,
+                                                bio text, links jsonb)
          ON CONFLICT (id) DO UPDATE SET
            username = EXCLUDED.username,
            name = COALESCE(NULLIF(EXCLUDED.name, ''), x_accounts.name),
            icon = COALESCE(NULLIF(EXCLUDED.icon, ''), x_accounts.icon),
+           bio = COALESCE(NULLIF(EXCLUDED.bio, ''), x_accounts.bio),
+           links = CASE WHEN cardinality(EXCLUDED.links) > 0 THEN EXCLUDED.links ELSE x_accounts.links END,
            followers_count = CASE WHEN EXCLUDED.followers_count > 0 THEN EXCLUDED.followers_count
                                   ELSE x_accounts.followers_count END,
            is_blue_verified = CASE WHEN EXCLUDED.followers_count > 0 THEN EXCLUDED.is_blue_verified
@@ -102,18 +117,19 @@ export function collectionRepo(db: Queryable) {
       await db.query(
         `INSERT INTO posts (id, author_id, text, ct, lang, medias, like_count, retweet_count, reply_count, quote_count,
                             impression_count, metrics_updated_at, coins, coin_stances, categories, sentiment,
-                            sentiment_score, sentiment_cues, sentiment_model, ref_kind, source, ingested_at)
+                            sentiment_score, sentiment_cues, sentiment_model, ref_kind, network, url, vanished,
+                            source, ingested_at)
          SELECT r.id, r.author_id, r.text, r.ct, r.lang, r.medias, r.like_count, r.retweet_count, r.reply_count,
                 r.quote_count, r.impression_count, $3,
                 ARRAY(SELECT jsonb_array_elements_text(r.coins)),
                 ARRAY(SELECT jsonb_array_elements_text(r.coin_stances)::smallint),
                 ARRAY(SELECT jsonb_array_elements_text(r.categories)),
                 r.sentiment, r.sentiment_score, ARRAY(SELECT jsonb_array_elements_text(r.sentiment_cues)), r.sentiment_model,
-                r.ref_kind, $2, $3
+                r.ref_kind, r.network, r.url, r.vanished, $2, $3
          FROM jsonb_to_recordset($1::jsonb) AS r(id text, author_id text, text text, ct bigint, lang text, medias jsonb,
               like_count bigint, retweet_count bigint, reply_count bigint, quote_count bigint, impression_count bigint,
               coins jsonb, coin_stances jsonb, categories jsonb, sentiment smallint, sentiment_score real,
-              sentiment_cues jsonb, sentiment_model text, ref_kind text)
+              sentiment_cues jsonb, sentiment_model text, ref_kind text, network text, url text, vanished boolean)
          ON CONFLICT (id) DO UPDATE SET
            text = EXCLUDED.text,
            lang = EXCLUDED.lang,
@@ -131,7 +147,9 @@ export function collectionRepo(db: Queryable) {
            sentiment_score = EXCLUDED.sentiment_score,
            sentiment_cues = EXCLUDED.sentiment_cues,
            sentiment_model = EXCLUDED.sentiment_model,
-           ref_kind = EXCLUDED.ref_kind`,
+           ref_kind = EXCLUDED.ref_kind,
+           url = COALESCE(NULLIF(EXCLUDED.url, ''), posts.url),
+           vanished = EXCLUDED.vanished`,
         [JSON.stringify(posts), source, now],
       );
     },

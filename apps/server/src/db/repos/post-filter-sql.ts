@@ -79,8 +79,12 @@ export interface FeedRow {
   is_blue_verified: boolean;
   verified_type: string;
   followers_count: number;
-  /** The source that last wrote the post ('demo', 'x-api', 'rss', 'push'). */
+  /** The source that last wrote the post ('demo', 'x-api', 'rss', 'push', 'telegram', …). */
   source: string;
+  /** contract NETWORKS. */
+  network: string;
+  /** The post's page as its source gave it; '' when none (X's is derived). */
+  url: string;
   like_count: number;
   retweet_count: number;
   quote_count: number;
@@ -133,7 +137,7 @@ const PLAN_EACH_TIME = '/* planned per call */';
 const WINDOW_MAX = 1_000_000_000;
 const COLUMNS = `p.id, p.text, p.ct, p.medias, p.coins, p.coin_stances, p.categories, p.sentiment, p.sentiment_cues,
   p.sentiment_model, p.author_id,
-  p.source, p.like_count, p.retweet_count, p.quote_count, p.impression_count,
+  p.source, p.like_count, p.retweet_count, p.quote_count, p.impression_count, p.network, p.url,
   a.username, a.name, a.icon, a.is_blue_verified, a.verified_type, a.followers_count`;
 
 export function feedRepo(db: Queryable) {
