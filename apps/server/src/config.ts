@@ -15,7 +15,7 @@ const list = (raw: string | undefined) =>
     .filter(Boolean);
 
 /** Polled sources that SOURCES can name; the push source is on whenever INGEST_KEYS is set. */
-export const SOURCE_NAMES = ['demo', 'x-api', 'rss'] as const;
+export const SOURCE_NAMES = ['demo', 'x-api', 'rss', 'telegram', 'bluesky', 'farcaster'] as const;
 export type SourceName = (typeof SOURCE_NAMES)[number];
 
 /** A whole number from min to max, with one message for every way it can be wrong. */
