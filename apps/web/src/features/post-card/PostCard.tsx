@@ -7,6 +7,7 @@ import { ImageGrid } from './ImageGrid';
 import { PostMetrics } from './PostMetrics';
 import { PostText } from './PostText';
 import { RelativeTime } from './RelativeTime';
+import { NetworkIcon } from '../networks/NetworkIcon';
 import { KolLink } from '../track/KolLink';
 import { VerifiedBadge } from './VerifiedBadge';
 import './post-card.css';
@@ -102,19 +103,30 @@ function StanceMark({ coin, stance }: { coin: string; stance: Post['sentiment'] 
   );
 }
 
-/** The post's age; a link to the original on its network, in a new tab, when it has one. */
+/**
+ * The post's network mark and age; a link to the original on its network, in a new tab, when it
+ * has one. Every post shows its mark, X's too: a feed may mix four networks.
+ */
 function PostTime({ post }: { post: Post }) {
   const { t } = useTranslation();
-  if (!post.url) return <RelativeTime ct={post.ct} />;
+  const mark = <NetworkIcon network={post.network} />;
+  if (!post.url)
+    return (
+      <span className="post-card__time-wrap">
+        {mark}
+        <RelativeTime ct={post.ct} />
+      </span>
+    );
   return (
     <a
-      className="post-card__time-link"
+      className="post-card__time-link post-card__time-wrap"
       href={post.url}
       target="_blank"
       rel="noopener noreferrer"
       data-testid="post-link"
       aria-label={t('post.openOriginal')}
     >
+      {mark}
       <RelativeTime ct={post.ct} />
     </a>
   );
