@@ -93,6 +93,8 @@ export const post = z.object({
   }),
   /** The network the post was made on; absent means X. The card shows its icon. */
   network: network.optional(),
+  /** Its network no longer shows it (deleted there); kolscope keeps it, and the card says so. */
+  vanished: z.boolean().optional(),
   categoryList: z.array(
     z.object({ id: z.string().optional(), name: z.string(), subs: z.array(z.object({ name: z.string() })) }),
   ),

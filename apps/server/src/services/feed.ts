@@ -92,6 +92,7 @@ export function present(
       network: row.network as Network,
     },
     network: row.network as Network,
+    ...(row.vanished ? { vanished: true } : {}),
     categoryList: categoryList(row.categories, lang),
     coinViewList: row.coins.map((coin, i) => ({ coin, viewId: coinViews.get(coin) ?? '', ...stanceOf(row, i) })),
     medias: row.medias,

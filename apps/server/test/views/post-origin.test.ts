@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveBatch } from '../../src/pipeline/store';
+import { decodeCursor, encodeCursor } from '../../src/services/feed';
 import type { Enrichment } from '../../src/pipeline/types';
 import { rawPost } from '../support/posts';
 import { type TestApp, signedInApp } from '../support/test-app';
@@ -13,7 +14,11 @@ let t: TestApp;
 let token: string;
 type WirePost = {
   id: string;
+  ct: number;
   url?: string;
+  network?: string;
+  vanished?: boolean;
+  user: { id: string; network?: string };
   metrics?: { like_count: number; repost_count: number; view_count: number };
 };
 
@@ -52,6 +57,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+async function viewOf(coin: string): Promise<string> {
+  const add = await t.call(
+    'view/add',
+    { name: coin, viewType: 'content_feed', matchingRules: [{ type: 'coins', rules: [{ value: coin }] }] },
+    { token },
+  );
+  return (add.body.data as { view_id: string }[]).at(-1)!.view_id;
+}
+
 describe('post link and counts', () => {
   it('links X and RSS posts to x.com, demo posts nowhere, and gives counts where the source has them', async () => {
     const add = await t.call(
@@ -81,5 +95,65 @@ describe('post link and counts', () => {
       url: 'https://x.com/push_author/status/1860000000000000004',
       metrics: counts,
     });
+  });
+});
+
+describe('posts from other networks (issue 17)', () => {
+  it('carry their network, open the page their source gave, drop a link that is not https, and page by their ids', async () => {
+    const other = { ...enrichment, coins: ['NETTEST'] };
+    const tg = (n: number, url: string) =>
+      rawPost({
+        id: `tg:alpha_calls/${n}`,
+        createdAt: T0 + 100 + n,
+        network: 'telegram',
+        url,
+        authorId: 'tg:alpha_calls',
+        username: 'alpha_calls',
+      });
+    const posts = [
+      { ...tg(1, 'https://t.me/alpha_calls/1'), vanished: true },
+      tg(2, 'javascript:alert(1)'),
+      tg(3, 'https://t.me/alpha_calls/3'),
+      rawPost({
+        id: 'bsky:did:plc:abcdefghijklmnopqrstuvwx/3kabcdefghij2',
+        createdAt: T0 + 200,
+        network: 'bluesky',
+        url: 'https://bsky.app/profile/alice.bsky.social/post/3kabcdefghij2',
+        authorId: 'bsky:did:plc:abcdefghijklmnopqrstuvwx',
+        username: 'alice.bsky.social',
+      }),
+    ];
+    await saveBatch(t.db, {
+      source: 'test',
+      posts: posts.map((p) => ({ ...p, author: { ...p.author, network: p.network } })),
+      enrichments: posts.map(() => other),
+      cursor: null,
+      rejected: 0,
+      now: new Date(),
+    });
+    const viewId = await viewOf('NETTEST');
+    const seen = ((await t.call('view/v2/tweets', { viewId }, { token })).body.data as { list: WirePost[] }).list;
+    expect(seen.map((p) => p.id)).toEqual([
+      'bsky:did:plc:abcdefghijklmnopqrstuvwx/3kabcdefghij2',
+      'tg:alpha_calls/3',
+      'tg:alpha_calls/2',
+      'tg:alpha_calls/1',
+    ]);
+    const byId = new Map(seen.map((p) => [p.id, p]));
+    expect(byId.get('tg:alpha_calls/3')).toMatchObject({
+      network: 'telegram',
+      url: 'https://t.me/alpha_calls/3',
+      user: { id: 'tg:alpha_calls', network: 'telegram' },
+    });
+    expect(byId.get('tg:alpha_calls/2')!.url).toBeUndefined();
+    // A message deleted on Telegram is kept and flagged; the others carry no flag.
+    expect(byId.get('tg:alpha_calls/1')).toMatchObject({ vanished: true });
+    expect(byId.get('tg:alpha_calls/3')!).not.toHaveProperty('vanished');
+    expect(byId.get('bsky:did:plc:abcdefghijklmnopqrstuvwx/3kabcdefghij2')).toMatchObject({
+      network: 'bluesky',
+      url: 'https://bsky.app/profile/alice.bsky.social/post/3kabcdefghij2',
+    });
+    // A page can end on any of these ids: the next-page cursor must carry it.
+    for (const p of seen) expect(decodeCursor(encodeCursor(p))).toEqual({ ct: p.ct, id: p.id });
   });
 });

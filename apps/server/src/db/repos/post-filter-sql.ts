@@ -85,6 +85,7 @@ export interface FeedRow {
   network: string;
   /** The post's page as its source gave it; '' when none (X's is derived). */
   url: string;
+  vanished: boolean;
   like_count: number;
   retweet_count: number;
   quote_count: number;
@@ -137,7 +138,7 @@ const PLAN_EACH_TIME = '/* planned per call */';
 const WINDOW_MAX = 1_000_000_000;
 const COLUMNS = `p.id, p.text, p.ct, p.medias, p.coins, p.coin_stances, p.categories, p.sentiment, p.sentiment_cues,
   p.sentiment_model, p.author_id,
-  p.source, p.like_count, p.retweet_count, p.quote_count, p.impression_count, p.network, p.url,
+  p.source, p.like_count, p.retweet_count, p.quote_count, p.impression_count, p.network, p.url, p.vanished,
   a.username, a.name, a.icon, a.is_blue_verified, a.verified_type, a.followers_count`;
 
 export function feedRepo(db: Queryable) {

@@ -160,6 +160,11 @@ export const PostCard = memo(function PostCard({ post }: { post: Post }) {
           </span>
           <PostTime post={post} />
         </header>
+        {post.vanished && (
+          <p className="post-card__vanished" data-testid="post-vanished">
+            {t('post.vanished', { network: t(`network.name.${post.network ?? 'x'}`) })}
+          </p>
+        )}
         {post.text && <PostText text={post.text} />}
         <ImageGrid medias={post.medias} />
         <Tags post={post} />
