@@ -29,8 +29,11 @@ async function freePort(): Promise<number> {
 
 export const INNER_CODE = 'E2E-INNER';
 
-/** `waitForLive: false` returns once the server answers, while the demo history still loads. */
-export async function startProduct(opts: { waitForLive?: boolean } = {}) {
+/**
+ * `waitForLive: false` returns once the server answers, while the demo history still loads. `env`
+ * adds to or overrides the server's environment (other sources: SOURCES, TELEGRAM_BASE_URL, …).
+ */
+export async function startProduct(opts: { waitForLive?: boolean; env?: Record<string, string> } = {}) {
   await ensureServerBuilt();
   await ensureWebBuilt();
   const smtp = await startSmtp();
@@ -45,6 +48,7 @@ export async function startProduct(opts: { waitForLive?: boolean } = {}) {
       SMTP_URL: smtp.url,
       INNER_CODES: INNER_CODE,
       LOG_LEVEL: 'warn',
+      ...opts.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
