@@ -9,6 +9,7 @@ import { type Clock, systemClock } from '../services/clock';
 import type { IngestDeps } from './ingest-batch';
 import type { RequestGate } from './request-gate';
 import { runSource } from './runner';
+import { createBlueskySource } from './sources/bluesky/index';
 import { createDemoSource } from './sources/demo/index';
 import { createRssSource } from './sources/rss/index';
 import { createXApiSource } from './sources/x-api/index';
@@ -41,8 +42,14 @@ export function buildSources(config: Config, db: Db, clock: Clock = systemClock,
         });
       case 'rss':
         return createRssSource({ feeds: config.rssFeeds });
-      case 'telegram':
       case 'bluesky':
+        return createBlueskySource({
+          accounts: config.bluesky.accounts,
+          appviewUrl: config.bluesky.appviewUrl,
+          jetstreamUrl: config.bluesky.jetstreamUrl,
+          markVanished: (ids) => collectionRepo(db).markVanished(ids),
+        });
+      case 'telegram':
       case 'farcaster':
         throw new Error(`source ${name} is being built (issue 17)`);
     }
