@@ -19,7 +19,14 @@ import type { Source } from './types';
 /** Someone used the app this recently: history batches stay small (see createDemoSource). */
 const IN_USE_MS = 30_000;
 
-export function buildSources(config: Config, db: Db, clock: Clock = systemClock, gate?: RequestGate): Source[] {
+export function buildSources(
+  config: Config,
+  db: Db,
+  clock: Clock = systemClock,
+  gate?: RequestGate,
+  /** Connection news of live sources (the Jetstream socket opening, dropping). */
+  log?: (line: string) => void,
+): Source[] {
   return config.sources.map((name): Source => {
     switch (name) {
       case 'demo':
@@ -48,6 +55,7 @@ export function buildSources(config: Config, db: Db, clock: Clock = systemClock,
           appviewUrl: config.bluesky.appviewUrl,
           jetstreamUrl: config.bluesky.jetstreamUrl,
           markVanished: (ids) => collectionRepo(db).markVanished(ids),
+          ...(log ? { log } : {}),
         });
       case 'telegram':
       case 'farcaster':

@@ -124,6 +124,9 @@ export class JetstreamFeed {
     const ws = new WebSocket(`${this.opts.url.replace(/\/+$/, '')}/subscribe?${params}`);
     this.socket = ws;
     this.connections++;
+    ws.on('open', () => {
+      if (this.socket === ws) this.opts.log?.(`bluesky: Jetstream connected from ${from > 0 ? from : 'now'}`);
+    });
     ws.on('message', (data) => {
       if (this.socket === ws) this.receive(String(data));
     });
