@@ -25,7 +25,8 @@ function wholeNumber(min: number, max: number, fallback: number) {
 }
 
 /** A Bluesky handle (a domain name, '@' allowed) or a DID. */
-const BLUESKY_ACTOR = /^(@?([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]|did:[a-z]+:[A-Za-z0-9._:%-]+)$/i;
+const BLUESKY_ACTOR =
+  /^(@?([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]|did:[a-z]+:[A-Za-z0-9._:%-]+)$/i;
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' });
 

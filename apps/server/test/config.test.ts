@@ -101,7 +101,10 @@ describe('configuration', () => {
     [{ SOURCES: 'rss' }, /RSS_FEEDS is required when SOURCES names rss/],
     [{ SOURCES: 'rss', RSS_FEEDS: 'nitter.net/alice/rss' }, /RSS_FEEDS must be comma-separated http\(s\) URLs/],
     [{ SOURCES: 'bluesky' }, /BLUESKY_ACCOUNTS is required when SOURCES names bluesky/],
-    [{ SOURCES: 'bluesky', BLUESKY_ACCOUNTS: 'alice bsky' }, /BLUESKY_ACCOUNTS must be comma-separated Bluesky handles/],
+    [
+      { SOURCES: 'bluesky', BLUESKY_ACCOUNTS: 'alice bsky' },
+      /BLUESKY_ACCOUNTS must be comma-separated Bluesky handles/,
+    ],
     [{ BLUESKY_JETSTREAM_URL: 'https://jetstream.example' }, /BLUESKY_JETSTREAM_URL must be an absolute ws\(s\) URL/],
     [{ DEMO_POSTS_PER_DAY: '5' }, /DEMO_POSTS_PER_DAY must be a whole number from 10 to 1000000/],
     [{ CLASSIFIER_URL: 'localhost:8000' }, /CLASSIFIER_URL must be an absolute http\(s\) URL/],

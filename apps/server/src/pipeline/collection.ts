@@ -59,8 +59,9 @@ export function buildSources(
         });
       case 'telegram':
       case 'farcaster':
-        throw new Error(`source ${name} is being built (issue 17)`);
+        break;
     }
+    throw new Error(`source ${name} is being built (issue 17)`);
   });
 }
 

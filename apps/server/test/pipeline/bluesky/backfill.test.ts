@@ -106,7 +106,9 @@ describe('bluesky backfill', () => {
     });
     expect(a1.refKind).toBeUndefined();
     const [b1, b2] = posts.slice(5);
-    expect(b1?.medias).toEqual([{ imgUrlThumb: 'https://cdn.bsky.app/t.jpg', imgUrlOrigin: 'https://cdn.bsky.app/f.jpg' }]);
+    expect(b1?.medias).toEqual([
+      { imgUrlThumb: 'https://cdn.bsky.app/t.jpg', imgUrlOrigin: 'https://cdn.bsky.app/f.jpg' },
+    ]);
     expect(b2).toMatchObject({ refKind: 'quote', lang: 'zh' });
     // Backfill done: the cursor marks both accounts and keeps the start of collection for live.
     const cursor = JSON.parse(batches[4]?.nextCursor ?? '{}');
@@ -141,7 +143,10 @@ describe('bluesky backfill', () => {
 
   it('waits for RateLimit-Reset on a 429 and resumes the same page', async () => {
     fake.pageSize = 1;
-    fake.feeds.set('did:plc:alice', [feedItem(ALICE, 'a1', 'one', hoursAgo(1)), feedItem(ALICE, 'a2', 'two', hoursAgo(2))]);
+    fake.feeds.set('did:plc:alice', [
+      feedItem(ALICE, 'a1', 'one', hoursAgo(1)),
+      feedItem(ALICE, 'a2', 'two', hoursAgo(2)),
+    ]);
     const src = source({ accounts: ['did:plc:alice'] });
     const first = await src.fetch(null, ac.signal);
     expect(first.posts.map((p) => p.id)).toEqual(['bsky:did:plc:alice/a1']);

@@ -99,8 +99,7 @@ function startWorker(fake: FakeBluesky): Worker {
 }
 
 const upTo = (max: number) => 1 + Math.floor(Math.random() * max);
-const openDb = async (): Promise<Db> =>
-  pgUrl ? openPostgres(pgUrl, { searchPath: schema }) : openPglite(dataDir);
+const openDb = async (): Promise<Db> => (pgUrl ? openPostgres(pgUrl, { searchPath: schema }) : openPglite(dataDir));
 
 /** A killed worker's lease runs out after 60 s; the test lets it lapse at once instead. */
 async function expireLease() {
@@ -144,7 +143,9 @@ describe('a bluesky worker killed mid-batch', () => {
         const items = [];
         for (let i = 0; i < PAGES * PAGE_SIZE; i++) {
           const rkey = `3k${i.toString().padStart(4, '0')}`;
-          items.push(feedItem(a, rkey, `${a.handle} on $BTC, take ${i}`, new Date(now - (i + 1) * 60_000).toISOString()));
+          items.push(
+            feedItem(a, rkey, `${a.handle} on $BTC, take ${i}`, new Date(now - (i + 1) * 60_000).toISOString()),
+          );
           expected.push(`bsky:${a.did}/${rkey}`);
         }
         fake.feeds.set(String(a.did), items);

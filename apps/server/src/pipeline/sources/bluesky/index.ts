@@ -124,7 +124,7 @@ export function createBlueskySource(opts: BlueskySourceOptions): Source & { read
   async function backfillTurn(c: BlueskyCursor, dids: string[], signal: AbortSignal) {
     const did = dids.find((d) => !c.back[d]?.done);
     if (!did) return undefined;
-    const state = (c.back[did] ??= { pages: 0 });
+    const state = c.back[did] ?? { pages: 0 };
     const params: [string, string][] = [
       ['actor', did],
       ['limit', '100'],
