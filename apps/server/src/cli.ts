@@ -71,7 +71,7 @@ async function start(config: Config, role: Role) {
   const seeded = await seed(rt.services, { demo: config.seedDemo, publicHost: config.publicDemo });
   // Requests in flight go before history batches when both share this process (role all).
   const gate = role === 'all' ? requestGate() : undefined;
-  const sources = buildSources(config, rt.db, rt.services.clock, gate);
+  const sources = buildSources(config, rt.db, rt.services.clock, gate, log);
   const startCollecting = () =>
     startCollection({
       sources,

@@ -24,6 +24,10 @@ function wholeNumber(min: number, max: number, fallback: number) {
   return z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error }).default(fallback);
 }
 
+/** A Bluesky handle (a domain name, '@' allowed) or a DID. */
+const BLUESKY_ACTOR =
+  /^(@?([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]|did:[a-z]+:[A-Za-z0-9._:%-]+)$/i;
+
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' });
 
 const schema = z.object({
@@ -65,6 +69,17 @@ const schema = z.object({
     .refine((raw) => list(raw).every((u) => /^https?:\/\/\S+$/.test(u)), {
       error: 'must be comma-separated http(s) URLs',
     }),
+  // ---- Bluesky source (issue 17) ----
+  BLUESKY_ACCOUNTS: z
+    .string()
+    .optional()
+    .refine((raw) => list(raw).every((a) => BLUESKY_ACTOR.test(a)), {
+      error: 'must be comma-separated Bluesky handles (alice.bsky.social) or DIDs (did:plc:…)',
+    }),
+  BLUESKY_APPVIEW_URL: httpUrl.default('https://public.api.bsky.app'),
+  BLUESKY_JETSTREAM_URL: z
+    .url({ protocol: /^wss?$/, error: 'must be an absolute ws(s) URL' })
+    .default('wss://jetstream2.us-east.bsky.network'),
   COINGECKO_BASE_URL: httpUrl.default('https://api.coingecko.com/api/v3'),
   COINGECKO_API_KEY: z.string().optional(),
   BINANCE_BASE_URL: httpUrl.default('https://api.binance.com'),
@@ -143,6 +158,8 @@ export interface Config {
   xApiBaseUrl: string | undefined;
   xSearchQuery: string | undefined;
   rssFeeds: string[];
+  /** The Bluesky source (pipeline/sources/bluesky): accounts as handles or DIDs. */
+  bluesky: { accounts: string[]; appviewUrl: string; jetstreamUrl: string };
   /** The CoinGecko API (markets/sources/coingecko.ts); the key is a demo key unless the URL is the pro host. */
   coinGecko: { baseUrl: string; apiKey: string | undefined };
   /** The Binance spot market-data API (markets/sources/binance.ts). */
@@ -185,6 +202,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push('  X_BEARER_TOKEN is required when SOURCES names x-api');
   if (list(e.SOURCES).includes('rss') && list(e.RSS_FEEDS).length === 0)
     problems.push('  RSS_FEEDS is required when SOURCES names rss');
+  if (list(e.SOURCES).includes('bluesky') && list(e.BLUESKY_ACCOUNTS).length === 0)
+    problems.push('  BLUESKY_ACCOUNTS is required when SOURCES names bluesky');
   if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY))
     problems.push('  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together or not at all');
   const seedDemo = e.SEED_DEMO ? e.SEED_DEMO !== 'false' : !e.DATABASE_URL;
@@ -218,6 +237,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     xApiBaseUrl: e.X_API_BASE_URL,
     xSearchQuery: e.X_SEARCH_QUERY,
     rssFeeds: list(e.RSS_FEEDS),
+    bluesky: {
+      accounts: list(e.BLUESKY_ACCOUNTS),
+      appviewUrl: e.BLUESKY_APPVIEW_URL.replace(/\/+$/, ''),
+      jetstreamUrl: e.BLUESKY_JETSTREAM_URL.replace(/\/+$/, ''),
+    },
     coinGecko: { baseUrl: e.COINGECKO_BASE_URL.replace(/\/+$/, ''), apiKey: e.COINGECKO_API_KEY },
     binanceBaseUrl: e.BINANCE_BASE_URL.replace(/\/+$/, ''),
     demoSeed: e.DEMO_SEED,

@@ -100,6 +100,12 @@ describe('configuration', () => {
     [{ SOURCES: 'x-api' }, /X_BEARER_TOKEN is required when SOURCES names x-api/],
     [{ SOURCES: 'rss' }, /RSS_FEEDS is required when SOURCES names rss/],
     [{ SOURCES: 'rss', RSS_FEEDS: 'nitter.net/alice/rss' }, /RSS_FEEDS must be comma-separated http\(s\) URLs/],
+    [{ SOURCES: 'bluesky' }, /BLUESKY_ACCOUNTS is required when SOURCES names bluesky/],
+    [
+      { SOURCES: 'bluesky', BLUESKY_ACCOUNTS: 'alice bsky' },
+      /BLUESKY_ACCOUNTS must be comma-separated Bluesky handles/,
+    ],
+    [{ BLUESKY_JETSTREAM_URL: 'https://jetstream.example' }, /BLUESKY_JETSTREAM_URL must be an absolute ws\(s\) URL/],
     [{ DEMO_POSTS_PER_DAY: '5' }, /DEMO_POSTS_PER_DAY must be a whole number from 10 to 1000000/],
     [{ CLASSIFIER_URL: 'localhost:8000' }, /CLASSIFIER_URL must be an absolute http\(s\) URL/],
     [{ REQUEST_TIMEOUT_SECONDS: '0' }, /REQUEST_TIMEOUT_SECONDS must be a number of seconds from 1 to 3600/],
@@ -140,6 +146,20 @@ describe('configuration', () => {
       expect(loadConfig({ HOST })).toMatchObject({ seedDemo: true, publicDemo: false });
     // With PostgreSQL there is no demo account unless asked for, so any HOST is fine.
     expect(loadConfig({ HOST: '0.0.0.0', DATABASE_URL: 'postgresql://db/kol' }).seedDemo).toBe(false);
+  });
+
+  it('reads the Bluesky source: handles or DIDs, and the public AppView and Jetstream by default', () => {
+    const c = loadConfig({ SOURCES: 'bluesky', BLUESKY_ACCOUNTS: '@alice.bsky.social, did:plc:abc123' });
+    expect(c.bluesky).toEqual({
+      accounts: ['@alice.bsky.social', 'did:plc:abc123'],
+      appviewUrl: 'https://public.api.bsky.app',
+      jetstreamUrl: 'wss://jetstream2.us-east.bsky.network',
+    });
+    const local = loadConfig({
+      BLUESKY_APPVIEW_URL: 'http://127.0.0.1:2584/',
+      BLUESKY_JETSTREAM_URL: 'ws://127.0.0.1:6008/',
+    });
+    expect(local.bluesky).toMatchObject({ appviewUrl: 'http://127.0.0.1:2584', jetstreamUrl: 'ws://127.0.0.1:6008' });
   });
 
   it('reads PUSH_ALLOW_PRIVATE', () => {

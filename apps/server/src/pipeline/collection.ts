@@ -9,6 +9,7 @@ import { type Clock, systemClock } from '../services/clock';
 import type { IngestDeps } from './ingest-batch';
 import type { RequestGate } from './request-gate';
 import { runSource } from './runner';
+import { createBlueskySource } from './sources/bluesky/index';
 import { createDemoSource } from './sources/demo/index';
 import { createRssSource } from './sources/rss/index';
 import { createXApiSource } from './sources/x-api/index';
@@ -18,7 +19,14 @@ import type { Source } from './types';
 /** Someone used the app this recently: history batches stay small (see createDemoSource). */
 const IN_USE_MS = 30_000;
 
-export function buildSources(config: Config, db: Db, clock: Clock = systemClock, gate?: RequestGate): Source[] {
+export function buildSources(
+  config: Config,
+  db: Db,
+  clock: Clock = systemClock,
+  gate?: RequestGate,
+  /** Connection news of live sources (the Jetstream socket opening, dropping). */
+  log?: (line: string) => void,
+): Source[] {
   return config.sources.map((name): Source => {
     switch (name) {
       case 'demo':
@@ -41,11 +49,19 @@ export function buildSources(config: Config, db: Db, clock: Clock = systemClock,
         });
       case 'rss':
         return createRssSource({ feeds: config.rssFeeds });
-      case 'telegram':
       case 'bluesky':
+        return createBlueskySource({
+          accounts: config.bluesky.accounts,
+          appviewUrl: config.bluesky.appviewUrl,
+          jetstreamUrl: config.bluesky.jetstreamUrl,
+          markVanished: (ids) => collectionRepo(db).markVanished(ids),
+          ...(log ? { log } : {}),
+        });
+      case 'telegram':
       case 'farcaster':
-        throw new Error(`source ${name} is being built (issue 17)`);
+        break;
     }
+    throw new Error(`source ${name} is being built (issue 17)`);
   });
 }
 

@@ -154,6 +154,15 @@ export function collectionRepo(db: Queryable) {
       );
     },
 
+    /**
+     * Flags stored posts their network deleted (a Bluesky delete carries no text to re-send):
+     * kept and marked, like every vanished post. Ids not stored are ignored.
+     */
+    async markVanished(postIds: string[]): Promise<void> {
+      if (postIds.length === 0) return;
+      await db.query('UPDATE posts SET vanished = true WHERE id = ANY($1::text[]) AND NOT vanished', [postIds]);
+    },
+
     async trackedAccounts(): Promise<{ id: string; username: string }[]> {
       return db.query(`SELECT id, username FROM x_accounts WHERE tracked AND id ~ '^[0-9]+$' ORDER BY id`);
     },
