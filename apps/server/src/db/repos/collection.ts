@@ -96,6 +96,12 @@ export function collectionRepo(db: Queryable) {
     },
 
     /** Which of these post ids are already stored. */
+    /** Flags stored posts their network no longer shows; their text and enrichment stay. */
+    async markVanished(ids: string[]): Promise<void> {
+      if (ids.length === 0) return;
+      await db.query('UPDATE posts SET vanished = true WHERE id = ANY($1::text[]) AND NOT vanished', [ids]);
+    },
+
     async existingPostIds(ids: string[]): Promise<Set<string>> {
       if (ids.length === 0) return new Set();
       const rows = await db.query<{ id: string }>('SELECT id FROM posts WHERE id = ANY($1::text[])', [ids]);
