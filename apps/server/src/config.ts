@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import { isValidEmail, normaliseEmail, PRICE_SOURCES, type PriceSourceName } from '@kolscope/contract';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
+import { normaliseChannel } from './pipeline/sources/telegram/channel';
 import { redactSetting } from './security/redact';
 
 const list = (raw: string | undefined) =>
@@ -64,6 +65,21 @@ const schema = z.object({
     .optional()
     .refine((raw) => list(raw).every((u) => /^https?:\/\/\S+$/.test(u)), {
       error: 'must be comma-separated http(s) URLs',
+    }),
+  // ---------- Telegram and Farcaster sources (issue 17) ----------
+  TELEGRAM_CHANNELS: z
+    .string()
+    .optional()
+    .refine((raw) => list(raw).every((c) => normaliseChannel(c) !== ''), {
+      error: 'must be comma-separated public channel names (name, @name or t.me/name)',
+    }),
+  TELEGRAM_BASE_URL: httpUrl.default('https://t.me'),
+  FARCASTER_HUB_URL: httpUrl.optional(),
+  FARCASTER_FIDS: z
+    .string()
+    .optional()
+    .refine((raw) => list(raw).every((f) => /^[1-9]\d{0,14}$/.test(f)), {
+      error: 'must be comma-separated Farcaster ids (whole numbers, e.g. 3,5650)',
     }),
   COINGECKO_BASE_URL: httpUrl.default('https://api.coingecko.com/api/v3'),
   COINGECKO_API_KEY: z.string().optional(),
@@ -143,6 +159,11 @@ export interface Config {
   xApiBaseUrl: string | undefined;
   xSearchQuery: string | undefined;
   rssFeeds: string[];
+  /** TELEGRAM_CHANNELS, normalised to bare channel names. */
+  telegramChannels: string[];
+  telegramBaseUrl: string;
+  farcasterHubUrl: string | undefined;
+  farcasterFids: number[];
   /** The CoinGecko API (markets/sources/coingecko.ts); the key is a demo key unless the URL is the pro host. */
   coinGecko: { baseUrl: string; apiKey: string | undefined };
   /** The Binance spot market-data API (markets/sources/binance.ts). */
@@ -185,6 +206,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push('  X_BEARER_TOKEN is required when SOURCES names x-api');
   if (list(e.SOURCES).includes('rss') && list(e.RSS_FEEDS).length === 0)
     problems.push('  RSS_FEEDS is required when SOURCES names rss');
+  if (list(e.SOURCES).includes('telegram') && list(e.TELEGRAM_CHANNELS).length === 0)
+    problems.push('  TELEGRAM_CHANNELS is required when SOURCES names telegram');
+  if (list(e.SOURCES).includes('farcaster') && (!e.FARCASTER_HUB_URL || list(e.FARCASTER_FIDS).length === 0))
+    problems.push('  FARCASTER_HUB_URL and FARCASTER_FIDS are required when SOURCES names farcaster');
   if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY))
     problems.push('  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together or not at all');
   const seedDemo = e.SEED_DEMO ? e.SEED_DEMO !== 'false' : !e.DATABASE_URL;
@@ -218,6 +243,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     xApiBaseUrl: e.X_API_BASE_URL,
     xSearchQuery: e.X_SEARCH_QUERY,
     rssFeeds: list(e.RSS_FEEDS),
+    telegramChannels: [...new Set(list(e.TELEGRAM_CHANNELS).map(normaliseChannel))],
+    telegramBaseUrl: e.TELEGRAM_BASE_URL.replace(/\/+$/, ''),
+    farcasterHubUrl: e.FARCASTER_HUB_URL?.replace(/\/+$/, ''),
+    farcasterFids: [...new Set(list(e.FARCASTER_FIDS).map(Number))],
     coinGecko: { baseUrl: e.COINGECKO_BASE_URL.replace(/\/+$/, ''), apiKey: e.COINGECKO_API_KEY },
     binanceBaseUrl: e.BINANCE_BASE_URL.replace(/\/+$/, ''),
     demoSeed: e.DEMO_SEED,

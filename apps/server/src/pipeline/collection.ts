@@ -10,7 +10,9 @@ import type { IngestDeps } from './ingest-batch';
 import type { RequestGate } from './request-gate';
 import { runSource } from './runner';
 import { createDemoSource } from './sources/demo/index';
+import { createFarcasterSource } from './sources/farcaster/index';
 import { createRssSource } from './sources/rss/index';
+import { createTelegramSource } from './sources/telegram/index';
 import { createXApiSource } from './sources/x-api/index';
 import { saveResolvedHandles } from './store';
 import type { Source } from './types';
@@ -42,10 +44,14 @@ export function buildSources(config: Config, db: Db, clock: Clock = systemClock,
       case 'rss':
         return createRssSource({ feeds: config.rssFeeds });
       case 'telegram':
-      case 'bluesky':
+        return createTelegramSource({ channels: config.telegramChannels, baseUrl: config.telegramBaseUrl });
       case 'farcaster':
+        return createFarcasterSource({ fids: config.farcasterFids, hubUrl: config.farcasterHubUrl ?? '' });
+      case 'bluesky':
         throw new Error(`source ${name} is being built (issue 17)`);
     }
+    // Unreachable while the switch names every SourceName (the type check says so).
+    throw new Error(`unknown source ${name satisfies never}`);
   });
 }
 

@@ -22,7 +22,10 @@
  */
 import { createHash } from 'node:crypto';
 import type { RawPost, RejectedItem, Source, SourceBatch } from '../../types';
+import { normaliseChannel } from './channel';
 import { parseChannelPage, type TelegramPage } from './parse';
+
+export { normaliseChannel } from './channel';
 
 export interface TelegramSourceOptions {
   /** Channel names, as TELEGRAM_CHANNELS gives them (see normaliseChannel). */
@@ -52,17 +55,6 @@ interface TelegramCursor {
   v: 1;
   last?: string;
   ch: Record<string, ChannelState>;
-}
-
-/** `name`, `@name`, `t.me/name`, `https://t.me/s/name` → `name`; '' when not a channel name. */
-export function normaliseChannel(raw: string): string {
-  const name = raw
-    .trim()
-    .replace(/^https?:\/\//, '')
-    .replace(/^(www\.)?t\.me\/(s\/)?/, '')
-    .replace(/^@/, '')
-    .replace(/\/+$/, '');
-  return /^[A-Za-z0-9_]{4,32}$/.test(name) ? name : '';
 }
 
 const isId = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
