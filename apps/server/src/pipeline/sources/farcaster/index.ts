@@ -4,7 +4,7 @@
  *
  * One fetch = one step. First a bounded backfill per fid: `/v1/castsByFid?fid&pageSize&reverse=1`
  * (newest first) page after page, until `backfillPages` pages or casts older than `backfillDays`.
- * Then the live stream: `/v1/events?from_event_id=<ev>`, where MERGE_MESSAGE events carry new
+ * Then the live stream: `/v1/events?from_event_id=<ev>`, page after page while they come full, where MERGE_MESSAGE events carry new
  * casts (CAST_ADD) and deletions (CAST_REMOVE, sent as vanish markers) of the followed fids; the
  * rest of the network's events are passed over. The cursor, stored as JSON:
  *
@@ -107,6 +107,7 @@ export function createFarcasterSource(opts: FarcasterSourceOptions): Source {
   const profileTtlMs = opts.profileTtlMs ?? 3_600_000;
   const followerPages = opts.followerPages ?? 3;
   const profiles = new Map<number, { author: RawAuthor; at: number }>();
+  let longestEventPage = 0;
 
   /** GET a hub path as JSON; a failure is thrown as HubFailure (caught in fetch), an abort as is. */
   async function getJson(path: string, signal: AbortSignal): Promise<Record<string, unknown>> {
@@ -213,9 +214,10 @@ export function createFarcasterSource(opts: FarcasterSourceOptions): Source {
     }
     const nextId = isCount(body.nextPageEventId) ? body.nextPageEventId : last + 1;
     cursor.ev = Math.max(from, nextId);
-    // Caught up when the page was empty or its newest event is under a minute old (by its id).
-    const newestMs = last / 4096 + FARCASTER_EPOCH_S * 1000;
-    const caughtUp = events.length === 0 || newestMs > now() - 60_000;
+    // Caught up when the page was empty or shorter than the longest page seen: the hub had no more.
+    // (Hubs differ in page size, so the page size is learnt, not assumed.)
+    const caughtUp = events.length === 0 || events.length < longestEventPage;
+    longestEventPage = Math.max(longestEventPage, events.length);
     return { posts, rejected, waitMs: caughtUp ? pollIntervalMs : 0 };
   }
 
