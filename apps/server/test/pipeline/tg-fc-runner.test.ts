@@ -128,3 +128,34 @@ describe('farcaster through the runner', () => {
     expect(rows.every((r) => r.url.startsWith('https://farcaster.xyz/crashcaster/'))).toBe(true);
   });
 });
+
+describe('vanish markers', () => {
+  it('store nothing for a post never stored', async () => {
+    const marker = {
+      id: 'tg:nobody_here/9',
+      network: 'telegram' as const,
+      vanished: true,
+      text: '',
+      createdAt: Math.floor(NOW / 1000),
+      lang: '',
+      author: {
+        id: 'tg:nobody_here',
+        network: 'telegram' as const,
+        username: 'nobody_here',
+        name: 'n',
+        icon: '',
+        followersCount: 0,
+        isBlueVerified: false,
+        verifiedType: 'none' as const,
+      },
+      medias: [],
+      metrics: { likeCount: 0, retweetCount: 0, replyCount: 0, quoteCount: 0, impressionCount: 0 },
+    };
+    const source: Source = {
+      name: 'marker-test',
+      fetch: async () => ({ posts: [marker], rejected: [], nextCursor: 'c', waitMs: 1 }),
+    };
+    await runOnce(source, opts(), signal);
+    expect(await stored('tg:nobody_here/')).toEqual([]);
+  });
+});

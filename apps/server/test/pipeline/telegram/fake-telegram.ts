@@ -14,6 +14,8 @@ export interface FakeMessage {
   date: string;
   views?: string;
   photos?: string[];
+  /** Forwarded from another channel, or a reply to an earlier message. */
+  ref?: 'forward' | 'reply';
   /** A service message (channel created, message pinned). */
   service?: boolean;
   /** Raw markup to serve instead, for malformed-item tests. */
@@ -40,6 +42,14 @@ export interface FakeTelegram {
 
 const PAGE = 20;
 
+function ref(channel: string, m: FakeMessage): string {
+  if (m.ref === 'forward')
+    return `<div class="tgme_widget_message_forwarded_from accent_color">Forwarded from <a class="tgme_widget_message_forwarded_from_name" href="https://t.me/other_channel/5"><span dir="auto">Other</span></a></div>`;
+  if (m.ref === 'reply')
+    return `<a class="tgme_widget_message_reply" href="https://t.me/${channel}/1"><div class="tgme_widget_message_author accent_color"><span class="tgme_widget_message_author_name" dir="auto">${channel}</span></div><div class="tgme_widget_message_text js-message_reply_text" dir="auto">earlier</div></a>`;
+  return '';
+}
+
 function messageHtml(channel: string, m: FakeMessage): string {
   if (m.raw !== undefined) return m.raw;
   const kind = m.service ? 'service_message' : 'text_not_supported_wrap';
@@ -51,7 +61,7 @@ function messageHtml(channel: string, m: FakeMessage): string {
     .join('');
   const body = m.service
     ? `<div class="message_media_not_supported_wrap"><div class="tgme_widget_message_service_text">${m.html}</div></div>`
-    : `${photos}<div class="tgme_widget_message_text js-message_text" dir="auto">${m.html}</div>`;
+    : `${ref(channel, m)}${photos}<div class="tgme_widget_message_text js-message_text" dir="auto">${m.html}</div>`;
   return `<div class="tgme_widget_message_wrap js-widget_message_wrap">
 <div class="tgme_widget_message ${kind} js-widget_message" data-post="${channel}/${m.id}" data-view="x">
 <div class="tgme_widget_message_user"><a href="https://t.me/${channel}"><i class="tgme_widget_message_user_photo bgcolor1" data-content="C"></i></a></div>

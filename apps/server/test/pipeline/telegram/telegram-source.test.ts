@@ -75,6 +75,18 @@ describe('telegram source', () => {
     });
   });
 
+  it('marks forwarded messages as reposts and replies as replies, reading the reply, not the quote', async () => {
+    const ch = fill('zeta_ch', 3);
+    ch.messages[1]!.ref = 'forward';
+    ch.messages[2]!.ref = 'reply';
+    const batch = await source(['zeta_ch']).fetch(null, signal);
+    expect(batch.posts.map((p) => [p.text, p.refKind])).toEqual([
+      ['post 1', undefined],
+      ['post 2', 'repost'],
+      ['post 3', 'reply'],
+    ]);
+  });
+
   it('backfills older pages with ?before= up to its page limit, then polls the newest page', async () => {
     fill('alpha', 70);
     const src = source(['alpha'], { backfillPages: 2 });

@@ -178,7 +178,6 @@ export function createTelegramSource(opts: TelegramSourceOptions): Source {
       const channel = channels[idx] as string;
       const state = cursor.ch[channel] ?? {};
       cursor.ch[channel] = state;
-      const previous = cursor.last;
       cursor.last = channel;
       const backfilling = state.top !== undefined && state.bf !== 1 && state.old !== undefined;
       // Back to back while any channel has history to read; after a round of newest pages, a pause.
@@ -206,9 +205,7 @@ export function createTelegramSource(opts: TelegramSourceOptions): Source {
         return failed(`request failed: ${(err as Error).message}`);
       }
       if (res.status === 429) {
-        // Rate limited: the same channel's turn comes again after the wait.
-        if (previous === undefined) delete cursor.last;
-        else cursor.last = previous;
+        // Rate limited: no cursor change, so the same channel's turn comes again after the wait.
         return { posts: [], rejected: [], nextCursor: null, waitMs: retryAfterMs(res, now()) };
       }
       if (!res.ok) return failed(`HTTP ${res.status}`, body);

@@ -103,9 +103,20 @@ export function parseChannelPage(html: string, channel: string): TelegramPage {
       .map((wrap) => backgroundUrl(wrap.getAttribute('style')))
       .filter((url) => url !== '')
       .map((url) => ({ imgUrlThumb: url, imgUrlOrigin: url }));
-    const text = textOf(el.querySelector('.tgme_widget_message_text'));
+    // A reply shows the quoted message's text in a .tgme_widget_message_text too (js-message_reply_text).
+    const text = textOf(
+      el.querySelectorAll('.tgme_widget_message_text').find((t) => !t.classList.contains('js-message_reply_text')) ??
+        null,
+    );
     if (text === '' && medias.length === 0) continue;
+    // A forwarded message is another channel's words (track records skip reposts); a reply quotes one.
+    const refKind = el.querySelector('.tgme_widget_message_forwarded_from')
+      ? 'repost'
+      : el.querySelector('.tgme_widget_message_reply')
+        ? 'reply'
+        : undefined;
     page.posts.push({
+      ...(refKind ? { refKind } : {}),
       id: `tg:${channel.toLowerCase()}/${id}`,
       network: 'telegram',
       url: `https://t.me/${channel}/${id}`,
