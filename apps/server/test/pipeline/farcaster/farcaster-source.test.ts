@@ -72,6 +72,18 @@ describe('farcaster source', () => {
     });
   });
 
+  it('marks a cast embedding another cast as a quote, and leaves the url out while the username is unknown', async () => {
+    hub.cast({
+      fid: 4,
+      text: 'this',
+      at: minutesAgo(1),
+      embeds: [{ castId: { fid: 5, hash: `0x${'c'.repeat(40)}` } }],
+    });
+    const [post] = (await source([4]).fetch(null, signal)).posts;
+    expect(post).toMatchObject({ refKind: 'quote', author: { id: 'fc:4', username: '!4' } });
+    expect(post?.url).toBeUndefined();
+  });
+
   it('backfills newest first page by page, stops at backfillDays, then reads events from where it began', async () => {
     hub.setProfile(3, { USERNAME: 'dwr' });
     for (let i = 0; i < 5; i++) hub.cast({ fid: 3, text: `cast ${i}`, at: minutesAgo(10 - i) });
