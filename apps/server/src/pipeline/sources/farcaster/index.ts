@@ -213,7 +213,8 @@ export function createFarcasterSource(opts: FarcasterSourceOptions): Source {
       else posts.push(mapped.post);
     }
     const nextId = isCount(body.nextPageEventId) ? body.nextPageEventId : last + 1;
-    cursor.ev = Math.max(from, nextId);
+    // Past every event read even if the hub's nextPageEventId lags: a page is never read twice.
+    cursor.ev = Math.max(from, nextId, last + 1);
     // Caught up when the page was empty or shorter than the longest page seen: the hub had no more.
     // (Hubs differ in page size, so the page size is learnt, not assumed.)
     const caughtUp = events.length === 0 || events.length < longestEventPage;
