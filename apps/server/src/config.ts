@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import { isValidEmail, normaliseEmail, PRICE_SOURCES, type PriceSourceName } from '@kolscope/contract';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
+import { normaliseChannel } from './pipeline/sources/telegram/channel';
 import { redactSetting } from './security/redact';
 
 const list = (raw: string | undefined) =>
@@ -80,6 +81,21 @@ const schema = z.object({
   BLUESKY_JETSTREAM_URL: z
     .url({ protocol: /^wss?$/, error: 'must be an absolute ws(s) URL' })
     .default('wss://jetstream2.us-east.bsky.network'),
+  // ---------- Telegram and Farcaster sources (issue 17) ----------
+  TELEGRAM_CHANNELS: z
+    .string()
+    .optional()
+    .refine((raw) => list(raw).every((c) => normaliseChannel(c) !== ''), {
+      error: 'must be comma-separated public channel names (name, @name or t.me/name)',
+    }),
+  TELEGRAM_BASE_URL: httpUrl.default('https://t.me'),
+  FARCASTER_HUB_URL: httpUrl.optional(),
+  FARCASTER_FIDS: z
+    .string()
+    .optional()
+    .refine((raw) => list(raw).every((f) => /^[1-9]\d{0,14}$/.test(f)), {
+      error: 'must be comma-separated Farcaster ids (whole numbers, e.g. 3,5650)',
+    }),
   COINGECKO_BASE_URL: httpUrl.default('https://api.coingecko.com/api/v3'),
   COINGECKO_API_KEY: z.string().optional(),
   BINANCE_BASE_URL: httpUrl.default('https://api.binance.com'),
@@ -160,6 +176,11 @@ export interface Config {
   rssFeeds: string[];
   /** The Bluesky source (pipeline/sources/bluesky): accounts as handles or DIDs. */
   bluesky: { accounts: string[]; appviewUrl: string; jetstreamUrl: string };
+  /** TELEGRAM_CHANNELS, normalised to bare channel names. */
+  telegramChannels: string[];
+  telegramBaseUrl: string;
+  farcasterHubUrl: string | undefined;
+  farcasterFids: number[];
   /** The CoinGecko API (markets/sources/coingecko.ts); the key is a demo key unless the URL is the pro host. */
   coinGecko: { baseUrl: string; apiKey: string | undefined };
   /** The Binance spot market-data API (markets/sources/binance.ts). */
@@ -204,6 +225,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push('  RSS_FEEDS is required when SOURCES names rss');
   if (list(e.SOURCES).includes('bluesky') && list(e.BLUESKY_ACCOUNTS).length === 0)
     problems.push('  BLUESKY_ACCOUNTS is required when SOURCES names bluesky');
+  if (list(e.SOURCES).includes('telegram') && list(e.TELEGRAM_CHANNELS).length === 0)
+    problems.push('  TELEGRAM_CHANNELS is required when SOURCES names telegram');
+  if (list(e.SOURCES).includes('farcaster') && (!e.FARCASTER_HUB_URL || list(e.FARCASTER_FIDS).length === 0))
+    problems.push('  FARCASTER_HUB_URL and FARCASTER_FIDS are required when SOURCES names farcaster');
   if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY))
     problems.push('  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together or not at all');
   const seedDemo = e.SEED_DEMO ? e.SEED_DEMO !== 'false' : !e.DATABASE_URL;
@@ -242,6 +267,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       appviewUrl: e.BLUESKY_APPVIEW_URL.replace(/\/+$/, ''),
       jetstreamUrl: e.BLUESKY_JETSTREAM_URL.replace(/\/+$/, ''),
     },
+    telegramChannels: [...new Set(list(e.TELEGRAM_CHANNELS).map(normaliseChannel))],
+    telegramBaseUrl: e.TELEGRAM_BASE_URL.replace(/\/+$/, ''),
+    farcasterHubUrl: e.FARCASTER_HUB_URL?.replace(/\/+$/, ''),
+    farcasterFids: [...new Set(list(e.FARCASTER_FIDS).map(Number))],
     coinGecko: { baseUrl: e.COINGECKO_BASE_URL.replace(/\/+$/, ''), apiKey: e.COINGECKO_API_KEY },
     binanceBaseUrl: e.BINANCE_BASE_URL.replace(/\/+$/, ''),
     demoSeed: e.DEMO_SEED,

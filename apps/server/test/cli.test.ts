@@ -119,6 +119,31 @@ describe('kolscope CLI', () => {
     expect(res.out).toMatch(/^source\tstate\tposts\trejected\terrors/m);
     expect(res.out).toMatch(/^demo\ton\t5\t1\t0\t\d{4}-.*demo1:1:2:3$/m);
   });
+  it('lists Telegram and Farcaster when SOURCES names them, before and after their first batch', async () => {
+    Object.assign(process.env, {
+      SOURCES: 'telegram,farcaster',
+      TELEGRAM_CHANNELS: '@wublockchain',
+      FARCASTER_HUB_URL: 'http://127.0.0.1:2281',
+      FARCASTER_FIDS: '3',
+    });
+    try {
+      const rt = await openRuntime(loadConfig(), () => {});
+      await sourceStateRepo(rt.db).recordBatch('telegram', {
+        cursor: '{"v":1}',
+        posts: 20,
+        rejected: 2,
+        now: new Date(),
+      });
+      await rt.close();
+      const res = await run('sources');
+      expect(res.out).toMatch(/^telegram\ton\t20\t2\t0\t\d{4}-.*\{"v":1\}$/m);
+      expect(res.out).toMatch(/^farcaster\ton\t0\t0\t0\t-\t-\t-$/m);
+      // The demo source ran before but is no longer configured.
+      expect(res.out).toMatch(/^demo\toff\t/m);
+    } finally {
+      for (const k of ['SOURCES', 'TELEGRAM_CHANNELS', 'FARCASTER_HUB_URL', 'FARCASTER_FIDS']) delete process.env[k];
+    }
+  });
 
   it('classifies a CSV and evaluates against its labels', async () => {
     const file = join(dir, 'posts.csv');

@@ -30,6 +30,18 @@ describe('configuration', () => {
       /PRICE_SOURCE must be one of demo, coingecko, binance, none/,
     );
   });
+  it('reads Telegram channels in any usual spelling and the Farcaster hub and fids', () => {
+    const c = loadConfig({
+      SOURCES: 'telegram,farcaster',
+      TELEGRAM_CHANNELS: 'wublockchain, @whale_alert_io, https://t.me/s/Cointelegraph, t.me/wublockchain',
+      FARCASTER_HUB_URL: 'http://127.0.0.1:2281/',
+      FARCASTER_FIDS: '3, 5650,3',
+    });
+    expect(c.telegramChannels).toEqual(['wublockchain', 'whale_alert_io', 'Cointelegraph']);
+    expect(c.telegramBaseUrl).toBe('https://t.me');
+    expect(c.farcasterHubUrl).toBe('http://127.0.0.1:2281');
+    expect(c.farcasterFids).toEqual([3, 5650]);
+  });
   it('picks the learned model (default) or the rules as the built-in classifier', () => {
     expect(loadConfig({}).builtinClassifier).toBe('model');
     expect(loadConfig({ CLASSIFIER: 'rules' }).builtinClassifier).toBe('rules');
@@ -106,6 +118,19 @@ describe('configuration', () => {
       /BLUESKY_ACCOUNTS must be comma-separated Bluesky handles/,
     ],
     [{ BLUESKY_JETSTREAM_URL: 'https://jetstream.example' }, /BLUESKY_JETSTREAM_URL must be an absolute ws\(s\) URL/],
+    [{ SOURCES: 'telegram' }, /TELEGRAM_CHANNELS is required when SOURCES names telegram/],
+    [
+      { SOURCES: 'telegram', TELEGRAM_CHANNELS: 'good_name,no way' },
+      /TELEGRAM_CHANNELS must be comma-separated public channel names/,
+    ],
+    [
+      { SOURCES: 'farcaster', FARCASTER_FIDS: '3' },
+      /FARCASTER_HUB_URL and FARCASTER_FIDS are required when SOURCES names farcaster/,
+    ],
+    [
+      { SOURCES: 'farcaster', FARCASTER_HUB_URL: 'http://127.0.0.1:2281', FARCASTER_FIDS: '3,dwr' },
+      /FARCASTER_FIDS must be comma-separated Farcaster ids/,
+    ],
     [{ DEMO_POSTS_PER_DAY: '5' }, /DEMO_POSTS_PER_DAY must be a whole number from 10 to 1000000/],
     [{ CLASSIFIER_URL: 'localhost:8000' }, /CLASSIFIER_URL must be an absolute http\(s\) URL/],
     [{ REQUEST_TIMEOUT_SECONDS: '0' }, /REQUEST_TIMEOUT_SECONDS must be a number of seconds from 1 to 3600/],

@@ -11,7 +11,9 @@ import type { RequestGate } from './request-gate';
 import { runSource } from './runner';
 import { createBlueskySource } from './sources/bluesky/index';
 import { createDemoSource } from './sources/demo/index';
+import { createFarcasterSource } from './sources/farcaster/index';
 import { createRssSource } from './sources/rss/index';
+import { createTelegramSource } from './sources/telegram/index';
 import { createXApiSource } from './sources/x-api/index';
 import { saveResolvedHandles } from './store';
 import type { Source } from './types';
@@ -58,10 +60,12 @@ export function buildSources(
           ...(log ? { log } : {}),
         });
       case 'telegram':
+        return createTelegramSource({ channels: config.telegramChannels, baseUrl: config.telegramBaseUrl });
       case 'farcaster':
-        break;
+        return createFarcasterSource({ fids: config.farcasterFids, hubUrl: config.farcasterHubUrl ?? '' });
     }
-    throw new Error(`source ${name} is being built (issue 17)`);
+    // Unreachable while the switch names every SourceName (the type check says so).
+    throw new Error(`unknown source ${name satisfies never}`);
   });
 }
 

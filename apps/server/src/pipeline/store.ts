@@ -73,6 +73,9 @@ function toPostRow(p: RawPost, authorId: string, e: Enrichment): PostRow {
   };
 }
 
+/** A post sent only to say its network deleted it (RawPost.vanished with no text). */
+const isVanishMarker = (p: RawPost) => p.vanished === true && p.text === '';
+
 export interface BatchToSave {
   source: string;
   posts: RawPost[];
@@ -98,10 +101,17 @@ export async function saveBatch(db: Db, b: BatchToSave): Promise<SavedBatch> {
     const known = await repo.idsByUsername(unknownHandles);
     const authorIdOf = (a: RawAuthor) => a.id || known.get(a.username.toLowerCase()) || handleId(a.username);
 
+    // A vanish marker (vanished, no text: a deleted Telegram message, a removed cast) only flags
+    // the stored post, keeping what it said; a marker for a post never stored is dropped.
+    const markers = b.posts.filter(isVanishMarker).map((p) => p.id);
+    const markedIds = await repo.existingPostIds(markers);
+    await repo.markVanished([...markedIds]);
+
     // One row per id: ON CONFLICT cannot touch the same row twice in one statement. Last wins.
     const accounts = new Map<string, AccountRow>();
     const posts = new Map<string, PostRow>();
     b.posts.forEach((p, i) => {
+      if (isVanishMarker(p)) return;
       const authorId = authorIdOf(p.author);
       accounts.set(authorId, toAccountRow(p.author, authorId));
       posts.set(p.id, toPostRow(p, authorId, b.enrichments[i]!));
