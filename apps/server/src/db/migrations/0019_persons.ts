@@ -19,7 +19,7 @@ UPDATE x_accounts SET person_id = id, person_followers = followers_count;
 ALTER TABLE x_accounts ALTER COLUMN person_id SET NOT NULL;
 ALTER TABLE x_accounts ALTER COLUMN person_followers SET NOT NULL;
 CREATE INDEX x_accounts_by_person ON x_accounts (person_id);
-CREATE INDEX x_accounts_by_person_followers ON x_accounts (person_followers DESC, id);
+CREATE INDEX x_accounts_tracked_by_person_followers ON x_accounts (person_followers DESC, id DESC) WHERE tracked;
 ALTER TABLE posts ADD COLUMN person_id text;
 UPDATE posts SET person_id = author_id;
 ALTER TABLE posts ALTER COLUMN person_id SET NOT NULL;

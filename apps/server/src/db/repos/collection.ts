@@ -93,6 +93,11 @@ export function collectionRepo(db: Queryable) {
            updated_at = EXCLUDED.updated_at`,
         [JSON.stringify(accounts), source, now],
       );
+      // A person's other accounts take its new largest audience (migration 0019); a lone
+      // account's own row was set by its trigger, so this finds nothing to change.
+      await db.query('SELECT person_sync(ARRAY(SELECT person_id FROM x_accounts WHERE id = ANY($1::text[])))', [
+        accounts.map((a) => a.id),
+      ]);
     },
 
     /** Which of these post ids are already stored. */
