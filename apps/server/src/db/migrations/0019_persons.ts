@@ -49,5 +49,18 @@ CREATE OR REPLACE FUNCTION person_sync(persons text[]) RETURNS void LANGUAGE sql
   WHERE a.person_id = m.person_id AND a.person_followers IS DISTINCT FROM m.f;
 $$;
 
+-- One-sided cross-links (an account names another's profile, which does not name it back): the
+-- administrator's "Same person?" queue. A decided one is kept so it is not suggested again.
+CREATE TABLE person_link_suggestions (
+  claimant_id text NOT NULL REFERENCES x_accounts (id) ON DELETE CASCADE,
+  claimed_id text NOT NULL REFERENCES x_accounts (id) ON DELETE CASCADE,
+  -- the profile address that named the other account
+  reason text NOT NULL,
+  status text NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'merged', 'dismissed')),
+  created_at timestamptz NOT NULL,
+  PRIMARY KEY (claimant_id, claimed_id)
+);
+CREATE INDEX person_link_suggestions_pending ON person_link_suggestions (created_at DESC) WHERE status = 'pending';
+
 ${rollupsSql()}
 `;

@@ -1,3 +1,4 @@
+import type { ProfileRef } from '../../domain/persons/profile-refs';
 import type { Queryable } from '../db';
 
 /** One account of a person, as the KOL profile and the review queue show it. */
@@ -56,6 +57,49 @@ export function personsRepo(db: Queryable) {
          ORDER BY a.followers_count DESC, a.id`,
         [accountId],
       );
+    },
+
+    /** The stored accounts these refs name, with what they say about themselves. */
+    async resolve(refs: ProfileRef[]): Promise<(PersonAccountRow & { bio: string; links: string[] })[]> {
+      if (refs.length === 0) return [];
+      const ids = refs.flatMap((r) => ('id' in r ? [r.id] : []));
+      const handles = refs.flatMap((r) => ('handle' in r ? [{ n: r.network, h: r.handle }] : []));
+      return db.query(
+        `SELECT ${COLUMNS}, a.bio, a.links FROM x_accounts a
+         WHERE lower(a.id) = ANY($1::text[])
+            OR (a.network, lower(a.username)) IN (SELECT r.n, r.h FROM jsonb_to_recordset($2::jsonb) AS r(n text, h text))`,
+        [ids.map((i) => i.toLowerCase()), JSON.stringify(handles)],
+      );
+    },
+
+    /** Records a one-sided claim for the review queue; one already decided stays decided. */
+    async suggest(claimantId: string, claimedId: string, reason: string, now: Date): Promise<void> {
+      await db.query(
+        `INSERT INTO person_link_suggestions (claimant_id, claimed_id, reason, created_at)
+         VALUES ($1, $2, $3, $4) ON CONFLICT (claimant_id, claimed_id) DO NOTHING`,
+        [claimantId, claimedId, reason.slice(0, 300), now],
+      );
+    },
+
+    /** Pending suggestions whose accounts are still two persons, newest first. */
+    async suggestions(limit: number) {
+      return db.query<{ claimant_id: string; claimed_id: string; reason: string; created_at: Date }>(
+        `SELECT s.claimant_id, s.claimed_id, s.reason, s.created_at FROM person_link_suggestions s
+         JOIN x_accounts a ON a.id = s.claimant_id JOIN x_accounts b ON b.id = s.claimed_id
+         WHERE s.status = 'pending' AND a.person_id <> b.person_id
+         ORDER BY s.created_at DESC, s.claimant_id, s.claimed_id LIMIT $1`,
+        [limit],
+      );
+    },
+
+    /** Marks a pending suggestion decided; false when there is none pending. */
+    async decide(claimantId: string, claimedId: string, status: 'merged' | 'dismissed'): Promise<boolean> {
+      const rows = await db.query(
+        `UPDATE person_link_suggestions SET status = $3
+         WHERE claimant_id = $1 AND claimed_id = $2 AND status = 'pending' RETURNING 1`,
+        [claimantId, claimedId, status],
+      );
+      return rows.length > 0;
     },
 
     /** Which of these ids are stored accounts. */
