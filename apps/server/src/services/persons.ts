@@ -3,14 +3,13 @@
  * queue, the operator's KOL_LINKS, and the cross-links an account states itself. The counting is
  * db/repos/persons.ts's; this file decides what may be linked.
  */
-import { type Network, networkOfId, type TwitterUser } from '@kolscope/contract';
+import { networkOfId, Ret, type TwitterUser } from '@kolscope/contract';
 import type { Db, Queryable } from '../db/db';
 import type { AccountRow } from '../db/repos/collection';
 import { type PersonAccountRow, personsRepo } from '../db/repos/persons';
 import { type ProfileRef, profileRefs, refersTo } from '../domain/persons/profile-refs';
 import { type Clock, epochSeconds } from './clock';
 import { AppError, badRequest } from './errors';
-import { Ret } from '@kolscope/contract';
 
 /** The account's page on its network; none for demo accounts (invented ids and handles). */
 export function accountPageUrl(a: { id: string; username: string; source: string }): string | undefined {
@@ -29,7 +28,8 @@ export function presentAccount(a: PersonAccountRow): TwitterUser & { url?: strin
   const url = accountPageUrl(a);
   return {
     id: a.id,
-    network: (a.network as Network) ?? networkOfId(a.id),
+    // The id says the network (contract networks.ts) even for rows stored before the column.
+    network: networkOfId(a.id),
     username: a.username,
     name: a.name || a.username,
     icon: a.icon,
