@@ -107,7 +107,16 @@ describe('admin/kol_merge and admin/kol_unmerge', () => {
     const posts = await t.call('kol/posts', { twitterUserId: '501', nextCb: '' }, { token: user });
     expect((posts.body.data as { list: { id: string }[] }).list.map((p) => p.id)).toEqual(['tg:delta_ch/7', '9001']);
 
+    // Search finds the person by any handle, once, with its largest audience.
+    for (const query of ['delta', 'delta_ch', '@DELTA_C']) {
+      const found = await t.call('search/twitter_user', { query }, { token: user });
+      const list = (found.body.data as { list: { id: string; followers_count: number }[] }).list;
+      expect(list.map((u) => [u.id, u.followers_count])).toEqual([['tg:delta_ch', 60_000]]);
+    }
+
     expect((await t.call('admin/kol_unmerge', { twitterUserId: '501' }, { token: admin })).status).toBe(200);
+    const split = await t.call('search/twitter_user', { query: 'delta' }, { token: user });
+    expect((split.body.data as { list: { id: string }[] }).list.map((u) => u.id)).toEqual(['tg:delta_ch', '501']);
     const alone = await t.call('kol/profile', { twitterUserId: '501' }, { token: user });
     expect((alone.body.data as { user: { followers_count: number } }).user.followers_count).toBe(4_000);
     expect((alone.body.data as { accounts: Account[] }).accounts.map((a) => a.id)).toEqual(['501']);

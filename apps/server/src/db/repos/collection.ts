@@ -241,6 +241,9 @@ export function collectionRepo(db: Queryable) {
                                     jsonb_build_array(jsonb_build_object('value', $1::text))))`,
         [handleId, id],
       );
+      // A person named by the handle row is named by the account from now on (migration 0019).
+      await db.query('UPDATE x_accounts SET person_id = $2 WHERE person_id = $1', [handleId, id]);
+      await db.query('UPDATE posts SET person_id = $2 WHERE person_id = $1', [handleId, id]);
       await db.query('DELETE FROM x_accounts WHERE id = $1', [handleId]);
       return true;
     },
