@@ -9,6 +9,7 @@ import type { AccountRow } from '../db/repos/collection';
 import { type PersonAccountRow, personsRepo } from '../db/repos/persons';
 import { type ProfileRef, profileRefs, refersTo } from '../domain/persons/profile-refs';
 import { type Clock, epochSeconds } from './clock';
+import { trackAuthorsChanged } from './track-record/store';
 import { AppError, badRequest } from './errors';
 
 /** The account's page on its network; none for demo accounts (invented ids and handles). */
@@ -59,10 +60,17 @@ export async function crossLink(tx: Queryable, accounts: AccountRow[], now: Date
       const self = (await repo.accountsOf(account.id)).find((a) => a.id === account.id);
       if (!self || self.person_id === target.person_id) continue;
       const mutual = profileRefs([target.bio, ...target.links]).some((r) => refersTo(r, claimant));
-      if (mutual) await repo.merge([account.id, target.id]);
+      if (mutual) await mergeIn(tx, [account.id, target.id]);
       else await repo.suggest(account.id, target.id, describe(refs.find((r) => refersTo(r, target))!), now);
     }
   }
+}
+
+/** Merges in the caller's transaction, then re-derives the track records of every person touched. */
+async function mergeIn(tx: Queryable, ids: string[]): Promise<string> {
+  const { person, touched } = await personsRepo(tx).merge(ids);
+  await trackAuthorsChanged(tx, touched);
+  return person;
 }
 
 const describe = (r: ProfileRef) => `${r.network}:${'id' in r ? r.id : `@${r.handle}`}`;
@@ -81,13 +89,17 @@ export function persons(deps: { db: Db; clock: Clock }) {
       const distinct = [...new Set(ids)];
       if (distinct.length < 2) throw badRequest('kol_merge_count');
       await requireAccounts(distinct);
-      const personId = await deps.db.transaction((tx) => personsRepo(tx).merge(distinct));
+      const personId = await deps.db.transaction((tx) => mergeIn(tx, distinct));
       return { personId, accounts: (await repo().accountsOf(personId)).map(presentAccount) };
     },
 
     async unmerge(id: string): Promise<null> {
       await requireAccounts([id]);
-      const done = await deps.db.transaction((tx) => personsRepo(tx).unmerge(id));
+      const done = await deps.db.transaction(async (tx) => {
+        const touched = await personsRepo(tx).unmerge(id);
+        await trackAuthorsChanged(tx, touched);
+        return touched.length > 0;
+      });
       if (!done) throw badRequest('kol_not_merged');
       return null;
     },
@@ -118,7 +130,7 @@ export function persons(deps: { db: Db; clock: Clock }) {
         const r = personsRepo(tx);
         if (!(await r.decide(claimantId, claimedId, merge ? 'merged' : 'dismissed')))
           throw new AppError(Ret.notFound, 'kol_suggestion_not_found');
-        if (merge) await r.merge([claimantId, claimedId]);
+        if (merge) await mergeIn(tx, [claimantId, claimedId]);
       });
       return null;
     },
@@ -135,7 +147,7 @@ export function persons(deps: { db: Db; clock: Clock }) {
         for (const r of refs) if (!found.some((a) => refersTo(r, a))) missing.push(describe(r));
         const ids = found.map((a) => a.id);
         if (new Set(found.map((a) => a.person_id)).size < 2) continue;
-        await deps.db.transaction((tx) => personsRepo(tx).merge(ids));
+        await deps.db.transaction((tx) => mergeIn(tx, ids));
         linked++;
       }
       return { linked, missing };

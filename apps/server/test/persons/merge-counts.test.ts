@@ -11,6 +11,8 @@ import { memberCondition } from '../../src/db/repos/kol-groups';
 import { opinionRepo } from '../../src/db/repos/opinion';
 import { personsRepo } from '../../src/db/repos/persons';
 import { families } from '../../src/db/rollups/index';
+import { systemClock } from '../../src/services/clock';
+import { persons } from '../../src/services/persons';
 import { snapshot } from '../support/rollup-snapshot';
 import { storePosts } from '../support/store-posts';
 import { closeTestDb, openMigratedDb } from '../support/test-app';
@@ -104,10 +106,10 @@ describe('persons', () => {
   });
 
   it('merge while posts of those accounts are stored, and every count stays exact', async () => {
-    const merging = db.transaction((tx) => personsRepo(tx).merge([X, TG, BSKY]));
+    const merging = persons({ db, clock: systemClock }).merge([X, TG, BSKY]);
     const storing = storePosts(db, posts(4, T0 + 3_600));
-    const [person] = await Promise.all([merging, storing]);
-    expect(person).toBe(TG);
+    const [merged] = await Promise.all([merging, storing]);
+    expect(merged.personId).toBe(TG);
 
     const rows = await db.query<{ id: string; person_id: string; person_followers: number }>(
       'SELECT id, person_id, person_followers FROM x_accounts ORDER BY id',
@@ -129,6 +131,22 @@ describe('persons', () => {
     expect(await members({ useFans: true, min: 50_000, max: 0, white: [], black: [] })).toEqual([X, BSKY, TG].sort());
     expect(await members({ useFans: false, min: 0, max: 0, white: [X], black: [] })).toEqual([X, BSKY, TG].sort());
     expect(await members({ useFans: true, min: 0, max: 0, white: [], black: [BSKY] })).toEqual([]);
+  });
+
+  it('keep one track record per person, whichever network a call was made on', async () => {
+    const authors = async () =>
+      (await db.query<{ a: string }>('SELECT DISTINCT author_id AS a FROM track_calls ORDER BY 1')).map((r) => r.a);
+    const service = persons({ db, clock: systemClock });
+    await service.unmerge(X);
+    expect(await authors()).toEqual([TG, X].sort());
+    await service.merge([X, TG]);
+    expect(await authors()).toEqual([TG]);
+    // The first call on a coin in 7 days is the person's: the X account's later posts are no call.
+    const [calls] = await db.query<{ n: number }>(
+      `SELECT count(*)::integer AS n FROM track_calls WHERE coin = 'BTC' AND ct < ${T0 + 7 * 86_400}`,
+    );
+    expect(calls!.n).toBeLessThan(ACCOUNTS.length);
+    await expectExact();
   });
 
   it('follow a follower change of any account to the whole person', async () => {
@@ -153,7 +171,7 @@ describe('persons', () => {
     const split = db.transaction((tx) => personsRepo(tx).unmerge(TG));
     const storing = storePosts(db, posts(2, T0 + 7_200));
     const [done] = await Promise.all([split, storing]);
-    expect(done).toBe(true);
+    expect(done.sort()).toEqual([BSKY, TG].sort());
     expect((await personsRepo(db).accountsOf(TG)).map((a) => a.id)).toEqual([TG]);
     // The rest keep a person, now named by its most followed account.
     expect((await personsRepo(db).accountsOf(X)).map((a) => [a.id, a.person_id])).toEqual([
@@ -165,6 +183,6 @@ describe('persons', () => {
       new Set([TG, BSKY]),
     );
     expect(await members({ useFans: true, min: 100_000, max: 0, white: [], black: [] })).toEqual([BSKY, X].sort());
-    expect(await db.transaction((tx) => personsRepo(tx).unmerge(TG))).toBe(false);
+    expect(await db.transaction((tx) => personsRepo(tx).unmerge(TG))).toEqual([]);
   });
 });

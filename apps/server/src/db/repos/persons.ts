@@ -110,9 +110,10 @@ export function personsRepo(db: Queryable) {
 
     /**
      * Makes the accounts (and every account already sharing a person with one of them) one
-     * person. Returns the person id; the caller checks the ids exist.
+     * person. Returns the person id, and every person id before and after (whose track records
+     * the caller re-derives); the caller checks the ids exist.
      */
-    async merge(ids: string[]): Promise<string> {
+    async merge(ids: string[]): Promise<{ person: string; touched: string[] }> {
       const members = await lockPersons(ids);
       const person = leader(members).id;
       const all = members.map((m) => m.id);
@@ -122,13 +123,13 @@ export function personsRepo(db: Queryable) {
       ]);
       await db.query('SELECT person_sync(ARRAY[$1]::text[])', [person]);
       await movePosts(all);
-      return person;
+      return { person, touched: [...new Set([person, ...members.map((m) => m.person_id)])] };
     },
 
-    /** Makes the account a person of its own again; false when it was alone. */
-    async unmerge(id: string): Promise<boolean> {
+    /** Makes the account a person of its own again: the person ids before and after; [] when it was alone. */
+    async unmerge(id: string): Promise<string[]> {
       const members = await lockPersons([id]);
-      if (members.length < 2) return false;
+      if (members.length < 2) return [];
       const rest = members.filter((m) => m.id !== id);
       const person = members[0]!.person_id;
       // The rest keep their person; if it was named by the account leaving, the next names it.
@@ -140,7 +141,7 @@ export function personsRepo(db: Queryable) {
       await db.query('UPDATE x_accounts SET person_id = id WHERE id = $1', [id]);
       await db.query('SELECT person_sync($1::text[])', [[id, next]]);
       await movePosts(members.map((m) => m.id));
-      return true;
+      return [...new Set([id, next, person])];
     },
   };
 }
