@@ -6,7 +6,10 @@
  * KOL_LINKS notation. PGlite, and PostgreSQL with TEST_DATABASE_URL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config';
 import { parseKolLinks, profileRefs } from '../../src/domain/persons/profile-refs';
+import { systemClock } from '../../src/services/clock';
+import { persons } from '../../src/services/persons';
 import { saveBatch } from '../../src/pipeline/store';
 import { rawPost } from '../support/posts';
 import { storePosts } from '../support/store-posts';
@@ -176,6 +179,17 @@ describe('profile references', () => {
       { network: 'bluesky', id: 'bsky:did:plc:abc123' },
       { network: 'farcaster', handle: 'alpha.eth' },
     ]);
+  });
+
+  it('link the persons KOL_LINKS names, and report entries not collected yet', async () => {
+    const service = persons({ db: t.db, clock: systemClock });
+    const links = parseKolLinks('x:@delta,tg:delta_ch,fc:999999');
+    expect(await service.applyLinks(links)).toEqual({ linked: 1, missing: ['farcaster:fc:999999'] });
+    const p = await t.call('kol/profile', { twitterUserId: '501' }, { token: user });
+    expect((p.body.data as { accounts: Account[] }).accounts.map((a) => a.id)).toEqual(['tg:delta_ch', '501']);
+    // Applied again at the next start: nothing left to link.
+    expect((await service.applyLinks(links)).linked).toBe(0);
+    expect(() => loadConfig({ KOL_LINKS: 'x:@delta,myspace:bob' })).toThrow(/KOL_LINKS not an account: "myspace:bob"/);
   });
 
   it('parse KOL_LINKS and name a bad entry', () => {
