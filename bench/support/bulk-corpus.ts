@@ -27,11 +27,13 @@ export async function loadBulkCorpus(url: string, schema: string, c: BulkCorpus)
   const loader = await openPostgres(url, { searchPath: schema, max: 1 });
   await loader.exec('SET session_replication_role = replica');
   await loader.query(
-    `INSERT INTO x_accounts (id, username, name, icon, followers_count, is_blue_verified, verified_type, source, created_at, updated_at)
+    // Triggers are off (replica role): each account is its own person (migration 0019) by hand.
+    `INSERT INTO x_accounts (id, username, name, icon, followers_count, is_blue_verified, verified_type, source, created_at, updated_at,
+                             person_id, person_followers)
      SELECT g::text, 'kol_' || g, 'KOL ' || g, '/demo-media/avatar/' || g || '.svg',
-            floor(300 / power(random(), 1.4))::bigint, random() < 0.15,
-            CASE WHEN random() < 0.02 THEN 'business' ELSE 'none' END, 'bench', now(), now()
-     FROM generate_series(1, $1::int) g`,
+            f, random() < 0.15,
+            CASE WHEN random() < 0.02 THEN 'business' ELSE 'none' END, 'bench', now(), now(), g::text, f
+     FROM (SELECT g, floor(300 / power(random(), 1.4))::bigint AS f FROM generate_series(1, $1::int) g) x`,
     [c.authors],
   );
   const t0 = Date.now();
@@ -40,7 +42,7 @@ export async function loadBulkCorpus(url: string, schema: string, c: BulkCorpus)
     await loader.query(
       `INSERT INTO posts (id, author_id, text, ct, lang, like_count, retweet_count, reply_count, quote_count,
                           impression_count, metrics_updated_at, coins, sentiment, ref_kind, source, ingested_at,
-                          author_followers, author_verified)
+                          author_followers, author_verified, person_id)
        SELECT 'b' || s.g, a.id, 'bench post ' || s.g, s.ct, 'en', s.likes, s.retweets, s.replies, s.quotes,
               s.impressions, now(),
               CASE WHEN s.r < 0.05 THEN '{}'::text[]
@@ -48,7 +50,7 @@ export async function loadBulkCorpus(url: string, schema: string, c: BulkCorpus)
                    ELSE ($4::text[])[s.c1 + 1:s.c1 + 1] END,
               CASE WHEN s.m < 0.40 THEN 1 WHEN s.m < 0.65 THEN -1 ELSE 0 END::smallint,
               CASE WHEN s.k < 0.05 THEN 'repost' WHEN s.k < 0.08 THEN 'quote' WHEN s.k < 0.18 THEN 'reply' ELSE '' END,
-              'bench', now(), a.followers_count, a.is_blue_verified OR a.verified_type <> 'none'
+              'bench', now(), a.followers_count, a.is_blue_verified OR a.verified_type <> 'none', a.id
        FROM (SELECT g, $3::bigint + (g * ${c.days * 86_400}::bigint) / $5::bigint AS ct, random() AS r,
                     random() AS m, random() AS k,
                     floor(${c.symbols.length} * power(random(), 2.5))::int AS c1,

@@ -48,6 +48,7 @@ export const USAGE = `Usage: kolscope <command>
   inner-code remove CODE      stop accepting a stored code
   kol review                  list missing-KOL submissions waiting for a decision
   kol approve|reject ID       decide one (approved accounts become tracked)
+  kol link                    link the accounts KOL_LINKS names into persons now (also done at start)
 
 Configuration comes from the environment; see the README.`;
 
@@ -227,8 +228,11 @@ async function kolReviewCommand(config: Config, action: string | undefined, id: 
       } catch {
         throw new UsageError(`no pending submission ${id}`);
       }
+    } else if (action === 'link') {
+      // openRuntime has applied KOL_LINKS already; report what it names.
+      log(`KOL_LINKS names ${config.kolLinks.length} person(s)`);
     } else {
-      throw new UsageError('usage: kolscope kol review | approve ID | reject ID');
+      throw new UsageError('usage: kolscope kol review | approve ID | reject ID | link');
     }
   });
 }

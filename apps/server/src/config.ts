@@ -4,6 +4,7 @@
  */
 import { resolve } from 'node:path';
 import { isValidEmail, normaliseEmail, PRICE_SOURCES, type PriceSourceName } from '@kolscope/contract';
+import { type ProfileRef, parseKolLinks } from './domain/persons/profile-refs';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { normaliseChannel } from './pipeline/sources/telegram/channel';
@@ -135,6 +136,22 @@ const schema = z.object({
     .min(1, { error: 'must be a number of seconds from 1 to 3600' })
     .max(3600, { error: 'must be a number of seconds from 1 to 3600' })
     .default(30),
+
+  // --- One KOL, several networks (issue 17 §2; services/persons.ts) ---
+  /**
+   * Accounts that are one person: persons separated by ";", their accounts by "," (an X id,
+   * x:@handle, tg:channel, bsky:@handle, bsky:did:…, fc:fid). Linked at start and by `kolscope kol-link`.
+   */
+  KOL_LINKS: z
+    .string()
+    .optional()
+    .superRefine((raw, ctx) => {
+      try {
+        parseKolLinks(raw ?? '');
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message.replace(/^KOL_LINKS: /, '') });
+      }
+    }),
 });
 
 /** Every variable loadConfig reads; the README's configuration table lists each (config.test.ts checks). */
@@ -202,6 +219,8 @@ export interface Config {
   requestLimits: { running: number; queued: number };
   /** How long a client may take to send one request, headers and body, before a 408. */
   requestTimeoutSeconds: number;
+  /** KOL_LINKS, parsed: each person's accounts (domain/persons/profile-refs.ts). */
+  kolLinks: ProfileRef[][];
 }
 
 export class ConfigError extends Error {}
@@ -294,6 +313,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requestStatementTimeoutMs: e.REQUEST_STATEMENT_TIMEOUT_MS,
     requestLimits: { running: e.USER_CONCURRENT_REQUESTS, queued: e.USER_QUEUED_REQUESTS },
     requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
+    kolLinks: parseKolLinks(e.KOL_LINKS ?? ''),
   };
 }
 

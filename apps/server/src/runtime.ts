@@ -38,6 +38,13 @@ export async function openRuntime(config: Config, log: (line: string) => void) {
     push: { vapid: config.vapid, subject: config.vapidSubject, allowPrivate: config.pushAllowPrivate },
     requests: { limits: config.requestLimits, statementTimeoutMs: config.requestStatementTimeoutMs },
   });
+  // KOL_LINKS: the operator's persons, linked as soon as their accounts are stored (again at
+  // every start, and by `kolscope kol link`); already-linked persons change nothing.
+  if (config.kolLinks.length) {
+    const { linked, missing } = await services.persons.applyLinks(config.kolLinks);
+    if (linked) log(`KOL_LINKS: linked ${linked} person(s)`);
+    if (missing.length) log(`KOL_LINKS: not collected yet: ${missing.join(', ')}`);
+  }
   return {
     db,
     services,

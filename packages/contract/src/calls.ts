@@ -271,6 +271,31 @@ export const adminCalls = {
   ),
   /** Approves (the account becomes tracked) or rejects a submission. */
   kolReview: call('admin/kol_review', z.object({ submissionId: f.id, approve: z.boolean() }), ack),
+  /**
+   * One KOL, several networks (issue 17 §2): makes the accounts (and every account already linked
+   * to one of them) one person; returns the person's accounts.
+   */
+  kolMerge: call(
+    'admin/kol_merge',
+    z.object({
+      twitterUserIds: z.array(f.id).min(2, { error: 'kol_merge_count' }).max(10, { error: 'kol_merge_count' }),
+    }),
+    z.object({ personId: z.string(), accounts: z.array(twitterUser) }),
+  ),
+  /** Splits an account off its person: it counts on its own again. */
+  kolUnmerge: call('admin/kol_unmerge', z.object({ twitterUserId: f.id }), ack),
+  /** "Same person?": one-sided cross-links (an account's bio or links name another's profile), pending. */
+  kolLinkSuggestions: call(
+    'admin/kol_link_suggestions',
+    none,
+    z.array(z.object({ claimant: twitterUser, claimed: twitterUser, reason: z.string(), ct: z.number().int() })),
+  ),
+  /** Merges the two accounts of a suggestion, or dismisses it (it is not suggested again). */
+  kolLinkDecide: call(
+    'admin/kol_link_decide',
+    z.object({ claimantId: f.id, claimedId: f.id, merge: z.boolean() }),
+    ack,
+  ),
 };
 
 /** Every call, for registries and for the property test that walks them all. */

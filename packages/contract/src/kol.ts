@@ -98,6 +98,11 @@ export const kolCalls = {
       /** The account's page on its network; absent when it has none. */
       url: z.string().optional(),
       groups: z.array(z.object({ groupId: z.string(), name: z.string() })),
+      /**
+       * The person's accounts on every network, most followed first (the asked one among them);
+       * `user.followersCount` is the largest of theirs (issue 17 §2).
+       */
+      accounts: z.array(twitterUser.extend({ url: z.string().optional() })),
     }),
   },
   /** The account's latest posts, newest first (the feed's page shape). */

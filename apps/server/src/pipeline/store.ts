@@ -8,6 +8,7 @@ import type { Db } from '../db/db';
 import { type AccountRow, collectionRepo, type PostRow } from '../db/repos/collection';
 import { sourceStateRepo } from '../db/repos/source-state';
 import { safeImageUrl } from '../security/image-url';
+import { crossLink } from '../services/persons';
 import { trackAuthorsChanged, trackPostsStored } from '../services/track-record/store';
 import { stanceColumn } from './enrich/sentiment/stance';
 import type { Enrichment, RawAuthor, RawMedia, RawPost } from './types';
@@ -117,6 +118,9 @@ export async function saveBatch(db: Db, b: BatchToSave): Promise<SavedBatch> {
       posts.set(p.id, toPostRow(p, authorId, b.enrichments[i]!));
     });
     await repo.upsertAccounts([...accounts.values()], b.source, b.now);
+    // Accounts that name each other's profiles are one person (services/persons.ts); before the
+    // posts, so they are stored with their person already.
+    await crossLink(tx, [...accounts.values()], b.now);
     // Read inside the transaction, before the upsert: re-sent posts (grown counts) are not news.
     const seen = await repo.existingPostIds([...posts.keys()]);
     // The rollup triggers run inside this statement: opinion, ranking and statistics rollups

@@ -17,6 +17,7 @@ import { ingest } from './ingest';
 import { kolGroups } from './kol-groups';
 import { kolProfile } from './kol-profile';
 import { kolReview } from './kol-review';
+import { persons } from './persons';
 import { notificationServices, type PushOptions } from './notifications/index';
 import { market } from './market';
 import { opinion } from './opinion';
@@ -94,6 +95,7 @@ export function createServices(deps: ServiceDeps) {
     kolGroups: groups,
     trackRecord: tracks,
     kolReview: kolReview({ db, clock }),
+    persons: persons({ db, clock }),
     statistics: statistics({ db, clock }),
     market: market({ db, clock }),
     db,

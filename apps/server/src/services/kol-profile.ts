@@ -2,22 +2,15 @@
  * kol/profile and kol/posts: one collected account as the KOL profile page shows it. The track
  * record beside it is services/track-records (kol/track_record); the posts are a view feed's page.
  */
-import { type Language, Ret } from '@kolscope/contract';
+import { type Language, networkOfId, Ret } from '@kolscope/contract';
 import type { Db } from '../db/db';
+import { personsRepo } from '../db/repos/persons';
 import { xAccountsRepo } from '../db/repos/x-accounts';
 import { AppError } from './errors';
 import type { Feed } from './feed';
 import type { KolGroups } from './kol-groups';
+import { accountPageUrl, presentAccount } from './persons';
 import { presentUser } from './twitter-users';
-
-/**
- * The account's page on X: only for an X id (numeric; handle-only accounts are `handle:<name>`)
- * of a real source, since demo accounts have invented ids and handles, as their posts' links do.
- */
-export function accountUrl(a: { id: string; username: string; source: string }): string | undefined {
-  const onX = a.source !== 'demo' && /^\d{1,20}$/.test(a.id) && /^\w{1,50}$/.test(a.username);
-  return onX ? `https://x.com/${a.username}` : undefined;
-}
 
 export function kolProfile(deps: { db: Db; kolGroups: KolGroups; feed: Feed }) {
   async function accountOf(id: string) {
@@ -27,14 +20,20 @@ export function kolProfile(deps: { db: Db; kolGroups: KolGroups; feed: Feed }) {
   }
 
   return {
-    /** The header: the account, its page on X, and the user's groups that hold it. */
+    /**
+     * The header: the account, its page, the user's groups that hold it, and the person's accounts
+     * on every network (issue 17 §2); the followers shown are the person's largest audience.
+     */
     async profile(userId: number, twitterUserId: string, lang: Language) {
       const account = await accountOf(twitterUserId);
-      const url = accountUrl(account);
+      const url = accountPageUrl(account);
+      const accounts = await personsRepo(deps.db).accountsOf(account.id);
+      const largest = Math.max(Number(account.followers_count), ...accounts.map((a) => Number(a.followers_count)));
       return {
-        user: presentUser(account),
+        user: { ...presentUser(account), network: networkOfId(account.id), followersCount: largest },
         ...(url ? { url } : {}),
         groups: await deps.kolGroups.holding(userId, account.id, lang),
+        accounts: accounts.map(presentAccount),
       };
     },
 

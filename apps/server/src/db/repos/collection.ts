@@ -93,6 +93,11 @@ export function collectionRepo(db: Queryable) {
            updated_at = EXCLUDED.updated_at`,
         [JSON.stringify(accounts), source, now],
       );
+      // A person's other accounts take its new largest audience (migration 0019); a lone
+      // account's own row was set by its trigger, so this finds nothing to change.
+      await db.query('SELECT person_sync(ARRAY(SELECT person_id FROM x_accounts WHERE id = ANY($1::text[])))', [
+        accounts.map((a) => a.id),
+      ]);
     },
 
     /** Which of these post ids are already stored. */
@@ -245,6 +250,9 @@ export function collectionRepo(db: Queryable) {
                                     jsonb_build_array(jsonb_build_object('value', $1::text))))`,
         [handleId, id],
       );
+      // A person named by the handle row is named by the account from now on (migration 0019).
+      await db.query('UPDATE x_accounts SET person_id = $2 WHERE person_id = $1', [handleId, id]);
+      await db.query('UPDATE posts SET person_id = $2 WHERE person_id = $1', [handleId, id]);
       await db.query('DELETE FROM x_accounts WHERE id = $1', [handleId]);
       return true;
     },

@@ -33,8 +33,13 @@ export interface GroupRule {
 const GROUP_RANGE = rangeMember(
   'g.use_fans',
   'a.tracked',
-  storedRange('a.followers_count', 'g.fans_min', 'g.fans_max'),
+  storedRange('a.person_followers', 'g.fans_min', 'g.fans_max'),
 );
+
+/** Account `a` belongs to the person of one of these account ids (an array parameter): lists name persons. */
+function samePerson(ids: string): string {
+  return `a.person_id = ANY(ARRAY(SELECT x.person_id FROM x_accounts x WHERE x.id = ANY(${ids}::text[])))`;
+}
 
 /**
  * The SQL condition "account `a` is a member under this rule", for queries over x_accounts a
@@ -43,9 +48,9 @@ const GROUP_RANGE = rangeMember(
 export function memberCondition(rule: GroupRule, param: (v: unknown) => string): string {
   // Only the parameters the text uses are sent: the range's only when the group uses it.
   const range = rule.useFans
-    ? rangeMember(true, 'a.tracked', knownRange('a.followers_count', rule.min, rule.max, param))
+    ? rangeMember(true, 'a.tracked', knownRange('a.person_followers', rule.min, rule.max, param))
     : 'false';
-  return memberRule(range, `a.id = ANY(${param(rule.white)}::text[])`, `(a.id = ANY(${param(rule.black)}::text[]))`);
+  return memberRule(range, samePerson(param(rule.white)), `(${samePerson(param(rule.black))})`);
 }
 
 export function kolGroupsRepo(db: Queryable) {
@@ -105,12 +110,12 @@ export function kolGroupsRepo(db: Queryable) {
       };
       // Tracked accounts only (the FROM below): the range alone.
       const inRange = (r: GroupRule) =>
-        r.useFans ? knownRange('a.followers_count', r.min, r.max, param, '::bigint') : 'false';
+        r.useFans ? knownRange('a.person_followers', r.min, r.max, param, '::bigint') : 'false';
       const ranges = rules.map((r) => `count(*) FILTER (WHERE ${inRange(r)})`);
       const [counts] = await db.query<Record<string, number>>(
         // Only the follower column is read, so the narrow partial index on tracked accounts serves it.
         `SELECT ${ranges.map((c, i) => `${c} AS r${i}`).join(', ')}
-         FROM (SELECT followers_count FROM x_accounts WHERE tracked) a`,
+         FROM (SELECT person_followers FROM x_accounts WHERE tracked) a`,
         params,
       );
       // The adjustments start from the small list table and join accounts by key, whatever plan
@@ -119,11 +124,12 @@ export function kolGroupsRepo(db: Queryable) {
       const diffRows = ids.length
         ? await db.query<{ group_id: number; d: number }>(
             `SELECT l.group_id,
-                    count(*) FILTER (WHERE l.list = 'white' AND NOT ${GROUP_RANGE})
-                  - count(*) FILTER (WHERE l.list = 'black' AND ${GROUP_RANGE}) AS d
+                    count(DISTINCT a.id) FILTER (WHERE l.list = 'white' AND NOT ${GROUP_RANGE})
+                  - count(DISTINCT a.id) FILTER (WHERE l.list = 'black' AND ${GROUP_RANGE}) AS d
              FROM kol_group_accounts l
              JOIN kol_groups g ON g.id = l.group_id
-             JOIN x_accounts a ON a.id = l.account_id
+             JOIN x_accounts x ON x.id = l.account_id
+             JOIN x_accounts a ON a.person_id = x.person_id
              WHERE l.group_id = ANY($1::bigint[])
              GROUP BY l.group_id`,
             [ids],
@@ -160,7 +166,8 @@ export function kolGroupsRepo(db: Queryable) {
     /** The user's groups whose membership rule holds the account (db/rollups/membership.ts), in list order. */
     async holding(userId: number, accountId: string): Promise<KolGroupRow[]> {
       const listed = (list: string) =>
-        `EXISTS (SELECT 1 FROM kol_group_accounts l WHERE l.group_id = g.id AND l.account_id = a.id AND l.list = '${list}')`;
+        `EXISTS (SELECT 1 FROM kol_group_accounts l JOIN x_accounts x ON x.id = l.account_id
+                 WHERE l.group_id = g.id AND x.person_id = a.person_id AND l.list = '${list}')`;
       return db.query<KolGroupRow>(
         `SELECT g.* FROM kol_groups g JOIN x_accounts a ON a.id = $2
          WHERE g.user_id = $1 AND ${memberRule(GROUP_RANGE, listed('white'), listed('black'))}

@@ -98,11 +98,16 @@ export function groupCondition(g: CompiledGroup, param: (v: unknown) => string):
   if (g.categories?.length) any.push(`p.categories && ${param(g.categories)}::text[]`);
   if (g.coins?.length) any.push(`p.coins && ${param(g.coins)}::text[]`);
   if (g.keywords?.length) any.push(keywordCondition('p.text', g.keywords, param));
-  if (g.authorIds?.length) any.push(`p.author_id = ANY(${param(g.authorIds)}::text[])`);
+  // An author rule names an account and applies to every account of its person.
+  if (g.authorIds?.length)
+    any.push(
+      `p.person_id = ANY(ARRAY(SELECT x.person_id FROM x_accounts x WHERE x.id = ANY(${param(g.authorIds)}::text[])))`,
+    );
   if (g.handles?.length) any.push(`lower(a.username) = ANY(${param(g.handles)}::text[])`);
   for (const f of g.fans ?? []) {
-    const max = f.max > 0 ? ` AND a.followers_count <= ${param(f.max)}` : '';
-    any.push(`(a.followers_count >= ${param(f.min)}${max})`);
+    // Fans ranges compare the person's largest audience (migration 0019).
+    const max = f.max > 0 ? ` AND a.person_followers <= ${param(f.max)}` : '';
+    any.push(`(a.person_followers >= ${param(f.min)}${max})`);
   }
   // A group with no usable rule matches nothing rather than everything.
   return any.length ? `(${any.join(' OR ')})` : 'false';
@@ -150,7 +155,11 @@ export function feedRepo(db: Queryable) {
     if (q.member) {
       // Implied by membership, but lets the planner walk posts_by_author for a whitelist-only group
       // instead of scanning every post of the coin for its few authors.
-      if (q.member.onlyAuthors) where.push(`p.author_id = ANY(${param(q.member.onlyAuthors)}::text[])`);
+      // (posts_by_person: the whitelist names accounts, and each brings its person's accounts.)
+      if (q.member.onlyAuthors)
+        where.push(
+          `p.person_id = ANY(ARRAY(SELECT x.person_id FROM x_accounts x WHERE x.id = ANY(${param(q.member.onlyAuthors)}::text[])))`,
+        );
       where.push(memberCondition(q.member.rule, param));
     }
     if (q.trackedOnly) where.push('a.tracked');

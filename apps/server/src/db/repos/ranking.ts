@@ -150,7 +150,7 @@ const AUTHORS_NOW = /* sql */ `
     UNION ALL
     SELECT l.coin, -1, -(l.verified::integer), -l.score FROM ranking_author_last l
     WHERE l.last_ct >= $3 AND NOT EXISTS (
-      SELECT 1 FROM posts p WHERE p.author_id = l.author_id AND p.ct >= $2 AND p.ct < $3 AND p.coins @> ARRAY[l.coin])
+      SELECT 1 FROM posts p WHERE p.person_id = l.author_id AND p.ct >= $2 AND p.ct < $3 AND p.coins @> ARRAY[l.coin])
   ) x
   GROUP BY coin HAVING sum(kols) > 0`;
 
@@ -187,7 +187,7 @@ export const PEOPLE = /* sql */ `
        WHERE coin = c.coin AND first_ct >= $2 AND first_ct < $3 ORDER BY first_ct LIMIT 60)
       UNION ALL
       (SELECT r.author_id,
-              (SELECT min(p.ct) FROM posts p WHERE p.author_id = r.author_id AND p.ct >= $2 AND p.ct <= r.last_ct
+              (SELECT min(p.ct) FROM posts p WHERE p.person_id = r.author_id AND p.ct >= $2 AND p.ct <= r.last_ct
                  AND p.coins @> ARRAY[c.coin]) AS t
        FROM ranking_coin_authors r
        WHERE r.hour = $4 AND r.coin = c.coin AND r.first_ct < $2 AND r.last_ct >= $2)

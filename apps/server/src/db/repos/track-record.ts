@@ -55,7 +55,8 @@ export interface StatsRow {
 }
 
 /** A post's coins, one row each, with the post's own label and that coin's stance. */
-const POST_COINS = `p.id AS post_id, p.author_id, p.ct, p.text, p.ref_kind, p.sentiment, s.coin, s.stance AS coin_stance`;
+// The author of a call is the post's person (migration 0019): one record across networks.
+const POST_COINS = `p.id AS post_id, p.person_id AS author_id, p.ct, p.text, p.ref_kind, p.sentiment, s.coin, s.stance AS coin_stance`;
 const CHAINS = 'unnest($1::text[], $2::text[], $3::bigint[]) AS u(author, coin, t)';
 const chainParams = (chains: ChainFrom[]) => [
   chains.map((c) => c.author),
@@ -95,7 +96,7 @@ export function trackRecordRepo(db: Queryable) {
     /** The authors of these posts and of the calls they made, for locking before anything is read. */
     async authorsOf(postIds: string[]): Promise<string[]> {
       const rows = await db.query<{ a: string }>(
-        `SELECT author_id AS a FROM posts WHERE id = ANY($1::text[])
+        `SELECT person_id AS a FROM posts WHERE id = ANY($1::text[])
          UNION SELECT author_id FROM track_calls WHERE post_id = ANY($1::text[])`,
         [postIds],
       );
@@ -108,18 +109,19 @@ export function trackRecordRepo(db: Queryable) {
     /** Every (author, coin) of these authors with a post naming the coin or a stored call. */
     chainsOfAuthors(authors: string[]): Promise<{ author_id: string; coin: string }[]> {
       return db.query(
-        `SELECT DISTINCT p.author_id, s.coin FROM posts p CROSS JOIN LATERAL unnest(p.coins) AS s(coin)
-         WHERE p.author_id = ANY($1::text[])
+        `SELECT DISTINCT p.person_id AS author_id, s.coin FROM posts p CROSS JOIN LATERAL unnest(p.coins) AS s(coin)
+         WHERE p.person_id = ANY($1::text[])
          UNION SELECT author_id, coin FROM track_calls WHERE author_id = ANY($1::text[])`,
         [authors],
       );
     },
     /** Account ids after `after`, in id order (a rebuild's walk). */
     async accountsAfter(after: string, limit: number): Promise<string[]> {
-      const rows = await db.query<{ id: string }>('SELECT id FROM x_accounts WHERE id > $1 ORDER BY id LIMIT $2', [
-        after,
-        limit,
-      ]);
+      // Persons, by the account that names each (migration 0019).
+      const rows = await db.query<{ id: string }>(
+        'SELECT id FROM x_accounts WHERE id > $1 AND id = person_id ORDER BY id LIMIT $2',
+        [after, limit],
+      );
       return rows.map((r) => r.id);
     },
     /** The last call of each chain before its `from`. */
@@ -161,7 +163,7 @@ export function trackRecordRepo(db: Queryable) {
       const rows = await db.query<PostCoinRow>(
         `SELECT ${POST_COINS}
          FROM (SELECT author, min(t) AS t, array_agg(coin) AS coins FROM ${CHAINS} GROUP BY author) a
-         JOIN posts p ON p.author_id = a.author AND p.ct >= a.t
+         JOIN posts p ON p.person_id = a.author AND p.ct >= a.t
          CROSS JOIN LATERAL unnest(p.coins, p.coin_stances) AS s(coin, stance)
          WHERE s.coin = ANY(a.coins)`,
         chainParams(chains),
@@ -249,8 +251,8 @@ export function trackRecordRepo(db: Queryable) {
     },
 
     // Reading, for the calls.
-    async account(id: string): Promise<XAccountRow | undefined> {
-      const rows = await db.query<XAccountRow>('SELECT * FROM x_accounts WHERE id = $1', [id]);
+    async account(id: string): Promise<(XAccountRow & { person_id: string }) | undefined> {
+      const rows = await db.query<XAccountRow & { person_id: string }>('SELECT * FROM x_accounts WHERE id = $1', [id]);
       return rows[0];
     },
     stats(author: string, coin: string): Promise<StatsRow[]> {

@@ -3,7 +3,7 @@ import type { AccountRow } from './collection';
 
 export type XAccountRow = AccountRow;
 
-/** Searching collected X accounts, most followed first, paged by a (followers, id) keyset. */
+/** Searching collected accounts (one row per person), most followed first, paged by a (followers, id) keyset. */
 export function xAccountsRepo(db: Queryable) {
   return {
     async search(q: {
@@ -17,17 +17,20 @@ export function xAccountsRepo(db: Queryable) {
         params.push(v);
         return `$${params.length}`;
       };
-      const where: string[] = [];
+      // One row per person (migration 0019), its naming account, found by any of its accounts'
+      // handles or names, ranked by the person's largest audience.
+      const where: string[] = ['id = person_id'];
       if (q.trackedOnly) where.push('tracked');
       if (q.text) {
         const like = q.text.toLowerCase().replace(/[\\%_]/g, '\\$&');
-        where.push(`(lower(username) LIKE ${param(`${like}%`)} OR lower(name) LIKE ${param(`%${like}%`)})`);
+        where.push(`person_id IN (SELECT m.person_id FROM x_accounts m
+                                  WHERE lower(m.username) LIKE ${param(`${like}%`)} OR lower(m.name) LIKE ${param(`%${like}%`)})`);
       }
-      if (q.after) where.push(`(followers_count, id) < (${param(q.after.followers)}, ${param(q.after.id)})`);
+      if (q.after) where.push(`(person_followers, id) < (${param(q.after.followers)}, ${param(q.after.id)})`);
       return db.query<XAccountRow>(
-        `SELECT id, username, name, icon, followers_count, is_blue_verified, verified_type FROM x_accounts
-         ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
-         ORDER BY followers_count DESC, id DESC LIMIT ${param(q.limit)}`,
+        `SELECT id, username, name, icon, person_followers AS followers_count, is_blue_verified, verified_type
+         FROM x_accounts WHERE ${where.join(' AND ')}
+         ORDER BY person_followers DESC, id DESC LIMIT ${param(q.limit)}`,
         params,
       );
     },

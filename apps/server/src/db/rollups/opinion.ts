@@ -55,7 +55,7 @@ const addSums = (table: string, key: string, from = 'sums', nullable = true) =>
   SELECT ${key}, ${nullable ? 'coalesce(up, 0), coalesce(neutral, 0), coalesce(down, 0)' : 'up, neutral, down'} FROM ${from}
   ${addUp(key, COUNTS)}`;
 const CLASS = (a: string) => `author_class(${a}.is_blue_verified, ${a}.verified_type)`;
-const member = (group: string, a = 'a') => `kol_group_member(${group}, ${a}.id, ${a}.followers_count, ${a}.tracked)`;
+const member = (group: string, a = 'a') => `kol_group_member(${group}, ${a}.id, ${a}.person_followers, ${a}.tracked)`;
 /** The posts a statement wrote: "opinion_delta" rows with sign 1 (added) or -1 (taken away). */
 const DELTA = scratch(
   'opinion_delta',
@@ -70,8 +70,11 @@ const prefixed = (p: string) =>
     .join(', ');
 
 /** Membership of a group (kol-groups.ts's rule, over the stored group and lists). */
+// A list entry naming any account of the person applies to all of the person's accounts.
 const listed = (list: string) =>
-  `EXISTS (SELECT 1 FROM kol_group_accounts l WHERE l.group_id = gid AND l.account_id = kol_group_member.account_id AND l.list = '${list}')`;
+  `EXISTS (SELECT 1 FROM kol_group_accounts l JOIN x_accounts x ON x.id = l.account_id
+           WHERE l.group_id = gid AND l.list = '${list}'
+             AND x.person_id = (SELECT y.person_id FROM x_accounts y WHERE y.id = kol_group_member.account_id))`;
 const RECOUNT_GROUP = `PERFORM group_opinion_recount(gid);
       PERFORM event_view_recount(v.view_id) FROM event_views v WHERE v.group_id = gid;`;
 const KOL_GROUP_MEMBER = memberRule(
@@ -326,8 +329,8 @@ BEGIN
     SELECT n.id, og.group_id, ${member('og.group_id', 'o')} AS was, ${member('og.group_id', 'n')} AS is_now,
            ${CLASS('o')} AS old_class, ${CLASS('n')} AS new_class
     FROM old_accounts o JOIN new_accounts n ON n.id = o.id CROSS JOIN opinion_groups og
-    WHERE (o.followers_count, o.tracked, o.is_blue_verified, o.verified_type)
-          IS DISTINCT FROM (n.followers_count, n.tracked, n.is_blue_verified, n.verified_type)
+    WHERE (o.person_followers, o.person_id, o.tracked, o.is_blue_verified, o.verified_type)
+          IS DISTINCT FROM (n.person_followers, n.person_id, n.tracked, n.is_blue_verified, n.verified_type)
   )
   INSERT INTO group_delta
   SELECT group_id, id, old_class, -1 FROM changed WHERE was AND NOT (is_now AND old_class = new_class)
@@ -388,11 +391,11 @@ CREATE OR REPLACE FUNCTION event_accounts_changed() RETURNS trigger LANGUAGE plp
 BEGIN
   IF NOT EXISTS (SELECT 1 FROM event_views) THEN RETURN NULL; END IF;
   WITH changed AS (
-    SELECT o.id, o.followers_count AS of, o.tracked AS ot, ${CLASS('o')} AS oc,
-           n.followers_count AS nf, n.tracked AS nt, ${CLASS('n')} AS nc
+    SELECT o.id, o.person_followers AS of, o.tracked AS ot, ${CLASS('o')} AS oc,
+           n.person_followers AS nf, n.tracked AS nt, ${CLASS('n')} AS nc
     FROM old_accounts o JOIN new_accounts n ON n.id = o.id
-    WHERE (o.followers_count, o.tracked, o.is_blue_verified, o.verified_type)
-          IS DISTINCT FROM (n.followers_count, n.tracked, n.is_blue_verified, n.verified_type)
+    WHERE (o.person_followers, o.person_id, o.tracked, o.is_blue_verified, o.verified_type)
+          IS DISTINCT FROM (n.person_followers, n.person_id, n.tracked, n.is_blue_verified, n.verified_type)
   ), moves AS (
     SELECT ch.*, v.view_id,
            v.group_id IS NULL OR kol_group_member(v.group_id, ch.id, ch.of, ch.ot) AS was,
@@ -413,6 +416,18 @@ BEGIN
 END $$;
 
 ${accountsTrigger('event_opinion', 'event_accounts_changed')}
+
+-- Persons merged or split (services/persons.ts): a list entry now reaches other accounts, which
+-- the per-account triggers above cannot see (they read the lists as they are after the change),
+-- so every used group, and the event views filtering by one, is recounted from the per-author rows.
+CREATE OR REPLACE FUNCTION person_groups_recount() RETURNS void LANGUAGE plpgsql AS $$
+DECLARE gid bigint;
+BEGIN
+  FOR gid IN SELECT group_id FROM opinion_groups ORDER BY group_id LOOP
+    PERFORM group_opinion_recount(gid);
+  END LOOP;
+  PERFORM event_view_recount(v.view_id) FROM event_views v WHERE v.group_id IS NOT NULL;
+END $$;
 
 -- Recounts every opinion rollup from the posts through the triggers' own code: for a database
 -- restored without them, or after changing how they count. SELECT opinion_rebuild();

@@ -50,16 +50,19 @@ export const rankingSql = /* sql */ `
 -- The author as the post was last written (posts.author_followers, author_verified; migration
 -- 0006): the heat must be a function of the stored posts alone, or an old post's share could not
 -- be subtracted exactly when it changes. Follower counts drift slowly and the score uses their
--- logarithm, so a snapshot per write costs nothing visible.
+-- logarithm, so a snapshot per write costs nothing visible. The snapshot also copies the
+-- author's person (posts.person_id, migration 0019): every family counts distinct authors by it,
+-- and the followers are the person's largest audience (x_accounts.person_followers).
 CREATE OR REPLACE FUNCTION ranking_author_snapshot() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  SELECT a.followers_count, a.is_blue_verified OR a.verified_type <> 'none'
-    INTO NEW.author_followers, NEW.author_verified
+  SELECT a.person_followers, a.is_blue_verified OR a.verified_type <> 'none', a.person_id
+    INTO NEW.author_followers, NEW.author_verified, NEW.person_id
     FROM x_accounts a WHERE a.id = NEW.author_id;
   -- No account: the foreign key refuses the row right after; keep the columns non-null until then.
   IF NOT FOUND THEN
     NEW.author_followers := 0;
     NEW.author_verified := false;
+    NEW.person_id := NEW.author_id;
   END IF;
   RETURN NEW;
 END $$;
@@ -210,14 +213,14 @@ BEGIN
   FROM (SELECT k.hour, k.coin, k.author_id, count(*)::integer AS posts, min(p.ct) AS first_ct, max(p.ct) AS last_ct,
                max(p.author_followers) AS followers, bool_or(p.author_verified) AS verified
         FROM ranking_keys k
-        JOIN posts p ON p.author_id = k.author_id AND p.ct >= k.hour * 3600::bigint
+        JOIN posts p ON p.person_id = k.author_id AND p.ct >= k.hour * 3600::bigint
                     AND p.ct < (k.hour + 1) * 3600::bigint AND p.coins @> ARRAY[k.coin]
         GROUP BY 1, 2, 3) s
   WHERE t.hour = s.hour AND t.coin = s.coin AND t.author_id = s.author_id;
 
   DELETE FROM ranking_coin_authors t USING ranking_keys k
   WHERE t.hour = k.hour AND t.coin = k.coin AND t.author_id = k.author_id
-    AND NOT EXISTS (SELECT 1 FROM posts p WHERE p.author_id = k.author_id AND p.ct >= k.hour * 3600::bigint
+    AND NOT EXISTS (SELECT 1 FROM posts p WHERE p.person_id = k.author_id AND p.ct >= k.hour * 3600::bigint
                     AND p.ct < (k.hour + 1) * 3600::bigint AND p.coins @> ARRAY[k.coin]);
 END $$;
 
@@ -228,14 +231,14 @@ BEGIN
   ${scratchTable('ranking_keys', 'hour integer, coin text, author_id text')};
   IF TG_OP = 'INSERT' THEN
     INSERT INTO ranking_delta
-    SELECT id, author_id, ct, coins, author_followers, author_verified, reply_count, retweet_count + quote_count,
+    SELECT id, person_id, ct, coins, author_followers, author_verified, reply_count, retweet_count + quote_count,
            impression_count, like_count, 1, true
     FROM new_posts WHERE cardinality(coins) > 0;
   ELSE
     DELETE FROM ranking_keys;
     IF TG_OP = 'DELETE' THEN
       INSERT INTO ranking_delta
-      SELECT id, author_id, ct, coins, author_followers, author_verified, reply_count, retweet_count + quote_count,
+      SELECT id, person_id, ct, coins, author_followers, author_verified, reply_count, retweet_count + quote_count,
              impression_count, like_count, -1, true
       FROM old_posts WHERE cardinality(coins) > 0;
     ELSE
@@ -244,13 +247,13 @@ BEGIN
       INSERT INTO ranking_delta
       SELECT x.* FROM old_posts o JOIN new_posts n ON n.id = o.id
       CROSS JOIN LATERAL (
-        SELECT (o.author_id, o.ct, o.coins, o.author_followers, o.author_verified)
-               IS DISTINCT FROM (n.author_id, n.ct, n.coins, n.author_followers, n.author_verified) AS moved
+        SELECT (o.person_id, o.ct, o.coins, o.author_followers, o.author_verified)
+               IS DISTINCT FROM (n.person_id, n.ct, n.coins, n.author_followers, n.author_verified) AS moved
       ) m
       CROSS JOIN LATERAL (VALUES
-        (o.id, o.author_id, o.ct, o.coins, o.author_followers, o.author_verified, o.reply_count,
+        (o.id, o.person_id, o.ct, o.coins, o.author_followers, o.author_verified, o.reply_count,
          o.retweet_count + o.quote_count, o.impression_count, o.like_count, -1, m.moved),
-        (n.id, n.author_id, n.ct, n.coins, n.author_followers, n.author_verified, n.reply_count,
+        (n.id, n.person_id, n.ct, n.coins, n.author_followers, n.author_verified, n.reply_count,
          n.retweet_count + n.quote_count, n.impression_count, n.like_count, 1, m.moved)
       ) AS x(id, author_id, ct, coins, followers, verified, replies, retweets, impressions, likes, sign, author_changed)
       WHERE (cardinality(o.coins) > 0 OR cardinality(n.coins) > 0)
@@ -369,17 +372,17 @@ BEGIN
   -- not their pair's latest and cost nothing here.
   IF TG_OP <> 'INSERT' THEN
     INSERT INTO ranking_last_new (coin, author_id)
-    SELECT DISTINCT c.coin, o.author_id
+    SELECT DISTINCT c.coin, o.person_id
     FROM old_posts o CROSS JOIN LATERAL unnest(o.coins) AS c(coin)
     WHERE EXISTS (SELECT 1 FROM ranking_author_last l
-                  WHERE l.coin = c.coin AND l.author_id = o.author_id AND l.last_ct <= o.ct);
+                  WHERE l.coin = c.coin AND l.author_id = o.person_id AND l.last_ct <= o.ct);
     IF TG_OP = 'UPDATE' THEN
       -- Posts left as they were (a metrics refresh) are no recount.
       DELETE FROM ranking_last_new k WHERE NOT EXISTS (
         SELECT 1 FROM old_posts o JOIN new_posts n ON n.id = o.id
-        WHERE o.author_id = k.author_id AND k.coin = ANY(o.coins)
-          AND (n.author_id, n.ct, n.coins, n.author_followers, n.author_verified)
-              IS DISTINCT FROM (o.author_id, o.ct, o.coins, o.author_followers, o.author_verified));
+        WHERE o.person_id = k.author_id AND k.coin = ANY(o.coins)
+          AND (n.person_id, n.ct, n.coins, n.author_followers, n.author_verified)
+              IS DISTINCT FROM (o.person_id, o.ct, o.coins, o.author_followers, o.author_verified));
     END IF;
     IF EXISTS (SELECT 1 FROM ranking_last_new) THEN
       -- Newest first along posts_by_author; "= ANY" rather than "@>" keeps the planner off the
@@ -391,11 +394,11 @@ BEGIN
             -- The latest post, then any others at that second (WITH TIES would read on to the
             -- pair's next post, which can lie deep in a busy author's history).
             CROSS JOIN LATERAL (
-              SELECT ct FROM posts WHERE author_id = k2.author_id AND k2.coin = ANY(coins) ORDER BY ct DESC LIMIT 1
+              SELECT ct FROM posts WHERE person_id = k2.author_id AND k2.coin = ANY(coins) ORDER BY ct DESC LIMIT 1
             ) top
             CROSS JOIN LATERAL (
               SELECT max(author_followers) AS followers, bool_or(author_verified) AS verified FROM posts
-              WHERE author_id = k2.author_id AND ct = top.ct AND k2.coin = ANY(coins)
+              WHERE person_id = k2.author_id AND ct = top.ct AND k2.coin = ANY(coins)
             ) t) l
       WHERE k.coin = l.coin AND k.author_id = l.author_id;
       PERFORM ranking_last_apply(false);
@@ -406,12 +409,12 @@ BEGIN
   -- New posts, and posts moved to another author, time or coins: a pair's latest post can only
   -- move forward, so they merge.
   IF TG_OP = 'INSERT' THEN
-    INSERT INTO ranking_last_posts SELECT author_id, ct, coins, author_followers, author_verified FROM new_posts;
+    INSERT INTO ranking_last_posts SELECT person_id, ct, coins, author_followers, author_verified FROM new_posts;
   ELSIF TG_OP = 'UPDATE' THEN
     INSERT INTO ranking_last_posts
-    SELECT n.author_id, n.ct, n.coins, n.author_followers, n.author_verified
+    SELECT n.person_id, n.ct, n.coins, n.author_followers, n.author_verified
     FROM old_posts o JOIN new_posts n ON n.id = o.id
-    WHERE (n.author_id, n.ct, n.coins) IS DISTINCT FROM (o.author_id, o.ct, o.coins);
+    WHERE (n.person_id, n.ct, n.coins) IS DISTINCT FROM (o.person_id, o.ct, o.coins);
   END IF;
   IF EXISTS (SELECT 1 FROM ranking_last_posts) THEN
     PERFORM ranking_last_of_posts();
@@ -441,7 +444,7 @@ BEGIN
   FROM pc ${RES}
   GROUP BY 1, 2, 3 ORDER BY 1, 2, 3;
   WITH pc AS (
-    SELECT DISTINCT p.id, c.coin, p.author_id, p.ct, p.author_followers AS followers, p.author_verified AS verified
+    SELECT DISTINCT p.id, c.coin, p.person_id AS author_id, p.ct, p.author_followers AS followers, p.author_verified AS verified
     FROM posts p CROSS JOIN LATERAL unnest(p.coins) AS c(coin)
   )
   INSERT INTO ranking_coin_authors
@@ -454,10 +457,10 @@ BEGIN
   TRUNCATE ranking_author_last, ranking_last_counts;
   INSERT INTO ranking_author_last (coin, author_id, last_ct, score, verified)
   SELECT coin, author_id, ct, ranking_micro(log(1 + followers::float8)), verified
-  FROM (SELECT c.coin, p.author_id, p.ct, max(p.author_followers) AS followers, bool_or(p.author_verified) AS verified,
-               rank() OVER (PARTITION BY c.coin, p.author_id ORDER BY p.ct DESC) AS r
+  FROM (SELECT c.coin, p.person_id AS author_id, p.ct, max(p.author_followers) AS followers, bool_or(p.author_verified) AS verified,
+               rank() OVER (PARTITION BY c.coin, p.person_id ORDER BY p.ct DESC) AS r
         FROM posts p CROSS JOIN LATERAL unnest(p.coins) AS c(coin)
-        GROUP BY c.coin, p.author_id, p.ct) x
+        GROUP BY c.coin, p.person_id, p.ct) x
   WHERE r = 1
   ORDER BY coin, author_id;
   INSERT INTO ranking_last_counts (res, bucket_start, coin, kols, verified_kols, score)

@@ -143,12 +143,12 @@ BEGIN
   )};
   IF TG_OP = 'INSERT' THEN
     INSERT INTO stat_delta
-    SELECT source, ct, author_id, cardinality(coins) > 0, stat_primaries(categories),
+    SELECT source, ct, person_id, cardinality(coins) > 0, stat_primaries(categories),
            like_count + reply_count + retweet_count + quote_count, 1
     FROM new_posts;
   ELSIF TG_OP = 'DELETE' THEN
     INSERT INTO stat_delta
-    SELECT source, ct, author_id, cardinality(coins) > 0, stat_primaries(categories),
+    SELECT source, ct, person_id, cardinality(coins) > 0, stat_primaries(categories),
            like_count + reply_count + retweet_count + quote_count, -1
     FROM old_posts;
   ELSE
@@ -156,14 +156,14 @@ BEGIN
     INSERT INTO stat_delta
     SELECT x.* FROM old_posts o JOIN new_posts n ON n.id = o.id
     CROSS JOIN LATERAL (VALUES
-      (o.source, o.ct, o.author_id, cardinality(o.coins) > 0, stat_primaries(o.categories),
+      (o.source, o.ct, o.person_id, cardinality(o.coins) > 0, stat_primaries(o.categories),
        o.like_count + o.reply_count + o.retweet_count + o.quote_count, -1),
-      (n.source, n.ct, n.author_id, cardinality(n.coins) > 0, stat_primaries(n.categories),
+      (n.source, n.ct, n.person_id, cardinality(n.coins) > 0, stat_primaries(n.categories),
        n.like_count + n.reply_count + n.retweet_count + n.quote_count, 1)
     ) AS x(source, ct, author_id, has_coin, primaries, interactions, sign)
-    WHERE (o.source, o.ct, o.author_id, cardinality(o.coins) > 0, o.categories,
+    WHERE (o.source, o.ct, o.person_id, cardinality(o.coins) > 0, o.categories,
            o.like_count + o.reply_count + o.retweet_count + o.quote_count)
-          IS DISTINCT FROM (n.source, n.ct, n.author_id, cardinality(n.coins) > 0, n.categories,
+          IS DISTINCT FROM (n.source, n.ct, n.person_id, cardinality(n.coins) > 0, n.categories,
                             n.like_count + n.reply_count + n.retweet_count + n.quote_count);
   END IF;
   IF EXISTS (SELECT 1 FROM stat_delta) THEN
@@ -179,7 +179,7 @@ CREATE OR REPLACE FUNCTION stat_rebuild() RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   TRUNCATE stat_counts, stat_category_counts, stat_authors;
   INSERT INTO stat_authors
-  SELECT r.res, s.source, stat_bucket(p.ct, r.res), p.author_id, count(*), count(*) FILTER (WHERE cardinality(p.coins) > 0)
+  SELECT r.res, s.source, stat_bucket(p.ct, r.res), p.person_id, count(*), count(*) FILTER (WHERE cardinality(p.coins) > 0)
   FROM posts p ${RES}
   ${EVERY_SOURCE('p')}
   GROUP BY 1, 2, 3, 4;

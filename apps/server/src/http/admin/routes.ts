@@ -10,4 +10,9 @@ export function adminRoutes(app: FastifyInstance, s: Services) {
   defineAction(app, s, adminCalls.kolReview, 'admin', (b, ctx) =>
     s.kolReview.review(b.submissionId, b.approve, ctx.userId),
   );
+  // One KOL, several networks: merge, split and the "Same person?" queue (services/persons.ts).
+  defineCall(app, s, adminCalls.kolMerge, 'admin', (b) => s.persons.merge(b.twitterUserIds));
+  defineAction(app, s, adminCalls.kolUnmerge, 'admin', (b) => s.persons.unmerge(b.twitterUserId));
+  defineCall(app, s, adminCalls.kolLinkSuggestions, 'admin', () => s.persons.suggestions());
+  defineAction(app, s, adminCalls.kolLinkDecide, 'admin', (b) => s.persons.decide(b.claimantId, b.claimedId, b.merge));
 }

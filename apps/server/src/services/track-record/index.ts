@@ -104,7 +104,10 @@ export function trackRecord(deps: { db: Db; clock: Clock; kolGroups: ReturnType<
 
     async trackRecord(req: ParsedRequest<typeof kolCalls.trackRecord>) {
       const r = repo();
-      if (!(await r.account(req.twitterUserId))) throw kolNotFound();
+      const account = await r.account(req.twitterUserId);
+      if (!account) throw kolNotFound();
+      // The record is the person's, across networks (migration 0019), whichever account was asked.
+      const person = account.person_id;
       const after = req.nextCb
         ? (([ct, postId, coin]) => ({ ct, postId, coin }))(
             dec<[number, string, string]>(
@@ -114,9 +117,9 @@ export function trackRecord(deps: { db: Db; clock: Clock; kolGroups: ReturnType<
           )
         : undefined;
       const [stats, totalCalls, rows] = await Promise.all([
-        r.stats(req.twitterUserId, ''),
-        r.totalCalls(req.twitterUserId),
-        r.callsPage(req.twitterUserId, after, TRACK_PAGE_SIZE + 1),
+        r.stats(person, ''),
+        r.totalCalls(person),
+        r.callsPage(person, after, TRACK_PAGE_SIZE + 1),
       ]);
       const page = rows.slice(0, TRACK_PAGE_SIZE);
       const more = rows.length > TRACK_PAGE_SIZE;

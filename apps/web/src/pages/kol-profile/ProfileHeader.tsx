@@ -4,6 +4,7 @@ import { imageSrc } from '../../api/imageSrc';
 import { formatFollowersFor } from '../../features/pickers/format';
 import { VerifiedBadge } from '../../features/post-card/VerifiedBadge';
 import type { KolProfile } from '../../features/track/useTrack';
+import { PersonAccounts } from './PersonAccounts';
 
 /** Who the KOL is: avatar, name, handle (a link to their network page), followers, and the user's groups holding them. */
 export function ProfileHeader({ profile }: { profile: KolProfile }) {
@@ -44,6 +45,7 @@ export function ProfileHeader({ profile }: { profile: KolProfile }) {
             {t('kol.detail.followers', { n: formatFollowersFor(user.followersCount, i18n.language) })}
           </span>
         </p>
+        <PersonAccounts accounts={profile.accounts} />
         {groups.length > 0 && (
           <ul className="kol-profile__groups" aria-label={t('track.inGroups')}>
             {groups.map((g) => (

@@ -3,6 +3,7 @@ import { SpinLoading } from 'antd-mobile';
 import { LockOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { PageNavBar } from '../../features/PageNavBar';
+import { SamePersonQueue } from '../../features/statistics/SamePersonQueue';
 import { StatisticsBoard } from '../../features/statistics/StatisticsBoard';
 import { useSession } from '../../state/useSession';
 import '../../features/statistics/statistics.css';
@@ -22,7 +23,10 @@ export default function StatisticsPage() {
           <SpinLoading color="primary" style={{ '--size': `${LOADING_SPINNER_SIZE_PX}px` }} />
         </div>
       ) : user.isAdmin ? (
-        <StatisticsBoard />
+        <>
+          <SamePersonQueue />
+          <StatisticsBoard />
+        </>
       ) : (
         <div className="ks-page-center statistics-denied" data-testid="statistics-denied">
           <LockOutline fontSize={40} />
