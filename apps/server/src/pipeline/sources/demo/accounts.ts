@@ -48,7 +48,7 @@ const PROMO_BOTS = [
   'moonshot_calls',
   'x100_signals',
   'presale_hunter',
-  'whale_alerts_vip',
+  'whalealerts_vip',
   'altgems_daily',
   'pump_radar_bot',
   'crypto_calls_99',
@@ -167,6 +167,7 @@ export function demoAccounts(seed: number): DemoAccount[] {
     ),
   );
   const idPrefix = String(hash32(seed, 0x1d) % 1e6).padStart(6, '0');
+  /** Lower-cased: handles are unique regardless of case, as on every network. */
   const usernames = new Set<string>();
   const coinCum: number[] = [];
   // Nobody's favourite coin is a stablecoin.
@@ -208,8 +209,8 @@ export function demoAccounts(seed: number): DemoAccount[] {
       } else [username, name] = enHandle(rng);
       username = shortHandle(username);
     }
-    while (usernames.has(username)) username = `${username.slice(0, 11)}${rng.between(1, 9999)}`;
-    usernames.add(username);
+    while (usernames.has(username.toLowerCase())) username = `${username.slice(0, 11)}${rng.between(1, 9999)}`;
+    usernames.add(username.toLowerCase());
 
     const favourites = new Set<string>();
     if (persona === 'degen') favourites.add(rng.pick(['PEPE', 'WIF', 'BONK', 'DOGE', 'SHIB']));
@@ -237,14 +238,14 @@ export function demoAccounts(seed: number): DemoAccount[] {
       else if (lang === 'en' && side.chance(FARCASTER_SHARE)) network = 'farcaster';
     }
     if (network === 'telegram') {
-      usernames.delete(username);
+      usernames.delete(username.toLowerCase());
       username = `${username.toLowerCase()}${side.pick(['', '_channel', 'club', '_news', '_signals'])}`.padEnd(5, '0');
       while (usernames.has(username)) username = `${username.slice(0, 24)}${side.between(1, 99)}`;
       usernames.add(username);
       if (lang === 'zh') name = `${name.replace(/[｜|].*$/, '')}${side.pick(['频道', '', '·电报'])}`;
       id = `tg:${username}`;
     } else if (network === 'farcaster') {
-      usernames.delete(username);
+      usernames.delete(username.toLowerCase());
       username = `${username.toLowerCase().replace(/_/g, '')}${side.chance(0.6) ? '.eth' : ''}`;
       while (usernames.has(username)) username = `${side.between(1, 99)}${username}`;
       usernames.add(username);
@@ -297,7 +298,13 @@ function linkTwins(accounts: DemoAccount[], seed: number): void {
       for (let k = 0; k < accounts.length && !x; k++) {
         const j = (start + k) % accounts.length;
         const a = accounts[j]!;
-        if (a.network === 'x' && a.lang === other.lang && a.verifiedType !== 'business' && a.verifiedType !== 'government' && !used.has(j)) {
+        if (
+          a.network === 'x' &&
+          a.lang === other.lang &&
+          a.verifiedType !== 'business' &&
+          a.verifiedType !== 'government' &&
+          !used.has(j)
+        ) {
           used.add(j);
           x = a;
         }
@@ -310,7 +317,10 @@ function linkTwins(accounts: DemoAccount[], seed: number): void {
       x.links = [profileUrl(other)];
       other.links = [profileUrl(x)];
       const where = network === 'telegram' ? 'Telegram' : 'Farcaster';
-      x.bio = x.lang === 'zh' ? `${where}：${profileUrl(other).replace('https://', '')}` : `Also on ${where}: ${profileUrl(other).replace('https://', '')}`;
+      x.bio =
+        x.lang === 'zh'
+          ? `${where}：${profileUrl(other).replace('https://', '')}`
+          : `Also on ${where}: ${profileUrl(other).replace('https://', '')}`;
       other.bio = other.lang === 'zh' ? `推特：${profileUrl(x).replace('https://', '')}` : `On X: @${x.username}`;
     }
   }
@@ -324,10 +334,14 @@ function makePromoBots(accounts: DemoAccount[], usernames: Set<string>): void {
   PROMO_BOTS.forEach((handle, k) => {
     const a = small[k * 7];
     if (!a || usernames.has(handle)) return;
-    usernames.delete(a.username);
+    usernames.delete(a.username.toLowerCase());
     usernames.add(handle);
     a.username = handle;
-    a.name = `${handle.replace(/_+$/, '').split('_').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ')} 💎🚀`;
+    a.name = `${handle
+      .replace(/_+$/, '')
+      .split('_')
+      .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+      .join(' ')} 💎🚀`;
     a.bio = '🚀 Daily 100x gems | VIP signals | DM for promo';
     a.promoBot = true;
     a.activity = 0;

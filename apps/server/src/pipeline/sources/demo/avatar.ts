@@ -72,7 +72,8 @@ function pixel(rng: Rng, ink: string): string {
   for (let row = 0; row < 8; row++) {
     for (let col = 0; col < 4; col++) {
       if (!rng.chance(row === 0 || row === 7 ? 0.35 : 0.6) && !(row >= 2 && row <= 5 && col === 3)) continue;
-      for (const c of [col, 7 - col]) out += `<rect x="${x0 + c * cell}" y="${y0 + row * cell}" width="${cell}" height="${cell}" fill="${ink}"/>`;
+      for (const c of [col, 7 - col])
+        out += `<rect x="${x0 + c * cell}" y="${y0 + row * cell}" width="${cell}" height="${cell}" fill="${ink}"/>`;
     }
   }
   const eyeRow = y0 + 3 * cell;
@@ -113,7 +114,8 @@ export function avatarSvg(id: string, account: DemoAccount | undefined): string 
   const ink = light ? '#0f172a' : rng.pick(INKS.filter((c) => c !== '#0f172a'));
   const style = styleOf(account, rng);
   let body: string;
-  if (style === 'face') body = face(rng, light ? '#ffffff' : '#0f172a', light ? '#0f172a' : rng.pick(INKS.slice(2).concat('#ffffff')));
+  if (style === 'face')
+    body = face(rng, light ? '#ffffff' : '#0f172a', light ? '#0f172a' : rng.pick(INKS.slice(2).concat('#ffffff')));
   else if (style === 'blobs') body = blobs(rng, [ink, rng.pick(INKS), rng.pick(GRADIENTS)[1]!]);
   else if (style === 'pixel') body = pixel(rng, light ? '#0f172a' : ink === '#ffffff' ? '#fde68a' : ink);
   else if (style === 'rings') body = rings(rng, ink);

@@ -214,7 +214,8 @@ export class SlotGenerator {
       ctx.ms = ms;
       ctx.price = story.priceAt(coin, ms);
       // Incidents name an invented protocol; the coin that suffers is named by cashtag only.
-      ctx.proto = event && INCIDENTS.has(event.kind) ? event.protocol : incident ? rng.pick(INVENTED_PROTOCOLS) : c.name;
+      ctx.proto =
+        event && INCIDENTS.has(event.kind) ? event.protocol : incident ? rng.pick(INVENTED_PROTOCOLS) : c.name;
       ctx.cashtagOnly = incident;
       let text = fill(pickTemplate(BANKS[lang].get(bankKey)!, opinion, rng), ctx);
       let refKind: PostRefKind | undefined;
@@ -224,7 +225,8 @@ export class SlotGenerator {
         text = `@${rng.pick(model.mentionable)} ${text}`;
         refKind = 'reply';
       } else if (opinion !== NEUTRAL && rng.chance(0.03)) refKind = 'quote';
-      else if (lang === 'en' && rng.chance(0.06)) text += ` #${rng.pick(['crypto', c.symbol, c.name.replace(/\W/g, '')])}`;
+      else if (lang === 'en' && rng.chance(0.06))
+        text += ` #${incident ? rng.pick(['crypto', 'DeFi', 'security']) : rng.pick(['crypto', c.symbol, c.name.replace(/\W/g, '')])}`;
       if (threadLength > 1) text += lang === 'zh' ? `（1/${threadLength}）🧵` : ` 🧵 1/${threadLength}`;
       else text = lengthen(text, account, lang, opinion, ctx);
       text = withVoice(text, account.voice, lang, rng);

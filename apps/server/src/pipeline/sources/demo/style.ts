@@ -5,7 +5,16 @@
  * `detail` bank of the same opinion, so a long bullish post stays bullish throughout.
  */
 import type { DemoAccount } from './accounts';
-import { BANKS, type FillContext, fill, type Lang, NEUTRAL, type Opinion, pickTemplate, type Template } from './compose';
+import {
+  BANKS,
+  type FillContext,
+  fill,
+  type Lang,
+  NEUTRAL,
+  type Opinion,
+  pickTemplate,
+  type Template,
+} from './compose';
 import type { Rng } from './prng';
 import type { DemoVoice } from './voice';
 
@@ -29,7 +38,8 @@ function detailSentence(lang: Lang, opinion: Opinion, ctx: FillContext, used?: S
 /** Joins a sentence on, with the punctuation the text needs. */
 function join(text: string, next: string, lang: Lang, sep: string): string {
   const last = text.charCodeAt(text.length - 1);
-  if (lang === 'zh') return text + (last > 0x3000 && !/[。！？）]$/.test(text) ? '。' : sep === '\n' ? '\n' : '') + next;
+  if (lang === 'zh')
+    return text + (last > 0x3000 && !/[。！？）]$/.test(text) ? '。' : sep === '\n' ? '\n' : '') + next;
   const word = (last >= 48 && last <= 57) || (last >= 65 && last <= 90) || (last >= 97 && last <= 122) || last === 37;
   return `${text}${word ? '.' : ''}${sep}${next}`;
 }

@@ -54,7 +54,16 @@ const CLOSERS_EN = [
 ];
 const NEWS_OPENERS_EN = ['JUST IN: ', 'Update: ', '📰 ', 'NEW: ', 'Markets: '];
 const OPENERS_ZH = ['兄弟们，', '说两句：', '个人看法：', '提醒一下：', '更新：', '早上好，', '简单说下，'];
-const CLOSERS_ZH = ['，仅供参考', '，不构成投资建议', ' 🙏', '。共勉', '，自己判断', '～', '，大家怎么看？', '，理性看待'];
+const CLOSERS_ZH = [
+  '，仅供参考',
+  '，不构成投资建议',
+  ' 🙏',
+  '。共勉',
+  '，自己判断',
+  '～',
+  '，大家怎么看？',
+  '，理性看待',
+];
 const NEWS_OPENERS_ZH = ['【快讯】', '【重磅】', '消息：', '【行情】'];
 
 function pickSome(rng: Rng, from: readonly string[], n: number): string[] {
@@ -76,7 +85,8 @@ export function drawVoice(
   if (who.network === 'telegram') openers = [`【${who.name.replace(/[｜|].*$/, '').slice(0, 10)}】`];
   // An agency signs what it posts.
   if (who.persona === 'regulator') openers = [`【${who.name}】 `];
-  const closers = news || who.persona === 'regulator' ? [] : pickSome(rng, zh ? CLOSERS_ZH : CLOSERS_EN, rng.between(1, 3));
+  const closers =
+    news || who.persona === 'regulator' ? [] : pickSome(rng, zh ? CLOSERS_ZH : CLOSERS_EN, rng.between(1, 3));
   const longShare =
     who.network === 'telegram'
       ? 0.4
