@@ -47,6 +47,8 @@ function join(text: string, next: string, lang: Lang, sep: string): string {
 /** The post itself, sometimes one sentence longer, sometimes written at length. */
 export function lengthen(text: string, account: DemoAccount, lang: Lang, opinion: Opinion, ctx: FillContext): string {
   const r = ctx.rng.next();
+  // Stablecoins have no price levels or funding to talk about: their posts stay short.
+  if (ctx.coin.vol === 0) return text;
   const long = r < account.voice.longShare;
   if (!long && r >= account.voice.longShare + ONE_MORE) return text;
   const sep = account.network === 'telegram' && long ? '\n' : ' ';

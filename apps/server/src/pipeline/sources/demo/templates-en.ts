@@ -19,14 +19,14 @@ export const EN_TEMPLATES = `
 + {c} [cup and handle|bull flag|ascending triangle] on the {tf} 👀 measured move to {hi}
 + Told you {c} would hold {lo}. Now {p} and [still bullish|not selling|adding on dips]
 + {c} [looks incredibly strong|is the strongest chart I have] here. [Buying every dip|Bidding dips] until {hi}
-+ {c} {mv} today and [the daily close looks great|volume confirms it]. Bullish above {lo}
++ {c} {mv} today and [still holding|comfortably above] {lo}. Bullish while that holds
 + [Flipped|Turned] bullish on {c}. Reclaiming {p} opens the way to {hi}
 - {c} lost [support|the range low] at {lo}, [getting rekt here|longs in trouble]
 - Bearish divergence on the {c} {tf} RSI. [Expecting|Looking for] a [dump|drop] toward {lo}
 - [Closed|Cut] my {c} longs at {p}. Chart looks weak, lower highs everywhere 📉
 - {c} rejected at {hi} again. [Shorting the bounce|Short from {p}], target {lo}
 - [Death cross|Bear flag] on the {c} {tf}. Not touching it until {lo}
-- {c} {mv} today and [still no bid|nobody is buying]. Bears in control, more downside coming
+- {c} {mv} today and {hi} keeps rejecting it. Bears in control below {hi}, more downside coming
 - {c} [breaking down|losing {p}] on the {tf}. [Bearish|Ugly], {lo} next
 = {c} [chopping|ranging] between {lo} and {hi}. Waiting for a clean break [either way|before doing anything]
 = [What are your levels on|How are you trading|Levels for] {c} at {p}? [Watching|My levels:|I have] {lo} and {hi}
@@ -72,10 +72,10 @@ export const EN_TEMPLATES = `
 + {c} is the memecoin of this cycle. [Going to the moon|Sending it] 🐸🚀
 + [Just aped into|Bought a bag of] {c}. Send it, 10x from here
 + {c} community is unreal. Bullish, not selling a single token
-+ {c} {mv} today, [printing green candles all day|nothing but green]. Meme season is back 🚀
++ {c} {mv} today and the community keeps buying. [Meme season is back|Not selling a single one] 🚀
 - {c} is a pump and dump. [Dev wallets dumping on you|Insiders are selling]
 - Sold all my {c}. Memecoins are bleeding and liquidity is gone
-- {c} {mv7} this week, [the top is in|it is over]. Don't catch the knife
+- {c} {mv7} this week and volume is fading, [the top is in|it is over]. Don't catch the knife
 = {c} holders count up to {n}00k[ at {p}|]. [Interesting to watch|Noted|Still growing]
 = What's the next {c}? [Looking for early memes|Drop your picks below|Show me something under {usd} mcap]
 = {c} listed on another exchange today. Volume {usd}
@@ -104,7 +104,7 @@ export const EN_TEMPLATES = `
 = Stablecoin balance on exchanges changed by {usd} this week
 = Which stablecoin do you [trust most|actually hold|use for trading], {c} or {c2}?
 # exchange
-+ {c} listing on [a major|a top {n}|another big] exchange confirmed. [{mv} already|Already {mv}] [🚀|, bullish|]
++ {c} listing on [a major|a top {n}|another big] exchange confirmed[, trading at {p}|]. [Bullish 🚀|Very bullish|Send it 🚀]
 + Exchange outflows of {c} at record levels. Holders are not selling, bullish
 - Exchange inflows of {c} spiking. Whales preparing to dump
 - Withdrawals paused on a [major|mid-size|big Asian] exchange again. Not your keys, not your coins. [Bearish|Bearish for the whole market|Get your coins off]
