@@ -25,6 +25,10 @@ export async function run(source: Source, cursor: string | null, max = 10_000): 
   return { batches, posts: batches.flatMap((b) => b.posts), cursor: current };
 }
 
-export function strictlyIncreasingIds(posts: readonly RawPost[]): boolean {
+/** X posts only: their numeric ids sort by time; Telegram and Farcaster ids do not (tg:, fc:). */
+export const onX = (posts: readonly RawPost[]) => posts.filter((p) => p.network === undefined);
+
+export function strictlyIncreasingIds(all: readonly RawPost[]): boolean {
+  const posts = onX(all);
   return posts.every((p, i) => i === 0 || (p.id.length === posts[i - 1]!.id.length && p.id > posts[i - 1]!.id));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNT_COUNT, demoAccounts } from '../../../src/pipeline/sources/demo/index';
+import { DEMO_ACCOUNT_COUNT, demoAccounts, demoAvatarUrl } from '../../../src/pipeline/sources/demo/index';
 
 describe('demo population', () => {
   const accounts = demoAccounts(1);
@@ -10,11 +10,20 @@ describe('demo population', () => {
     expect(new Set(accounts.map((a) => a.id)).size).toBe(accounts.length);
     expect(new Set(accounts.map((a) => a.username.toLowerCase())).size).toBe(accounts.length);
     for (const a of accounts) {
-      // 19 digits from 8e18: above any X id for decades, below the int64 limit.
-      expect(a.id).toMatch(/^8\d{18}$/);
-      expect(a.username).toMatch(/^[A-Za-z0-9_]{3,15}$/);
+      if (a.network === 'x') {
+        // 19 digits from 8e18: above any X id for decades, below the int64 limit.
+        expect(a.id).toMatch(/^8\d{18}$/);
+        expect(a.username).toMatch(/^[A-Za-z0-9_]{3,15}$/);
+      } else if (a.network === 'telegram') {
+        expect(a.id).toBe(`tg:${a.username}`);
+        expect(a.username).toMatch(/^[a-z][a-z0-9_]{4,31}$/);
+      } else {
+        expect(a.id).toMatch(/^fc:\d+$/);
+        expect(a.username).toMatch(/^[a-z0-9]{3,24}(\.eth)?$/);
+      }
       expect(a.name.length).toBeGreaterThan(1);
-      expect(a.icon).toBe(`/demo-media/avatar/${a.id}.svg`);
+      expect(a.icon).toBe(demoAvatarUrl(a.id));
+      expect(a.icon).toMatch(/^\/demo-media\/avatar\/[\w%.-]+\.svg$/);
       expect(a.favouriteCoins.length).toBeGreaterThanOrEqual(2);
     }
   });
@@ -52,6 +61,38 @@ describe('demo population', () => {
     expect(zh.length / accounts.length).toBeLessThan(0.3);
     const hanNames = zh.filter((a) => /\p{Script=Han}/u.test(a.name)).length;
     expect(hanNames / zh.length).toBeGreaterThan(0.8);
+  });
+
+  it('puts some accounts on Telegram (mostly Chinese) and Farcaster, a few persons on two networks', () => {
+    const on = (n: string) => accounts.filter((a) => a.network === n);
+    expect(on('telegram').length).toBeGreaterThan(100);
+    expect(on('farcaster').length).toBeGreaterThan(50);
+    expect(on('x').length / accounts.length).toBeGreaterThan(0.8);
+    expect(on('telegram').filter((a) => a.lang === 'zh').length / on('telegram').length).toBeGreaterThan(0.5);
+    const byUrl = new Map<string, (typeof accounts)[number]>();
+    for (const a of accounts) {
+      const url =
+        a.network === 'telegram'
+          ? `https://t.me/${a.username}`
+          : a.network === 'farcaster'
+            ? `https://warpcast.com/${a.username}`
+            : `https://x.com/${a.username}`;
+      byUrl.set(url, a);
+    }
+    const linked = accounts.filter((a) => a.links?.length);
+    expect(linked.length).toBeGreaterThanOrEqual(30);
+    for (const a of linked) {
+      const twin = byUrl.get(a.links![0]!)!;
+      expect(twin.network).not.toBe(a.network);
+      expect(twin.links!.map((u) => byUrl.get(u))).toContain(a);
+      expect(twin.favouriteCoins).toEqual(a.favouriteCoins);
+    }
+  });
+
+  it('has a handful of shill bots that post nothing organically', () => {
+    const bots = accounts.filter((a) => a.promoBot);
+    expect(bots.length).toBeGreaterThanOrEqual(6);
+    expect(bots.every((a) => a.activity === 0 && a.network === 'x')).toBe(true);
   });
 
   it('is a pure function of the seed', () => {

@@ -15,15 +15,22 @@ const wellFormed = (svg: string) => {
 };
 
 describe('demo SVG renderers', () => {
-  it('draws avatars with initials, Latin or Chinese, and a fallback for unknown ids', () => {
+  it('draws avatars as shapes, never initials or text, different per account, stable per id', () => {
     const accounts = demoAccounts(1);
-    const en = accounts.find((a) => a.lang === 'en' && a.verifiedType === 'none')!;
-    const zh = accounts.find((a) => /^\p{Script=Han}/u.test(a.name))!;
-    for (const a of [en, zh, ...accounts.slice(0, 50)]) wellFormed(renderDemoAvatar(a.id));
-    expect(renderDemoAvatar(zh.id)).toContain(`>${zh.name.match(/\p{Script=Han}/u)![0]}</text>`);
-    expect(renderDemoAvatar(en.id)).toMatch(/>[A-Z]{1,2}<\/text>/);
-    expect(renderDemoAvatar(en.id)).toBe(renderDemoAvatar(en.id));
+    const svgs = accounts.slice(0, 300).map((a) => renderDemoAvatar(a.id));
+    for (const svg of svgs) {
+      wellFormed(svg);
+      expect(svg).not.toContain('<text');
+      // A gradient background plus at least two drawn shapes.
+      expect(svg.match(/<(rect|circle|path)\b/g)!.length).toBeGreaterThanOrEqual(3);
+    }
+    expect(new Set(svgs).size).toBeGreaterThan(290);
+    const org = accounts.find((a) => a.verifiedType === 'business')!;
+    expect(renderDemoAvatar(org.id)).toBe(renderDemoAvatar(org.id));
+    const tg = accounts.find((a) => a.network === 'telegram')!;
+    wellFormed(renderDemoAvatar(tg.id));
     wellFormed(renderDemoAvatar('<&>"unknown'));
+    expect(renderDemoAvatar('<&>"unknown')).not.toContain('<&>');
   });
 
   it('draws every kind of post image, in both sizes, from the keys posts carry', () => {

@@ -1,11 +1,16 @@
 /**
  * The demo population: about 2,000 invented KOL accounts with power-law follower counts, a share
  * of blue and gold (business) badges, a quarter of them Chinese-speaking, each with habits
- * (favourite coins, bullish or bearish lean, posting rate). A pure function of the seed.
+ * (favourite coins, bullish or bearish lean, posting rate) and a voice (voice.ts). Most are on X;
+ * some are Telegram channels (mostly Chinese, subscribers as followers) or Farcaster accounts,
+ * a few persons have accounts on two networks that link to each other, and a handful of shill
+ * bots post only copy-paste promotions. A pure function of the seed.
  */
+import type { Network } from '@kolscope/contract';
 import type { RawAuthor, VerifiedType } from '../../types';
 import { DEMO_COINS } from './coins';
 import { hash32, Rng, weightedSample } from './prng';
+import { type DemoVoice, drawVoice } from './voice';
 
 export type DemoPersona = 'trader' | 'analyst' | 'degen' | 'builder' | 'news' | 'exchange' | 'regulator';
 
@@ -16,8 +21,12 @@ export interface DemoAccount extends RawAuthor {
   favouriteCoins: string[];
   /** Lean: > 0 bullish, < 0 bearish, roughly -1..1. */
   bias: number;
-  /** Relative posting rate. */
+  /** Relative posting rate (0 for the promo bots: they post only their copy-paste clusters). */
   activity: number;
+  network: Network;
+  voice: DemoVoice;
+  /** A shill bot that posts the same promotion as its peers (see generate.ts). */
+  promoBot: boolean;
 }
 
 export const DEFAULT_DEMO_SEED = 1;
@@ -27,8 +36,25 @@ const GOVERNMENT = 2;
 const BLUE = 300; // 15%
 const ZH_SHARE = 0.25;
 
-/** The icon URL the server answers with a generated SVG (see svg.ts). */
-export const demoAvatarUrl = (id: string) => `/demo-media/avatar/${id}.svg`;
+/** The icon URL the server answers with a generated SVG (see svg.ts); ids may hold ':' and '/'. */
+export const demoAvatarUrl = (id: string) => `/demo-media/avatar/${encodeURIComponent(id)}.svg`;
+
+const TELEGRAM_SHARE = { en: 0.05, zh: 0.22 };
+const FARCASTER_SHARE = 0.07;
+/** Persons with an X account and a Telegram channel / a Farcaster account, linked both ways. */
+const TWINS = { telegram: 12, farcaster: 8 };
+const PROMO_BOTS = [
+  'gem_alerts_247',
+  'moonshot_calls',
+  'x100_signals',
+  'presale_hunter',
+  'whalealerts_vip',
+  'altgems_daily',
+  'pump_radar_bot',
+  'crypto_calls_99',
+  'next100x_alpha',
+  'degen_signals_',
+];
 
 // Handles and names are stitched from parts so they read like real crypto handles.
 const EN_A =
@@ -141,6 +167,7 @@ export function demoAccounts(seed: number): DemoAccount[] {
     ),
   );
   const idPrefix = String(hash32(seed, 0x1d) % 1e6).padStart(6, '0');
+  /** Lower-cased: handles are unique regardless of case, as on every network. */
   const usernames = new Set<string>();
   const coinCum: number[] = [];
   // Nobody's favourite coin is a stablecoin.
@@ -182,8 +209,8 @@ export function demoAccounts(seed: number): DemoAccount[] {
       } else [username, name] = enHandle(rng);
       username = shortHandle(username);
     }
-    while (usernames.has(username)) username = `${username.slice(0, 11)}${rng.between(1, 9999)}`;
-    usernames.add(username);
+    while (usernames.has(username.toLowerCase())) username = `${username.slice(0, 11)}${rng.between(1, 9999)}`;
+    usernames.add(username.toLowerCase());
 
     const favourites = new Set<string>();
     if (persona === 'degen') favourites.add(rng.pick(['PEPE', 'WIF', 'BONK', 'DOGE', 'SHIB']));
@@ -202,7 +229,29 @@ export function demoAccounts(seed: number): DemoAccount[] {
               ? 1.5
               : 1;
     // 19 digits starting with 8: above any X id issued before ~2070, below the int64 limit.
-    const id = `8${idPrefix}${String(i).padStart(4, '0')}${String(hash32(seed, i, 7) % 1e8).padStart(8, '0')}`;
+    let id = `8${idPrefix}${String(i).padStart(4, '0')}${String(hash32(seed, i, 7) % 1e8).padStart(8, '0')}`;
+    // Networks come from their own generator, so the draws above stay as they were.
+    const side = new Rng(hash32(seed, i, 0x7e7));
+    let network: Network = 'x';
+    if (verifiedType === 'none' || verifiedType === 'blue') {
+      if (side.chance(TELEGRAM_SHARE[lang])) network = 'telegram';
+      else if (lang === 'en' && side.chance(FARCASTER_SHARE)) network = 'farcaster';
+    }
+    if (network === 'telegram') {
+      usernames.delete(username.toLowerCase());
+      username = `${username.toLowerCase()}${side.pick(['', '_channel', 'club', '_news', '_signals'])}`.padEnd(5, '0');
+      while (usernames.has(username)) username = `${username.slice(0, 24)}${side.between(1, 99)}`;
+      usernames.add(username);
+      if (lang === 'zh') name = `${name.replace(/[｜|].*$/, '')}${side.pick(['频道', '', '·电报'])}`;
+      id = `tg:${username}`;
+    } else if (network === 'farcaster') {
+      usernames.delete(username.toLowerCase());
+      username = `${username.toLowerCase().replace(/_/g, '')}${side.chance(0.6) ? '.eth' : ''}`;
+      while (usernames.has(username)) username = `${side.between(1, 99)}${username}`;
+      usernames.add(username);
+      // Unique by construction: one block of 400 fids per account index.
+      id = `fc:${10_000 + i * 400 + (hash32(seed, i, 0xfc) % 400)}`;
+    }
     accounts.push({
       id,
       username,
@@ -216,8 +265,85 @@ export function demoAccounts(seed: number): DemoAccount[] {
       favouriteCoins: [...favourites],
       bias: Math.max(-1.2, Math.min(1.2, 0.12 + personaLean + 0.5 * rng.gauss())),
       activity: Math.exp(0.9 * rng.gauss()) * personaRate * (followers[i]! / 500) ** 0.08,
+      network,
+      voice: drawVoice(side, { lang, persona, network, name }),
+      promoBot: false,
     });
   }
+  linkTwins(accounts, seed);
+  makePromoBots(accounts, usernames);
   cache.set(seed, accounts);
   return accounts;
+}
+
+/** The profile page of an account, for the links of its twin on another network. */
+function profileUrl(a: DemoAccount): string {
+  if (a.network === 'telegram') return `https://t.me/${a.username}`;
+  if (a.network === 'farcaster') return `https://warpcast.com/${a.username}`;
+  return `https://x.com/${a.username}`;
+}
+
+/**
+ * Turns a few X accounts into the same person as a Telegram channel or a Farcaster account: same
+ * name, coins and lean, and each lists the other in its links and bio, as real KOLs do.
+ */
+function linkTwins(accounts: DemoAccount[], seed: number): void {
+  const used = new Set<number>();
+  for (const network of ['telegram', 'farcaster'] as const) {
+    const others = accounts.filter((a) => a.network === network).slice(0, TWINS[network]);
+    for (const other of others) {
+      // The X twin: the next plain X account of the same language after a hashed start.
+      const start = hash32(seed, accounts.indexOf(other), 0x7a1) % accounts.length;
+      let x: DemoAccount | undefined;
+      for (let k = 0; k < accounts.length && !x; k++) {
+        const j = (start + k) % accounts.length;
+        const a = accounts[j]!;
+        if (
+          a.network === 'x' &&
+          a.lang === other.lang &&
+          a.verifiedType !== 'business' &&
+          a.verifiedType !== 'government' &&
+          !used.has(j)
+        ) {
+          used.add(j);
+          x = a;
+        }
+      }
+      if (!x) continue;
+      x.name = other.name.replace(/(频道|·电报)$/, '');
+      other.favouriteCoins = x.favouriteCoins;
+      other.bias = x.bias;
+      other.persona = x.persona;
+      x.links = [profileUrl(other)];
+      other.links = [profileUrl(x)];
+      const where = network === 'telegram' ? 'Telegram' : 'Farcaster';
+      x.bio =
+        x.lang === 'zh'
+          ? `${where}：${profileUrl(other).replace('https://', '')}`
+          : `Also on ${where}: ${profileUrl(other).replace('https://', '')}`;
+      other.bio = other.lang === 'zh' ? `推特：${profileUrl(x).replace('https://', '')}` : `On X: @${x.username}`;
+    }
+  }
+}
+
+/** Small plain X accounts renamed into obvious shill bots that post nothing but promotions. */
+function makePromoBots(accounts: DemoAccount[], usernames: Set<string>): void {
+  const small = accounts.filter(
+    (a) => a.network === 'x' && a.lang === 'en' && a.verifiedType === 'none' && !a.links && a.followersCount < 3000,
+  );
+  PROMO_BOTS.forEach((handle, k) => {
+    const a = small[k * 7];
+    if (!a || usernames.has(handle)) return;
+    usernames.delete(a.username.toLowerCase());
+    usernames.add(handle);
+    a.username = handle;
+    a.name = `${handle
+      .replace(/_+$/, '')
+      .split('_')
+      .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+      .join(' ')} 💎🚀`;
+    a.bio = '🚀 Daily 100x gems | VIP signals | DM for promo';
+    a.promoBot = true;
+    a.activity = 0;
+  });
 }

@@ -31,7 +31,35 @@ export interface DemoCoin {
   /** Typical daily swing, as a log-price amplitude. */
   vol: number;
   topics: readonly DemoTopic[];
+  /** Value locked on the chain or in the protocol, in billions of dollars (for '{tvl}' in posts). */
+  tvl: number;
 }
+
+/** Rough TVLs in $B, so a post never says 'Ethereum TVL is $5M'; others get a small default. */
+const TVL_BILLIONS: Record<string, number> = {
+  BTC: 6,
+  ETH: 62,
+  SOL: 9,
+  BNB: 6,
+  SUI: 1.6,
+  AVAX: 1.4,
+  ADA: 0.4,
+  TON: 0.3,
+  APT: 1,
+  NEAR: 0.2,
+  ARB: 2.6,
+  OP: 0.8,
+  ZK: 0.5,
+  AAVE: 24,
+  UNI: 5,
+  LDO: 26,
+  PENDLE: 5,
+  CRV: 2.2,
+  ENA: 6,
+  HYPE: 2,
+  GMX: 0.5,
+  LINK: 0.8,
+};
 
 const c = (
   symbol: string,
@@ -41,7 +69,7 @@ const c = (
   pop: number,
   vol: number,
   topics: DemoTopic[],
-): DemoCoin => ({ symbol, name, zh, price, pop, vol, topics });
+): DemoCoin => ({ symbol, name, zh, price, pop, vol, topics, tvl: TVL_BILLIONS[symbol] ?? 0.3 });
 
 export const DEMO_COINS: readonly DemoCoin[] = [
   c('BTC', 'Bitcoin', ['比特币', '大饼', 'BTC'], 97000, 100, 0.06, ['macro', 'ta', 'deriv']),
@@ -92,11 +120,14 @@ export function coinIndex(symbol: string): number {
 }
 
 /**
- * A price the way people write it: '105k' or '10.5万' for big numbers, '3,420', '1.85', '0.0000183'.
- * Two or three significant digits: KOLs talk in round levels.
+ * A price the way people write it: '96.4k' or '9.6万' for big numbers, '3,420', '1.85', '0.0000183'.
+ * Three significant digits at most: KOLs quote prices roughly.
  */
 export function formatPrice(v: number, lang: 'en' | 'zh'): string {
-  if (v >= 10000) return lang === 'zh' ? `${(v / 10000).toFixed(1).replace(/\.0$/, '')}万` : `${Math.round(v / 1000)}k`;
+  if (v >= 10000)
+    return lang === 'zh'
+      ? `${(v / 10000).toFixed(v >= 100_000 ? 1 : 2).replace(/\.?0+$/, '')}万`
+      : `${(v / 1000).toFixed(v >= 100_000 ? 0 : 1).replace(/\.0$/, '')}k`;
   if (v >= 1000) {
     const r = Math.round(v / 10) * 10; // toLocaleString would do, but is slow in the hot loop
     return `${Math.floor(r / 1000)},${String(r % 1000).padStart(3, '0')}`;
@@ -105,4 +136,15 @@ export function formatPrice(v: number, lang: 'en' | 'zh'): string {
   if (v >= 1) return String(Math.round(v * 100) / 100);
   const fixed = Number(v.toPrecision(3)).toFixed(Math.max(2, 2 - Math.floor(Math.log10(v))));
   return fixed.replace(/0+$/, '').replace(/\.$/, '');
+}
+
+/** A support or target the way people name one: round numbers ('95.5k', '104k', '3,450', '1.9'). */
+export function formatLevel(v: number, lang: 'en' | 'zh'): string {
+  if (v >= 10000) {
+    const step = v >= 100_000 ? 1000 : 500;
+    return formatPrice(Math.round(v / step) * step, lang);
+  }
+  if (v >= 1000) return formatPrice(Math.round(v / 50) * 50, lang);
+  if (v >= 100) return String(Math.round(v / 5) * 5);
+  return formatPrice(Number(v.toPrecision(2)), lang);
 }

@@ -1,10 +1,14 @@
 /**
  * Turns the template banks into precompiled parts once, and fills them per post with plain string
- * concatenation (no regex in the hot loop). A slot value depends only on the coin, its current
- * price and the slot's PRNG, so the same slot always yields the same text.
+ * concatenation (no regex in the hot loop). Templates hold slots `{name}` and inline alternatives
+ * `[a|b|c]` (one picked per post), so two accounts using the same template rarely write the same
+ * sentence. Every price, level and move a slot writes comes from the demo price path at the
+ * post's time (Story.priceAt), rounded the way people round; other figures (TVL, open interest,
+ * funding, ETF flows) stay in plausible ranges for the coin.
  */
-import { type DemoCoin, formatPrice } from './coins';
+import { type DemoCoin, formatLevel, formatPrice } from './coins';
 import type { Rng } from './prng';
+import { DAY_MS, type Story } from './story';
 import { EN_TEMPLATES } from './templates-en';
 import { ZH_TEMPLATES } from './templates-zh';
 
@@ -13,22 +17,54 @@ export const BEAR = 1;
 export const NEUTRAL = 2;
 export type Opinion = typeof BULL | typeof BEAR | typeof NEUTRAL;
 
-const SLOTS = new Set(['c', 'C', 'c2', 'p', 'hi', 'lo', 'pct', 'tf', 'usd', 'lev', 'n', 'proto']);
+const SLOTS = new Set([
+  'c',
+  'C',
+  'c2',
+  'p',
+  'hi',
+  'lo',
+  'mv',
+  'mv7',
+  'pct',
+  'tf',
+  'usd',
+  'liq',
+  'tvl',
+  'oi',
+  'fpos',
+  'fneg',
+  'fund',
+  'flow',
+  'lev',
+  'n',
+  'proto',
+]);
 
 export interface Template {
-  /** Literal text at even indexes, slot names at odd ones. */
-  parts: readonly string[];
+  /** Literal text at even indexes; at odd ones a slot name, or the alternatives of a `[a|b]`. */
+  parts: readonly (string | readonly Template[])[];
 }
 
 /** Templates of one topic or storyline, by opinion (BULL, BEAR, NEUTRAL). */
 export type Bank = readonly [Template[], Template[], Template[]];
 export type Lang = 'en' | 'zh';
 
+const PIECE_RE = /\{(\w+)\}|\[([^\]]*)\]/g;
+
+/** Compiles a template line; alternatives are compiled too, so they may hold slots. */
 function compile(line: string): Template {
-  const parts = line.split(/\{(\w+)\}/);
-  for (let i = 1; i < parts.length; i += 2) {
-    if (!SLOTS.has(parts[i]!)) throw new Error(`demo template: unknown slot {${parts[i]}} in "${line}"`);
+  const parts: (string | Template[])[] = [];
+  let last = 0;
+  for (const m of line.matchAll(PIECE_RE)) {
+    parts.push(line.slice(last, m.index));
+    if (m[1] !== undefined) {
+      if (!SLOTS.has(m[1])) throw new Error(`demo template: unknown slot {${m[1]}} in "${line}"`);
+      parts.push(m[1]);
+    } else parts.push(m[2]!.split('|').map(compile));
+    last = m.index! + m[0].length;
   }
+  parts.push(line.slice(last));
   return { parts };
 }
 
@@ -70,72 +106,124 @@ export function pickTemplate(bank: Bank, opinion: Opinion, rng: Rng): Template {
 export interface FillContext {
   lang: Lang;
   coin: DemoCoin;
+  /** Index of `coin` in DEMO_COINS, for the price path. */
+  coinIndex: number;
   /** A second coin for comparisons ('{c} or {c2}?'). */
   peer: DemoCoin;
+  /** The post's time (unix ms) and the price path: {p}, {hi}, {lo}, {mv} read it. */
+  ms: number;
+  story: Story;
   price: number;
-  /** Percent moves: 'meme' runs to hundreds, 'event' is a big day, 'normal' scales with volatility. */
-  moves: 'normal' | 'event' | 'meme';
-  /** A bearish post: moves are drops, which cannot pass 100%. */
-  down: boolean;
+  /** The protocol {proto} names: the coin's own, or an invented one in incident storylines. */
+  proto: string;
+  /** Incident posts name the coin by cashtag only (the hacked protocol is invented, the coin is not). */
+  cashtagOnly: boolean;
   rng: Rng;
 }
 
 const TF_EN = ['1H', '4H', '4H', 'daily', 'daily', 'weekly'];
 const TF_ZH = ['1小时', '4小时', '4小时', '日线', '日线', '周线'];
-const LEVERAGE = ['10x', '20x', '25x', '50x', '100x'];
+const LEVERAGE = ['3x', '5x', '5x', '10x', '10x', '20x', '25x'];
 
-function coinRef(coin: DemoCoin, lang: Lang, rng: Rng): string {
-  const r = rng.next();
-  if (lang === 'zh') return r < 0.4 || coin.zh.length === 0 ? `$${coin.symbol}` : rng.pick(coin.zh);
+function coinRef(coin: DemoCoin, ctx: FillContext): string {
+  const r = ctx.rng.next();
+  if (ctx.cashtagOnly) return `$${coin.symbol}`;
+  if (ctx.lang === 'zh') return r < 0.4 || coin.zh.length === 0 ? `$${coin.symbol}` : ctx.rng.pick(coin.zh);
   return r < 0.65 || coin.name === coin.symbol ? `$${coin.symbol}` : coin.name;
 }
 
-/** An amount in millions, the way each language writes it ('$42M', '$1.3B', '4200万美元', '1.3亿美元'). */
-function amount(lang: Lang, rng: Rng): string {
-  const millions = Math.round(Math.exp(Math.log(2) + rng.next() * Math.log(1500 / 2)));
-  if (lang === 'zh') return millions < 100 ? `${millions * 100}万美元` : `${(millions / 100).toFixed(1)}亿美元`;
-  return millions < 1000 ? `$${millions}M` : `$${(millions / 1000).toFixed(1)}B`;
+/** An amount in millions of dollars, the way each language writes it ('$420M', '$1.3B', '4200万美元', '13亿美元'). */
+export function formatUsd(millions: number, lang: Lang): string {
+  if (lang === 'zh') {
+    if (millions < 100) return `${Math.round(millions) * 100}万美元`;
+    const yi = millions / 100;
+    return `${yi < 10 ? yi.toFixed(1).replace(/\.0$/, '') : Math.round(yi)}亿美元`;
+  }
+  if (millions < 1000) return `$${Math.round(millions)}M`;
+  return `$${(millions / 1000).toFixed(1).replace(/\.0$/, '')}B`;
 }
 
+/** Log-uniform in [lo, hi]. */
+const logUniform = (rng: Rng, lo: number, hi: number) => lo * (hi / lo) ** rng.next();
+
+/** A signed move the way posts write it: 'up 4.2%' / 'down 3.1%' ('涨了4.2%' / '跌了3.1%'). */
+function move(change: number, lang: Lang): string {
+  const pct = Math.abs(change * 100);
+  const n = pct >= 20 ? String(Math.round(pct)) : pct.toFixed(1);
+  if (lang === 'zh') return `${change >= 0 ? '涨了' : '跌了'}${n}%`;
+  return `${change >= 0 ? 'up' : 'down'} ${n}%`;
+}
+
+/** A funding rate per 8 hours, signed, as exchanges show it ('0.045%', '-0.018%'). */
+const funding = (rate: number) => `${rate < 0 ? '-' : ''}${Math.abs(rate).toFixed(3)}%`;
+
+/** How far a level sits from the price: a few % for BTC, more for what swings more. */
+const levelGap = (coin: DemoCoin, rng: Rng, lo: number, hi: number) =>
+  Math.min(0.2, Math.max(0.01, Math.max(coin.vol, 0.03) * (lo + (hi - lo) * rng.next())));
+
 function slotValue(name: string, ctx: FillContext): string {
-  const { rng, lang } = ctx;
+  const { rng, lang, coin } = ctx;
   switch (name) {
     case 'c':
-      return coinRef(ctx.coin, lang, rng);
+      return coinRef(coin, ctx);
     case 'C':
-      return `$${ctx.coin.symbol}`;
+      return `$${coin.symbol}`;
     case 'c2':
-      return coinRef(ctx.peer, lang, rng);
+      return coinRef(ctx.peer, ctx);
     case 'p':
       return formatPrice(ctx.price, lang);
-    // Levels and moves scale with how much the coin usually swings: BTC +5%, a memecoin +40%.
+    // Targets and supports a plausible distance away, rounded to a level people would name.
     case 'hi':
-      return formatPrice(ctx.price * (1 + Math.max(ctx.coin.vol, 0.03) * (0.6 + 1.4 * rng.next())), lang);
+      return formatLevel(ctx.price * (1 + levelGap(coin, rng, 0.25, 0.9)), lang);
     case 'lo':
-      return formatPrice(ctx.price * (1 - Math.max(ctx.coin.vol, 0.03) * (0.3 + rng.next())), lang);
-    case 'pct': {
-      const r = rng.next();
-      const vol = ctx.coin.vol * 100;
-      const pct =
-        ctx.moves === 'meme' ? 15 + 285 * r * r : ctx.moves === 'event' ? vol * (1 + 2 * r) : vol * (0.3 + 2 * r * r);
-      return String(Math.max(2, Math.round(ctx.down ? Math.min(pct, 20 + 60 * r) : pct)));
-    }
+      return formatLevel(ctx.price * (1 - levelGap(coin, rng, 0.15, 0.6)), lang);
+    case 'mv':
+      return move(ctx.price / ctx.story.priceAt(ctx.coinIndex, ctx.ms - DAY_MS) - 1, lang);
+    case 'mv7':
+      return move(ctx.price / ctx.story.priceAt(ctx.coinIndex, ctx.ms - 7 * DAY_MS) - 1, lang);
+    case 'pct':
+      // A change in a non-price figure (open interest, volume, TVL, reserves): modest.
+      return String(Math.round(logUniform(rng, 2, 35)));
     case 'tf':
       return rng.pick(lang === 'zh' ? TF_ZH : TF_EN);
     case 'usd':
-      return amount(lang, rng);
+      return formatUsd(logUniform(rng, 5, 400), lang);
+    case 'liq':
+      // Liquidations in an hour: hundreds of millions for the majors, a few millions for small caps.
+      return formatUsd(logUniform(rng, 0.5, 3) * coin.pop ** 1.2, lang);
+    case 'tvl':
+      return formatUsd(coin.tvl * 1000 * (0.95 + 0.1 * rng.next()), lang);
+    case 'oi':
+      return formatUsd(100 * coin.pop ** 1.3 * (0.9 + 0.2 * rng.next()), lang);
+    case 'fpos':
+      return funding(0.03 + 0.07 * rng.next());
+    case 'fneg':
+      return funding(-(0.005 + 0.04 * rng.next()));
+    case 'fund':
+      return funding(0.002 + 0.012 * rng.next());
+    case 'flow':
+      return formatUsd(logUniform(rng, 60, 900), lang);
     case 'lev':
       return rng.pick(LEVERAGE);
     case 'n':
       return String(rng.between(2, 9));
     default: // 'proto'
-      return ctx.coin.name;
+      return ctx.proto;
   }
 }
 
-export function fill(t: Template, ctx: FillContext): string {
+function fillParts(t: Template, ctx: FillContext): string {
   const parts = t.parts;
-  let out = parts[0]!;
-  for (let i = 1; i < parts.length; i += 2) out += slotValue(parts[i]!, ctx) + parts[i + 1]!;
+  let out = parts[0] as string;
+  for (let i = 1; i < parts.length; i += 2) {
+    const p = parts[i]!;
+    out += (typeof p === 'string' ? slotValue(p, ctx) : fillParts(ctx.rng.pick(p), ctx)) + (parts[i + 1] as string);
+  }
   return out;
+}
+
+export function fill(t: Template, ctx: FillContext): string {
+  const out = fillParts(t, ctx);
+  // An empty last alternative ('[🚀|]') leaves a trailing space.
+  return out.charCodeAt(out.length - 1) === 32 ? out.trimEnd() : out;
 }

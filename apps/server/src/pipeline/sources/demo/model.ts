@@ -113,6 +113,8 @@ export interface DemoModel {
   peers: number[][];
   /** Handles replies are addressed to: the biggest accounts, as on X. */
   mentionable: string[];
+  /** Indexes of the shill bots that post the copy-paste promotions. */
+  promoBots: number[];
 }
 
 const models = new Map<number, DemoModel>();
@@ -136,15 +138,20 @@ export function demoModel(seed: number): DemoModel {
   const model: DemoModel = {
     seed,
     accounts,
-    authors: accounts.map(({ id, username, name, icon, followersCount, isBlueVerified, verifiedType }) => ({
-      id,
-      username,
-      name,
-      icon,
-      followersCount,
-      isBlueVerified,
-      verifiedType,
-    })),
+    authors: accounts.map(
+      ({ id, username, name, icon, followersCount, isBlueVerified, verifiedType, network, bio, links }) => ({
+        id,
+        username,
+        name,
+        icon,
+        followersCount,
+        isBlueVerified,
+        verifiedType,
+        ...(network === 'x' ? {} : { network }),
+        ...(bio ? { bio } : {}),
+        ...(links ? { links } : {}),
+      }),
+    ),
     activityCum,
     likeBase: Float64Array.from(accounts, (a) => 0.03 * a.followersCount ** 0.82),
     favourites: accounts.map((a) => a.favouriteCoins.map((s) => index.get(s)!)),
@@ -154,9 +161,11 @@ export function demoModel(seed: number): DemoModel {
       return same.length ? same : [0];
     }),
     mentionable: [...accounts]
+      .filter((a) => a.network === 'x')
       .sort((a, b) => b.followersCount - a.followersCount)
       .slice(0, 150)
       .map((a) => a.username),
+    promoBots: accounts.flatMap((a, i) => (a.promoBot ? [i] : [])),
   };
   models.set(seed, model);
   return model;

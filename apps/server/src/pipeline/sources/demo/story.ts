@@ -75,6 +75,21 @@ const HACK = ['CRV', 'PENDLE', 'GMX', 'LDO'].map(coinIndex);
 const MEME = ['PEPE', 'WIF', 'BONK', 'SHIB'].map(coinIndex);
 const AIRDROP = ['ARB', 'OP', 'ZK'].map(coinIndex);
 const BTC = coinIndex('BTC');
+/**
+ * The protocol a storyline hacks is invented (a lending market where the cast coin is the main
+ * collateral, so the coin still dumps): the demo must not tell a reader that a real protocol was
+ * exploited.
+ */
+export const INVENTED_PROTOCOLS = [
+  'Lendora',
+  'Vaultic Finance',
+  'Morrow Lend',
+  'Quillfi',
+  'Brightvault',
+  'Tessera Markets',
+  'Halden Protocol',
+  'Kestrel Money',
+];
 
 interface Cast {
   etf: number;
@@ -84,6 +99,8 @@ interface Cast {
   macro: number;
   /** +1 a dovish Fed (bullish reaction), -1 a hawkish one. */
   fedTone: number;
+  /** The invented protocol that gets exploited this cycle. */
+  hackProtocol: string;
 }
 
 export interface ActiveEvent {
@@ -93,6 +110,8 @@ export interface ActiveEvent {
   bias: number;
   /** Attention multiplier for the coin at intensity 1. */
   pop: number;
+  /** The invented protocol of the cycle's hack (named by the hack storylines). */
+  protocol: string;
 }
 
 function intensity(p: Phase, d: number): number {
@@ -158,8 +177,10 @@ export class Story {
         airdrop: rng.pick(AIRDROP),
         macro: BTC,
         fedTone: 0,
+        hackProtocol: '',
       };
       c.fedTone = rng.chance(0.5) ? 1 : -1;
+      c.hackProtocol = rng.pick(INVENTED_PROTOCOLS);
       this.casts.set(cycle, c);
     }
     return c;
@@ -186,6 +207,7 @@ export class Story {
           intensity: k,
           bias: p.kind === 'fomc_post' ? cast.fedTone : p.bias,
           pop: p.pop,
+          protocol: cast.hackProtocol,
         });
       }
     }

@@ -1,11 +1,11 @@
 /**
  * Pictures for the demo data, drawn as SVG text so nothing is downloaded or stored: avatars
- * (initials on a coloured circle) for /demo-media/avatar/<id>.svg and full-size post images (a candlestick
+ * (drawn shapes on a gradient, see avatar.ts) for /demo-media/avatar/<id>.svg and full-size post images (a candlestick
  * chart, a meme card or a news screenshot) for /demo-media/image/<key>.svg. Pure functions.
  */
 import { DEFAULT_DEMO_SEED, type DemoAccount, demoAccounts } from './accounts';
-import { hashString } from './prng';
-import { demoImageScene, PALETTE, SCENE_HEIGHT, SCENE_WIDTH, type Shape } from './scene';
+import { avatarSvg } from './avatar';
+import { demoImageScene, SCENE_HEIGHT, SCENE_WIDTH, type Shape } from './scene';
 
 const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 const esc = (s: string) => s.replace(/[&<>"']/g, (ch) => XML_ESCAPES[ch]!);
@@ -13,32 +13,14 @@ const FONT = 'font-family="system-ui, -apple-system, Segoe UI, Roboto, sans-seri
 
 const byId = new Map<number, Map<string, DemoAccount>>();
 
-/** Two Latin initials, or the first Han character, of a display name. */
-function initials(name: string): string {
-  const han = name.match(/\p{Script=Han}/u);
-  const words = name.match(/[A-Za-z0-9]+/g) ?? [];
-  if (han && (!words.length || name.indexOf(han[0]) < name.indexOf(words[0]!))) return han[0];
-  const letters = words.map((w) => w[0]!.toUpperCase());
-  return letters.slice(0, 2).join('') || '?';
-}
-
-/** The avatar of a demo account; unknown ids still get a stable picture. */
+/** The avatar of a demo account (drawn shapes: avatar.ts); unknown ids still get a stable picture. */
 export function renderDemoAvatar(id: string, seed: number = DEFAULT_DEMO_SEED): string {
   let accounts = byId.get(seed);
   if (!accounts) {
     accounts = new Map(demoAccounts(seed).map((a) => [a.id, a]));
     byId.set(seed, accounts);
   }
-  const account = accounts.get(id);
-  const h = hashString(id);
-  const text = account ? initials(account.name) : id.slice(-2);
-  const size = text.length > 1 ? 38 : 44;
-  return (
-    '<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96">' +
-    `<circle cx="48" cy="48" r="48" fill="${PALETTE[h % PALETTE.length]}"/>` +
-    `<text x="48" y="48" dy="0.35em" text-anchor="middle" ${FONT} font-size="${size}" font-weight="600" fill="#ffffff">${esc(text)}</text>` +
-    '</svg>'
-  );
+  return avatarSvg(id, accounts.get(id));
 }
 
 function shapeToSvg(s: Shape): string {
