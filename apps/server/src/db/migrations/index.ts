@@ -17,6 +17,7 @@ import postRefs from './0015_post_refs';
 import priceState from './0016_price_state';
 import trackRecord from './0017_track_record';
 import networks from './0018_networks';
+import nearDuplicates from './0020_near_duplicates';
 
 export const migrations: { id: string; sql: string }[] = [
   { id: '0001_accounts', sql: accounts },
@@ -37,4 +38,5 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '0016_price_state', sql: priceState },
   { id: '0017_track_record', sql: trackRecord },
   { id: '0018_networks', sql: networks },
+  { id: '0020_near_duplicates', sql: nearDuplicates },
 ];
