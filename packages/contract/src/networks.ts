@@ -13,7 +13,12 @@ export type Network = (typeof NETWORKS)[number];
 export const network = z.enum(NETWORKS);
 
 /** The id prefix of each network's stored ids ('' for X). */
-export const NETWORK_ID_PREFIX: Record<Network, string> = { x: '', telegram: 'tg:', bluesky: 'bsky:', farcaster: 'fc:' };
+export const NETWORK_ID_PREFIX: Record<Network, string> = {
+  x: '',
+  telegram: 'tg:',
+  bluesky: 'bsky:',
+  farcaster: 'fc:',
+};
 
 /** Which network a stored account or post id belongs to. */
 export function networkOfId(id: string): Network {
