@@ -98,10 +98,20 @@ function popcount32(x: number): number {
   return (Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) & 0xff;
 }
 
+/** A fingerprint as two unsigned 32-bit numbers: compared without BigInt arithmetic (hot loop). */
+export type Halves = readonly [hi: number, lo: number];
+export function halvesOf(fp: bigint): Halves {
+  const u = BigInt.asUintN(64, fp);
+  return [Number(u >> 32n), Number(u & 0xffffffffn)];
+}
+
+export function halvesDistance(a: Halves, b: Halves): number {
+  return popcount32(a[0] ^ b[0]) + popcount32(a[1] ^ b[1]);
+}
+
 /** How many of the 64 bits differ. */
 export function hammingDistance(a: bigint, b: bigint): number {
-  const x = BigInt.asUintN(64, a ^ b);
-  return popcount32(Number(x >> 32n)) + popcount32(Number(x & 0xffffffffn));
+  return halvesDistance(halvesOf(a), halvesOf(b));
 }
 
 export function isNearDuplicate(a: bigint, b: bigint): boolean {
