@@ -34,7 +34,7 @@ beforeAll(async () => {
       name: `Promo ${username.slice(6)}`,
       followers_count: 50_000,
       is_blue_verified: false,
-      verified_type: '',
+      verified_type: 'none',
     },
     medias: [],
   }));
