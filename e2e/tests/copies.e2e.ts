@@ -53,10 +53,15 @@ describe('folded copies', () => {
       await signInAsDemo(page);
       await page.getByTestId('home-tabs').waitFor();
       await noToast(page);
-      // All KOLs: the fixed content feed.
-      const views = await pageCall<{ view_id: string; view_type: string; fixed: boolean }[]>(page, 'view/v2/list');
-      const allKols = views.data.find((v) => v.view_type === 'content_feed' && v.fixed)!.view_id;
-      await page.getByTestId(`tab-${allKols}`).click();
+      // A feed of this test's sentence alone: the demo's own posts cannot push it off the page.
+      const added = await pageCall<{ view_id: string }[]>(page, 'view/add', {
+        name: 'copies',
+        view_type: 'content_feed',
+        matching_rules: [{ type: 'keywords', rules: [{ value: 'zzcopieszz' }] }],
+      });
+      const viewId = added.data.at(-1)!.view_id;
+      await page.reload();
+      await page.getByTestId(`tab-${viewId}`).click();
       const card = page.locator(`[data-post-id="${leaderId}"]`);
       await card.waitFor();
       await expect.poll(() => page.locator('[data-testid="post-card"]', { hasText: 'zzcopieszz' }).count()).toBe(1);
