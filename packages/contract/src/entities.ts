@@ -77,6 +77,16 @@ export const twitterUser = z.object({
 });
 export type TwitterUser = z.infer<typeof twitterUser>;
 
+/**
+ * The same text posted by other accounts within minutes (issue 17 §3): the earliest post shows
+ * once with "and N others"; `count` accounts copied it, `users` are the first few of them.
+ */
+export const postCopies = z.object({
+  count: z.number().int(),
+  users: z.array(z.object({ id: z.string(), username: z.string(), name: z.string(), icon: z.string() })),
+});
+export type PostCopies = z.infer<typeof postCopies>;
+
 export const post = z.object({
   id: z.string(),
   text: z.string(),
@@ -123,6 +133,8 @@ export const post = z.object({
   metrics: z
     .object({ likeCount: z.number().int(), repostCount: z.number().int(), viewCount: z.number().int() })
     .optional(),
+  /** Other accounts that posted the same text soon after; their copies are folded into this post. */
+  copies: postCopies.optional(),
 });
 export type Post = z.infer<typeof post>;
 

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { CUSTOM_SOURCES, NOTIFICATION_SOURCES } from './constants';
-import { page } from './entities';
+import { page, postCopies } from './entities';
 import * as f from './fields';
 
 const ack = z.null();
@@ -28,6 +28,8 @@ const notificationItem = z.object({
   /** The view's keywords found in it, then a post's coins as `$BTC`. */
   tags: z.array(z.string()),
   images: z.array(z.object({ imgUrlThumb: z.string(), imgUrlOrigin: z.string() })),
+  /** Other accounts that posted the same text soon after (entities.ts postCopies); posts only. */
+  copies: postCopies.optional(),
 });
 export type NotificationItem = z.infer<typeof notificationItem>;
 

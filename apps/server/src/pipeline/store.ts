@@ -4,12 +4,15 @@
  * same cursor again after a restart and, posts being upserted by id, loses and duplicates nothing.
  */
 import { checkJson } from '@kolscope/contract';
-import type { Db } from '../db/db';
+import type { Db, Queryable } from '../db/db';
 import { type AccountRow, collectionRepo, type PostRow } from '../db/repos/collection';
+import { copiesRepo } from '../db/repos/copies';
+import { fingerprint } from '../domain/text-fingerprint';
 import { sourceStateRepo } from '../db/repos/source-state';
 import { safeImageUrl } from '../security/image-url';
 import { crossLink } from '../services/persons';
 import { trackAuthorsChanged, trackPostsStored } from '../services/track-record/store';
+import { foldCopies, windowsOf } from './copies';
 import { stanceColumn } from './enrich/sentiment/stance';
 import type { Enrichment, RawAuthor, RawMedia, RawPost } from './types';
 
@@ -71,11 +74,34 @@ function toPostRow(p: RawPost, authorId: string, e: Enrichment): PostRow {
     network: p.network ?? 'x',
     url: safeLinkUrl(p.url),
     vanished: p.vanished ?? false,
+    fingerprint: fingerprint(p.text)?.toString() ?? null,
+    copy_of: null,
   };
 }
 
 /** A post sent only to say its network deleted it (RawPost.vanished with no text). */
 const isVanishMarker = (p: RawPost) => p.vanished === true && p.text === '';
+/**
+ * Marks the batch's new posts that copy a recent post of another account (pipeline/copies.ts),
+ * and answers the stored clusters an earlier post of the batch now leads. Re-sent posts keep
+ * their place: folding is decided once, when a post is first stored.
+ */
+async function foldNewPosts(tx: Queryable, rows: PostRow[], seen: Set<string>) {
+  const fresh = rows
+    .filter((r) => !seen.has(r.id) && r.fingerprint)
+    .map((r) => ({ id: r.id, authorId: r.author_id, ct: r.ct, fingerprint: BigInt(r.fingerprint!) }));
+  if (fresh.length === 0) return [];
+  const stored = await copiesRepo(tx).leadersIn(
+    windowsOf(fresh),
+    fresh.map((f) => f.id),
+  );
+  const { copyOf, repoints } = foldCopies(
+    stored.map((s) => ({ id: s.id, authorId: s.author_id, ct: Number(s.ct), fingerprint: BigInt(s.fingerprint) })),
+    fresh,
+  );
+  for (const r of rows) r.copy_of = copyOf.get(r.id) ?? null;
+  return repoints;
+}
 
 export interface BatchToSave {
   source: string;
@@ -123,9 +149,11 @@ export async function saveBatch(db: Db, b: BatchToSave): Promise<SavedBatch> {
     await crossLink(tx, [...accounts.values()], b.now);
     // Read inside the transaction, before the upsert: re-sent posts (grown counts) are not news.
     const seen = await repo.existingPostIds([...posts.keys()]);
+    const repoints = await foldNewPosts(tx, [...posts.values()], seen);
     // The rollup triggers run inside this statement: opinion, ranking and statistics rollups
     // (db/rollups/; collectionRepo.upsertPosts says which tables).
     await repo.upsertPosts([...posts.values()], b.source, b.now);
+    for (const r of repoints) await copiesRepo(tx).repoint(r.from, r.to);
     await sourceStateRepo(tx).recordBatch(b.source, {
       cursor: b.cursor,
       posts: posts.size,

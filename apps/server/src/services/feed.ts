@@ -13,6 +13,7 @@ import {
   type GroupMembership,
 } from '../db/repos/post-filter-sql';
 import { categoryName } from '../domain/taxonomy';
+import { type FoldedPage, foldPage } from './copies';
 import { badRequest } from './errors';
 import type { KolGroups } from './kol-groups';
 import type { SentimentFeedback } from './sentiment-feedback';
@@ -77,6 +78,7 @@ export function present(
   lang: Language,
   coinViews: Map<string, string>,
   mine?: SentimentLabel | undefined,
+  copies?: Post['copies'],
 ): Post {
   return {
     id: row.id,
@@ -101,6 +103,7 @@ export function present(
     ...(row.sentiment_model ? { sentimentModel: row.sentiment_model } : {}),
     ...(mine ? { mySentiment: mine } : {}),
     ...postOrigin(row),
+    ...(copies ? { copies } : {}),
   };
 }
 
@@ -131,9 +134,14 @@ export function feed(deps: {
   scanPosts?: number;
 }) {
   // Shared by every user asking the same question (starter feeds have the same rules for all).
-  const pages = new TtlCache<string, FeedResult>(deps.cacheMs ?? FEED_CACHE_MS, 2000);
+  const pages = new TtlCache<string, FeedResult & FoldedPage>(deps.cacheMs ?? FEED_CACHE_MS, 2000);
   const scan = deps.scanPosts ?? KEYWORD_SCAN_POSTS;
-  const query = (q: FeedQuery) => pages.get(JSON.stringify(q), () => feedRepo(deps.db).query(q));
+  // Rows stay whole (paging and `more` count them all); the fold says which to leave out.
+  const query = (q: FeedQuery) =>
+    pages.get(JSON.stringify(q), async () => {
+      const result = await feedRepo(deps.db).query(q);
+      return { ...result, ...(await foldPage(deps.db, q, result.rows)) };
+    });
 
   /**
    * Coin and event opinion views count only their KOL group's members (all authors when the
@@ -149,13 +157,20 @@ export function feed(deps: {
   }
 
   /** Posts as the user sees them: their own sentiment corrections laid over the shared rows. */
-  async function presentAll(userId: number, rows: FeedRow[], lang: Language, coinViews: Map<string, string>) {
+  async function presentAll(
+    userId: number,
+    page: FeedRow[],
+    fold: FoldedPage,
+    lang: Language,
+    coinViews: Map<string, string>,
+  ) {
+    const rows = page.filter((r) => !fold.hidden.has(r.id));
     // Read per request, never cached: the rows are shared by every user asking the same.
     const mine = await deps.corrections.labelsOf(
       userId,
       rows.map((r) => r.id),
     );
-    return rows.map((r) => present(r, lang, coinViews, mine.get(r.id)));
+    return rows.map((r) => present(r, lang, coinViews, mine.get(r.id), fold.copies.get(r.id)));
   }
 
   return {
@@ -171,12 +186,14 @@ export function feed(deps: {
       const groups = kind.postGroups(view);
       const member = await membershipOf(userId, kind.kolGroupOf?.(view));
       const sentiment = req.tradingTrend ? TREND[req.tradingTrend] : undefined;
-      let result: FeedResult;
+      let result: FeedResult & FoldedPage;
       let limit: number;
       if (req.newerThan) {
         const after = await repo.position(req.newerThan);
         limit = NEWER_MAX;
-        result = after ? await query({ groups, member, sentiment, after, limit: limit + 1, scan }) : { rows: [] };
+        result = after
+          ? await query({ groups, member, sentiment, after, limit: limit + 1, scan })
+          : { rows: [], hidden: new Set(), copies: new Map() };
       } else {
         limit = PAGE_SIZE;
         const before = req.nextCb ? decodeCursor(req.nextCb) : undefined;
@@ -185,7 +202,7 @@ export function feed(deps: {
       const { rows, scannedTo } = result;
       const page = rows.slice(0, limit);
       const full = rows.length > limit;
-      const list = await presentAll(userId, page, lang, coinViews);
+      const list = await presentAll(userId, page, result, lang, coinViews);
       if (req.newerThan) {
         // A cut look found new posts but maybe not all: `more` makes the client reload the top.
         const more = full || (scannedTo !== undefined && page.length > 0);
@@ -203,11 +220,12 @@ export function feed(deps: {
     /** One author's posts, newest first (kol/posts): a view feed's pages, cursor and post shape. */
     async authorPosts(userId: number, authorId: string, nextCb: string, lang: Language) {
       const before = nextCb ? decodeCursor(nextCb) : undefined;
-      const { rows } = await query({ groups: [{ authorIds: [authorId] }], before, limit: PAGE_SIZE + 1 });
+      const result = await query({ groups: [{ authorIds: [authorId] }], before, limit: PAGE_SIZE + 1 });
+      const { rows } = result;
       const page = rows.slice(0, PAGE_SIZE);
       const more = rows.length > PAGE_SIZE;
       return {
-        list: await presentAll(userId, page, lang, await deps.views.coinViewsOf(userId)),
+        list: await presentAll(userId, page, result, lang, await deps.views.coinViewsOf(userId)),
         more: more ? (1 as const) : (0 as const),
         nextCb: more ? encodeCursor(page.at(-1)!) : '',
       };

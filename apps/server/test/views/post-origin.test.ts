@@ -33,6 +33,8 @@ const enrichment: Enrichment = {
 async function save(source: string, id: string, ct: number) {
   const post = rawPost({
     id,
+    // Each its own text: one sentence from several accounts would fold into the first (copies).
+    text: `Origin check from ${source} at ${ct}`,
     createdAt: ct,
     username: `${source.replace('-', '_')}_author`,
     authorId: `9${ct}`,

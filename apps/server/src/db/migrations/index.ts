@@ -18,6 +18,7 @@ import priceState from './0016_price_state';
 import trackRecord from './0017_track_record';
 import networks from './0018_networks';
 import persons from './0019_persons';
+import nearDuplicates from './0020_near_duplicates';
 
 export const migrations: { id: string; sql: string }[] = [
   { id: '0001_accounts', sql: accounts },
@@ -39,4 +40,5 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '0017_track_record', sql: trackRecord },
   { id: '0018_networks', sql: networks },
   { id: '0019_persons', sql: persons },
+  { id: '0020_near_duplicates', sql: nearDuplicates },
 ];

@@ -48,6 +48,10 @@ export interface PostRow {
   url: string;
   /** The network no longer shows it (RawPost.vanished). */
   vanished: boolean;
+  /** The text's SimHash (domain/text-fingerprint.ts) as a decimal string; null when too short. */
+  fingerprint?: string | null;
+  /** The leader of its near-duplicate cluster (pipeline/copies.ts); null for an original. */
+  copy_of?: string | null;
 }
 
 export function collectionRepo(db: Queryable) {
@@ -123,18 +127,19 @@ export function collectionRepo(db: Queryable) {
         `INSERT INTO posts (id, author_id, text, ct, lang, medias, like_count, retweet_count, reply_count, quote_count,
                             impression_count, metrics_updated_at, coins, coin_stances, categories, sentiment,
                             sentiment_score, sentiment_cues, sentiment_model, ref_kind, network, url, vanished,
-                            source, ingested_at)
+                            fingerprint, copy_of, source, ingested_at)
          SELECT r.id, r.author_id, r.text, r.ct, r.lang, r.medias, r.like_count, r.retweet_count, r.reply_count,
                 r.quote_count, r.impression_count, $3,
                 ARRAY(SELECT jsonb_array_elements_text(r.coins)),
                 ARRAY(SELECT jsonb_array_elements_text(r.coin_stances)::smallint),
                 ARRAY(SELECT jsonb_array_elements_text(r.categories)),
                 r.sentiment, r.sentiment_score, ARRAY(SELECT jsonb_array_elements_text(r.sentiment_cues)), r.sentiment_model,
-                r.ref_kind, r.network, r.url, r.vanished, $2, $3
+                r.ref_kind, r.network, r.url, r.vanished, r.fingerprint::bigint, r.copy_of, $2, $3
          FROM jsonb_to_recordset($1::jsonb) AS r(id text, author_id text, text text, ct bigint, lang text, medias jsonb,
               like_count bigint, retweet_count bigint, reply_count bigint, quote_count bigint, impression_count bigint,
               coins jsonb, coin_stances jsonb, categories jsonb, sentiment smallint, sentiment_score real,
-              sentiment_cues jsonb, sentiment_model text, ref_kind text, network text, url text, vanished boolean)
+              sentiment_cues jsonb, sentiment_model text, ref_kind text, network text, url text, vanished boolean,
+              fingerprint text, copy_of text)
          ON CONFLICT (id) DO UPDATE SET
            text = EXCLUDED.text,
            lang = EXCLUDED.lang,
@@ -154,7 +159,8 @@ export function collectionRepo(db: Queryable) {
            sentiment_model = EXCLUDED.sentiment_model,
            ref_kind = EXCLUDED.ref_kind,
            url = COALESCE(NULLIF(EXCLUDED.url, ''), posts.url),
-           vanished = EXCLUDED.vanished`,
+           vanished = EXCLUDED.vanished,
+           fingerprint = EXCLUDED.fingerprint`,
         [JSON.stringify(posts), source, now],
       );
     },

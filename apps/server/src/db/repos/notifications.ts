@@ -4,7 +4,7 @@
  * Both are read newest first by a keyset; services/notifications/feed.ts merges the two.
  */
 import type { Queryable } from '../db';
-import { type CompiledGroup, feedRepo } from './post-filter-sql';
+import { type CompiledGroup, type FeedQuery, feedRepo } from './post-filter-sql';
 import { keywordCondition } from './keyword-match';
 
 /** Where the previous page ended: a post (`p`) or a message (`m`), at its time and id. */
@@ -24,6 +24,30 @@ export interface NotificationPostRow {
   name: string;
   icon: string;
   followers_count: number;
+  /** The leader of its near-duplicate cluster (migration 0020); null for an original. */
+  copy_of: string | null;
+}
+
+/** What a notification view's X posts are, as the feed's query (services/copies.ts folds by it). */
+export interface PostsQuery {
+  groups: CompiledGroup[];
+  minFollowers?: number | undefined;
+  before?: NotificationCursor | undefined;
+  limit: number;
+  scan?: number;
+}
+
+export function notificationPostQuery(q: PostsQuery): FeedQuery {
+  const fans = q.minFollowers !== undefined ? [{ fans: [{ min: q.minFollowers, max: 0 }] }] : [];
+  // ('' sorts first, so (ct, id) < (ct, '') is "strictly before ct": a message cursor's rule.)
+  const before = q.before && { ct: q.before.ct, id: q.before.kind === 'p' ? q.before.id : '' };
+  return {
+    groups: [...q.groups, ...fans],
+    trackedOnly: true,
+    ...(before ? { before } : {}),
+    limit: q.limit,
+    ...(q.scan ? { scan: q.scan } : {}),
+  };
 }
 
 export interface MessageRow {
@@ -59,23 +83,8 @@ export function notificationsRepo(db: Queryable) {
      * cut look stopped). At one time, posts come before messages: after a message cursor, only
      * older posts follow.
      */
-    async posts(q: {
-      groups: CompiledGroup[];
-      minFollowers?: number | undefined;
-      before?: NotificationCursor | undefined;
-      limit: number;
-      scan?: number;
-    }): Promise<{ rows: NotificationPostRow[]; scannedTo?: { ct: number; id: string } }> {
-      const fans = q.minFollowers !== undefined ? [{ fans: [{ min: q.minFollowers, max: 0 }] }] : [];
-      // ('' sorts first, so (ct, id) < (ct, '') is "strictly before ct": a message cursor's rule.)
-      const before = q.before && { ct: q.before.ct, id: q.before.kind === 'p' ? q.before.id : '' };
-      return feedRepo(db).query({
-        groups: [...q.groups, ...fans],
-        trackedOnly: true,
-        ...(before ? { before } : {}),
-        limit: q.limit,
-        ...(q.scan ? { scan: q.scan } : {}),
-      });
+    async posts(q: PostsQuery): Promise<{ rows: NotificationPostRow[]; scannedTo?: { ct: number; id: string } }> {
+      return feedRepo(db).query(notificationPostQuery(q));
     },
 
     /** The user's forwarded messages from `sources` whose sender, title or text match every group. */
@@ -114,7 +123,8 @@ export function notificationsRepo(db: Queryable) {
     async postsByIds(ids: string[]): Promise<(NotificationPostRow & { tracked: boolean })[]> {
       if (ids.length === 0) return [];
       return db.query(
-        `SELECT p.id, p.text, p.ct, p.medias, p.coins, a.username, a.name, a.icon, a.followers_count, a.tracked
+        `SELECT p.id, p.text, p.ct, p.medias, p.coins, p.copy_of, a.username, a.name, a.icon, a.followers_count,
+                a.tracked
          FROM posts p JOIN x_accounts a ON a.id = p.author_id
          WHERE p.id = ANY($1::text[])`,
         [ids],

@@ -90,6 +90,8 @@ export interface FeedRow {
   retweet_count: number;
   quote_count: number;
   impression_count: number;
+  /** The leader of its near-duplicate cluster (migration 0020); null for an original. */
+  copy_of: string | null;
 }
 
 /** The SQL condition of one group over posts `p` joined with their authors `a`. */
@@ -143,7 +145,7 @@ const PLAN_EACH_TIME = '/* planned per call */';
 const WINDOW_MAX = 1_000_000_000;
 const COLUMNS = `p.id, p.text, p.ct, p.medias, p.coins, p.coin_stances, p.categories, p.sentiment, p.sentiment_cues,
   p.sentiment_model, p.author_id,
-  p.source, p.like_count, p.retweet_count, p.quote_count, p.impression_count, p.network, p.url, p.vanished,
+  p.source, p.like_count, p.retweet_count, p.quote_count, p.impression_count, p.network, p.url, p.vanished, p.copy_of,
   a.username, a.name, a.icon, a.is_blue_verified, a.verified_type, a.followers_count`;
 
 export function feedRepo(db: Queryable) {
@@ -240,6 +242,22 @@ export function feedRepo(db: Queryable) {
       }
       // Many candidates the regexes refused: go on from the last one next page.
       return { rows, scannedTo: from! };
+    },
+    /**
+     * Which of these posts match the query's filter, cursors aside: the leaders whose copies a
+     * page folds (services/copies.ts). Looked up by primary key, so the keyword groups' SQL
+     * condition is cheap here.
+     */
+    async matchingIds(q: FeedQuery, ids: string[]): Promise<Set<string>> {
+      if (ids.length === 0) return new Set();
+      const { where, params, param } = select({ ...q, after: undefined }, undefined, () => []);
+      for (const g of q.groups) if (g.keywords?.length) where.push(groupCondition(g, param));
+      where.push(`p.id = ANY(${param(ids)}::text[])`);
+      const rows = await db.query<{ id: string }>(
+        `SELECT p.id FROM posts p JOIN x_accounts a ON a.id = p.author_id WHERE ${where.join(' AND ')}`,
+        params,
+      );
+      return new Set(rows.map((r) => r.id));
     },
     async position(postId: string): Promise<{ ct: number; id: string } | undefined> {
       return (await db.query<{ ct: number; id: string }>('SELECT ct, id FROM posts WHERE id = $1', [postId]))[0];

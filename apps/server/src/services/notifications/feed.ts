@@ -10,8 +10,10 @@ import {
   type MessageRow,
   type NotificationCursor,
   type NotificationPostRow,
+  notificationPostQuery,
   notificationsRepo,
 } from '../../db/repos/notifications';
+import { foldPage } from '../copies';
 import { badRequest } from '../errors';
 import { KEYWORD_SCAN_POSTS } from '../feed';
 import { checkLimits } from '../view-types/index';
@@ -35,7 +37,11 @@ export function decodeNotificationCursor(cursor: string): NotificationCursor {
   return { ct: Number(m[1]), kind: m[2] as 'p' | 'm', id: m[3]! };
 }
 
-export function presentPost(row: NotificationPostRow, groups: string[][]): NotificationItem {
+export function presentPost(
+  row: NotificationPostRow,
+  groups: string[][],
+  copies?: NotificationItem['copies'],
+): NotificationItem {
   return {
     id: `p:${row.id}`,
     source: isSuperKol(row.followers_count) ? 'superKOL' : 'x',
@@ -47,6 +53,7 @@ export function presentPost(row: NotificationPostRow, groups: string[][]): Notif
     content: row.text,
     tags: [...matchedKeywords(row.text, groups), ...row.coins.map((c) => `$${c}`)],
     images: row.medias,
+    ...(copies ? { copies } : {}),
   };
 }
 
@@ -66,7 +73,8 @@ export function presentMessage(row: MessageRow, groups: string[][]): Notificatio
   };
 }
 
-type Entry = { ct: number; kind: 'p' | 'm'; id: string; item: NotificationItem };
+/** `hidden`: a folded copy, kept only to place the cursor. */
+type Entry = { ct: number; kind: 'p' | 'm'; id: string; item: NotificationItem; hidden?: boolean };
 
 /** Two newest-first lists as one: by time, a post before a message at the same time. */
 export function mergeNewestFirst(posts: Entry[], messages: Entry[]): Entry[] {
@@ -101,13 +109,12 @@ export function notificationFeed(deps: { db: Db; views: Views; scanPosts?: numbe
       const scope = xScope(sources);
       const custom = customSourcesOf(sources);
       // A view saved without keywords (never, through view/add) lists nothing rather than everything.
+      const postsQuery = { groups: groups.map((keywords) => ({ keywords })), ...scope, before, limit, scan };
       const [found, allMessages] =
         groups.length === 0
           ? [{ rows: [] }, []]
           : await Promise.all([
-              scope
-                ? repo.posts({ groups: groups.map((keywords) => ({ keywords })), ...scope, before, limit, scan })
-                : Promise.resolve({ rows: [] }),
+              scope ? repo.posts(postsQuery) : Promise.resolve({ rows: [] }),
               custom.length
                 ? repo.messages({ userId, sources: custom, keywordGroups: groups, before, limit })
                 : Promise.resolve([]),
@@ -119,15 +126,24 @@ export function notificationFeed(deps: { db: Db; views: Views; scanPosts?: numbe
       // A cut look at posts vouches only for the time above where it stopped: older messages wait
       // for the next page (which starts at that post, and takes messages of its time after it).
       const messages = scannedTo ? allMessages.filter((m) => m.ct > scannedTo.ct) : allMessages;
+      // Copies whose leader this view lists are left out; the leader says "and N others". A hidden
+      // copy still moves the cursor, so pages never repeat or skip.
+      const fold = await foldPage(deps.db, notificationPostQuery(postsQuery), posts);
       const merged = mergeNewestFirst(
-        posts.map((r) => ({ ct: r.ct, kind: 'p' as const, id: r.id, item: presentPost(r, groups) })),
+        posts.map((r) => ({
+          ct: r.ct,
+          kind: 'p' as const,
+          id: r.id,
+          item: presentPost(r, groups, fold.copies.get(r.id)),
+          hidden: fold.hidden.has(r.id),
+        })),
         messages.map((r) => ({ ct: r.ct, kind: 'm' as const, id: String(r.id), item: presentMessage(r, groups) })),
       );
       const page = merged.slice(0, NOTIFICATION_PAGE_SIZE);
       const full = merged.length > NOTIFICATION_PAGE_SIZE;
       const last = full || !scannedTo ? page.at(-1) : { ct: scannedTo.ct, kind: 'p' as const, id: scannedTo.id };
       return {
-        list: page.map((e) => e.item),
+        list: page.filter((e) => !e.hidden).map((e) => e.item),
         more: full || scannedTo ? (1 as const) : (0 as const),
         nextCb: last ? encodeNotificationCursor(last) : '',
       };

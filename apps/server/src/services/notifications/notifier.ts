@@ -64,15 +64,22 @@ export function notifier(deps: { db: Db; clock: Clock; push: PushService; log: (
       const oldest = epochSeconds(deps.clock.now()) - PUSH_MAX_AGE_SECONDS;
       const posts = (await notificationsRepo(deps.db).postsByIds(ids)).filter((p) => p.tracked && p.ct >= oldest);
       if (posts.length === 0) return;
+      // A copy's leader (posts.copy_of) is looked up too: a copy of a post this view already
+      // notified for, or notifies for in this batch, does not push again.
+      const leaderIds = [...new Set(posts.flatMap((p) => (p.copy_of ? [p.copy_of] : [])))];
+      const leaders = new Map((await notificationsRepo(deps.db).postsByIds(leaderIds)).map((p) => [p.id, p]));
       const touched: number[] = [];
       for (const view of views) {
         const scope = xScope(sourcesOf(view.settings)) ?? {};
         const groups = keywordGroupsOf(view.matching_rules);
-        const matches = posts.filter(
-          (p) =>
-            (scope.minFollowers === undefined || p.followers_count >= scope.minFollowers) &&
-            matchesGroups(p.text, groups),
-        );
+        const matching = (p: (typeof posts)[number]) =>
+          p.tracked &&
+          (scope.minFollowers === undefined || p.followers_count >= scope.minFollowers) &&
+          matchesGroups(p.text, groups);
+        const matches = posts.filter((p) => {
+          const leader = p.copy_of ? leaders.get(p.copy_of) : undefined;
+          return matching(p) && !(leader && matching(leader));
+        });
         const newest = matches.reduce<(typeof matches)[number] | undefined>(
           (best, p) => (!best || p.ct > best.ct ? p : best),
           undefined,

@@ -2,6 +2,7 @@ import type { NotificationItem } from '@kolscope/contract';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ImageGrid } from '../post-card/ImageGrid';
+import { PostCopies } from '../post-card/PostCopies';
 import { PostText } from '../post-card/PostText';
 import { RelativeTime } from '../post-card/RelativeTime';
 import '../post-card/post-card.css';
@@ -82,6 +83,7 @@ export const NotificationCard = memo(function NotificationCard({ item }: { item:
             ))}
           </div>
         )}
+        {item.copies && <PostCopies copies={item.copies} />}
       </div>
     </article>
   );

@@ -1,9 +1,11 @@
 import type { Post } from '@kolscope/contract';
-import { memo, useState } from 'react';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { navigateTo } from '../../app/navigation';
 import { SentimentChip } from '../sentiment/SentimentChip';
+import { Avatar } from './Avatar';
 import { ImageGrid } from './ImageGrid';
+import { PostCopies } from './PostCopies';
 import { PostMetrics } from './PostMetrics';
 import { PostText } from './PostText';
 import { RelativeTime } from './RelativeTime';
@@ -11,34 +13,6 @@ import { NetworkIcon } from '../networks/NetworkIcon';
 import { KolLink } from '../track/KolLink';
 import { VerifiedBadge } from './VerifiedBadge';
 import './post-card.css';
-import { imageSrc } from '../../api/imageSrc';
-
-function Avatar({ user }: { user: Post['user'] }) {
-  const { t } = useTranslation();
-  const [failed, setFailed] = useState(false);
-  const initial = (user.name || user.username || '?').trim().charAt(0).toUpperCase();
-  if (!user.icon || failed) {
-    return (
-      <span
-        className="post-card__avatar post-card__avatar--initial"
-        role="img"
-        aria-label={t('post.avatar', { name: user.name })}
-      >
-        {initial}
-      </span>
-    );
-  }
-  return (
-    <img
-      className="post-card__avatar"
-      src={imageSrc(user.icon)}
-      alt={t('post.avatar', { name: user.name })}
-      loading="lazy"
-      decoding="async"
-      onError={() => setFailed(true)}
-    />
-  );
-}
 
 /** "Primary / Sub" per sub-category, or the primary alone when it has none. */
 export function categoryLabels(categories: Post['categoryList']): string[] {
@@ -168,6 +142,7 @@ export const PostCard = memo(function PostCard({ post }: { post: Post }) {
         {post.text && <PostText text={post.text} />}
         <ImageGrid medias={post.medias} />
         <Tags post={post} />
+        {post.copies && <PostCopies copies={post.copies} />}
         <PostMetrics metrics={post.metrics} />
       </div>
     </article>

@@ -1,0 +1,119 @@
+/**
+ * Near-duplicate text detection (issue 17 §3): a 64-bit SimHash over word shingles. Two posts
+ * whose fingerprints differ in at most NEAR_DUPLICATE_BITS bits say the same thing: a copy-paste
+ * promotion with another emoji, link, mention or one word changed. Pure; the thresholds are
+ * tuned on the pairs in test/domain/text-fingerprint.test.ts: copies there differ by 0-6 bits,
+ * different posts on the same template or coin by 15 or more, unrelated texts by about 32.
+ */
+
+/** Texts of fewer tokens get no fingerprint ("gm", "wow 🚀"): many people say them, none copies. */
+export const MIN_TOKENS = 4;
+/** Below this many tokens a SimHash is too coarse: only the same normalised text matches. */
+export const EXACT_BELOW_TOKENS = 8;
+/** At most this many differing bits of 64 make two fingerprints near-duplicates. */
+export const NEAR_DUPLICATE_BITS = 8;
+const SHINGLE = 2;
+
+const CJK = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]/u;
+
+/**
+ * Lower case, links and @mentions gone, `$BTC` read as the word btc, punctuation and emoji gone.
+ * Tokens are runs of letters and digits; each CJK character is a token of its own (no spaces).
+ */
+export function tokens(text: string): string[] {
+  const flat = text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/https?:\/\/\S+|www\.\S+/g, ' ')
+    .replace(/(^|[^\p{L}\p{N}_])@[\p{L}\p{N}_.]+/gu, '$1 ');
+  const out: string[] = [];
+  for (const word of flat.match(/[\p{L}\p{N}]+/gu) ?? []) {
+    if (!CJK.test(word)) {
+      out.push(word);
+      continue;
+    }
+    // Split mixed runs: CJK characters one by one, other letters and digits as words.
+    for (const piece of word.match(
+      /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]|[^\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]+/gu,
+    ) ?? [])
+      out.push(piece);
+  }
+  return out;
+}
+
+/** FNV-1a 32 over UTF-16 units from a seed, then murmur3's finaliser so every bit mixes. */
+function hash32(s: string, seed: number): number {
+  let h = seed >>> 0;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
+}
+const SEED_HI = 0x811c9dc5;
+const SEED_LO = 0x9e3779b9;
+
+const toBigInt = (hi: number, lo: number) => BigInt.asIntN(64, (BigInt(hi >>> 0) << 32n) | BigInt(lo >>> 0));
+
+/**
+ * The post's fingerprint as a signed 64-bit integer (posts.fingerprint is a bigint), or null when
+ * the text is too short to say anything (MIN_TOKENS).
+ */
+export function fingerprint(text: string): bigint | null {
+  const words = tokens(text);
+  if (words.length < MIN_TOKENS) return null;
+  if (words.length < EXACT_BELOW_TOKENS) {
+    // Random-looking bits: equal only for the same words; two different short texts (or a short
+    // and a long one) differ in about 32 bits, far above NEAR_DUPLICATE_BITS.
+    const joined = words.join(' ');
+    return toBigInt(hash32(joined, SEED_HI), hash32(joined, SEED_LO));
+  }
+  const weights = new Int32Array(64);
+  for (let i = 0; i + SHINGLE <= words.length; i++) {
+    const shingle = words.slice(i, i + SHINGLE).join(' ');
+    const halves = [hash32(shingle, SEED_HI), hash32(shingle, SEED_LO)];
+    for (let half = 0; half < 2; half++) {
+      const h = halves[half]!;
+      for (let bit = 0; bit < 32; bit++) weights[half * 32 + bit]! += (h >>> bit) & 1 ? 1 : -1;
+    }
+  }
+  let hi = 0;
+  let lo = 0;
+  for (let bit = 0; bit < 32; bit++) {
+    if (weights[bit]! > 0) hi |= 1 << bit;
+    if (weights[32 + bit]! > 0) lo |= 1 << bit;
+  }
+  return toBigInt(hi, lo);
+}
+
+function popcount32(x: number): number {
+  let v = x >>> 0;
+  v -= (v >>> 1) & 0x55555555;
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) & 0xff;
+}
+
+/** A fingerprint as two unsigned 32-bit numbers: compared without BigInt arithmetic (hot loop). */
+export type Halves = readonly [hi: number, lo: number];
+export function halvesOf(fp: bigint): Halves {
+  const u = BigInt.asUintN(64, fp);
+  return [Number(u >> 32n), Number(u & 0xffffffffn)];
+}
+
+export function halvesDistance(a: Halves, b: Halves): number {
+  return popcount32(a[0] ^ b[0]) + popcount32(a[1] ^ b[1]);
+}
+
+/** How many of the 64 bits differ. */
+export function hammingDistance(a: bigint, b: bigint): number {
+  return halvesDistance(halvesOf(a), halvesOf(b));
+}
+
+export function isNearDuplicate(a: bigint, b: bigint): boolean {
+  return hammingDistance(a, b) <= NEAR_DUPLICATE_BITS;
+}
