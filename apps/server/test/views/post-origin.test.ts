@@ -106,6 +106,7 @@ describe('posts from other networks (issue 17)', () => {
     const tg = (n: number, url: string) =>
       rawPost({
         id: `tg:alpha_calls/${n}`,
+        text: `Channel note ${n}: ${['funding resets', 'ETF flows in focus', 'basis trade unwinds'][n - 1]}`,
         createdAt: T0 + 100 + n,
         network: 'telegram',
         url,
@@ -118,6 +119,8 @@ describe('posts from other networks (issue 17)', () => {
       tg(3, 'https://t.me/alpha_calls/3'),
       rawPost({
         id: 'bsky:did:plc:abcdefghijklmnopqrstuvwx/3kabcdefghij2',
+        // Its own words: the same sentence from another account would fold into the first (copies).
+        text: 'Skeet from the AppView side: staking yields compress again',
         createdAt: T0 + 200,
         network: 'bluesky',
         url: 'https://bsky.app/profile/alice.bsky.social/post/3kabcdefghij2',
