@@ -13,6 +13,7 @@
  * An account added to BLUESKY_ACCOUNTS later has no entry and is backfilled then. The live stream
  * resumes from `live` (or `since`) minus a small overlap: posts are upserted by id.
  */
+import { readStoredCursor } from '../stored-cursor';
 
 export interface BackfillState {
   c?: string;
@@ -44,15 +45,8 @@ const isMicros = (v: unknown): v is number => typeof v === 'number' && Number.is
  */
 export function parseCursor(raw: string | null, nowUs: number): BlueskyCursor {
   const fresh: BlueskyCursor = { v: 1, since: nowUs, back: {} };
-  if (!raw) return fresh;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(raw);
-  } catch {
-    return fresh;
-  }
-  if (typeof parsed !== 'object' || parsed === null) return fresh;
-  const r = parsed as Record<string, unknown>;
+  const r = readStoredCursor(raw);
+  if (!r) return fresh;
   if (isMicros(r.since)) fresh.since = r.since;
   if (isMicros(r.live)) fresh.live = r.live;
   if (isMicros(r.n)) fresh.n = r.n;

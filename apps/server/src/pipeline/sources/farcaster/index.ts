@@ -24,6 +24,7 @@
  */
 import type { RawAuthor, RawPost, RejectedItem, Source, SourceBatch } from '../../types';
 import { authorFromUserData, castToPost, FARCASTER_EPOCH_S, type HubMessage, removeToMarker } from './map';
+import { readStoredCursor } from '../stored-cursor';
 
 export interface FarcasterSourceOptions {
   fids: number[];
@@ -62,13 +63,7 @@ const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isS
 
 function parseCursor(raw: string | null, fids: number[]): FarcasterCursor {
   const out: FarcasterCursor = { v: 1, fids: {} };
-  let parsed: Record<string, unknown> = {};
-  try {
-    const p = raw ? JSON.parse(raw) : {};
-    if (typeof p === 'object' && p !== null) parsed = p;
-  } catch {
-    return out;
-  }
+  const parsed = readStoredCursor(raw) ?? {};
   if (isCount(parsed.ev)) out.ev = parsed.ev;
   const stored = (typeof parsed.fids === 'object' && parsed.fids !== null ? parsed.fids : {}) as Record<
     string,

@@ -20,6 +20,7 @@
  */
 import type { RawPost, RejectedItem, Source, SourceBatch } from '../../types';
 import { parseFeed } from './parse';
+import { readStoredCursor } from '../stored-cursor';
 
 export interface RssSourceOptions {
   feeds: string[];
@@ -46,13 +47,7 @@ const idGreater = (a: string, b: string) => (a.length !== b.length ? a.length > 
 /** An unreadable cursor starts afresh (one full read of each feed) instead of failing forever. */
 function parseCursor(raw: string | null, feeds: string[]): RssCursor {
   const out: RssCursor = { v: 1, feeds: {} };
-  let parsed: Record<string, unknown> = {};
-  try {
-    const p = raw ? JSON.parse(raw) : {};
-    if (typeof p === 'object' && p !== null) parsed = p;
-  } catch {
-    return out;
-  }
+  const parsed = readStoredCursor(raw) ?? {};
   if (typeof parsed.last === 'string') out.last = parsed.last;
   const stored = (typeof parsed.feeds === 'object' && parsed.feeds !== null ? parsed.feeds : {}) as Record<
     string,

@@ -24,6 +24,7 @@ import { createHash } from 'node:crypto';
 import type { RawPost, RejectedItem, Source, SourceBatch } from '../../types';
 import { normaliseChannel } from './channel';
 import { parseChannelPage, type TelegramPage } from './parse';
+import { readStoredCursor } from '../stored-cursor';
 
 export { normaliseChannel } from './channel';
 
@@ -61,13 +62,7 @@ const isId = (v: unknown): v is number => typeof v === 'number' && Number.isSafe
 
 function parseCursor(raw: string | null, channels: string[]): TelegramCursor {
   const out: TelegramCursor = { v: 1, ch: {} };
-  let parsed: Record<string, unknown> = {};
-  try {
-    const p = raw ? JSON.parse(raw) : {};
-    if (typeof p === 'object' && p !== null) parsed = p;
-  } catch {
-    return out;
-  }
+  const parsed = readStoredCursor(raw) ?? {};
   if (typeof parsed.last === 'string') out.last = parsed.last;
   const stored = (typeof parsed.ch === 'object' && parsed.ch !== null ? parsed.ch : {}) as Record<string, unknown>;
   for (const name of channels) {

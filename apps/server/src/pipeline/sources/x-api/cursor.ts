@@ -27,6 +27,7 @@
  * of `x_accounts`, which every source shares; names no longer waiting are pruned like untracked
  * users. Losing it (an unreadable cursor) costs at most one early repeat of the lookup.
  */
+import { readStoredCursor } from '../stored-cursor';
 
 export interface TargetState {
   sinceId?: string;
@@ -82,15 +83,8 @@ function readState(v: unknown): TargetState {
  */
 export function parseCursor(raw: string | null): XCursor {
   const fresh: XCursor = { v: 1, users: {}, search: {} };
-  if (!raw) return fresh;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(raw);
-  } catch {
-    return fresh;
-  }
-  if (typeof parsed !== 'object' || parsed === null) return fresh;
-  const r = parsed as Record<string, unknown>;
+  const r = readStoredCursor(raw);
+  if (!r) return fresh;
   if (typeof r.last === 'string') fresh.last = r.last;
   if (isId(r.lastUser)) fresh.lastUser = r.lastUser;
   if (typeof r.users === 'object' && r.users !== null) {
