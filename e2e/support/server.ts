@@ -48,6 +48,10 @@ export async function startProduct(opts: { waitForLive?: boolean; env?: Record<s
       SMTP_URL: smtp.url,
       INNER_CODES: INNER_CODE,
       LOG_LEVEL: 'warn',
+      // A month of demo history at 1,500 posts a day: enough for every report bucket and feed
+      // page the tests read, at half the start-up cost of the product's 3,000. A file may ask
+      // for another rate (process.env) or pass its own (opts.env).
+      DEMO_POSTS_PER_DAY: process.env.DEMO_POSTS_PER_DAY ?? '1500',
       ...opts.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -9,6 +9,9 @@ import { newPhonePage, screenshot } from '../support/browser';
 import { INNER_CODE, type Product } from '../support/server';
 import { startSuite, stopSuite } from '../support/suite';
 
+// These screens need accounts and a few posts, not a month of volume: a small demo starts fast.
+process.env.DEMO_POSTS_PER_DAY = '300';
+
 let product: Product;
 let browser: Browser;
 let page: Page;

@@ -10,6 +10,9 @@ import type { Product } from '../support/server';
 import { signInAsDemo, ingestPosts } from '../support/session';
 import { startSuite, stopSuite } from '../support/suite';
 
+// These screens need accounts and a few posts, not a month of volume: a small demo starts fast.
+process.env.DEMO_POSTS_PER_DAY = '300';
+
 const INGEST_KEY = 'e2e-security-ingest';
 process.env.INGEST_KEYS = INGEST_KEY;
 const MARKER = 'zzproxiedzz';

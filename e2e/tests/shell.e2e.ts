@@ -6,6 +6,9 @@ import type { Product } from '../support/server';
 import { signInAsDemo } from '../support/session';
 import { startSuite, stopSuite } from '../support/suite';
 
+// These screens need accounts and a few posts, not a month of volume: a small demo starts fast.
+process.env.DEMO_POSTS_PER_DAY = '300';
+
 let product: Product;
 let browser: Browser;
 
