@@ -25,7 +25,12 @@ async function signIn(lang: 'en' | 'zh-CN'): Promise<Page> {
 const call = apiData;
 
 type Category = { id: string; name: string };
-type Post = { id: string; text: string; user: { id: string; username: string }; category_list: Category[] };
+type Post = {
+  id: string;
+  text: string;
+  user: { id: string; username: string; network?: string };
+  category_list: Category[];
+};
 
 /** A recent post with a category, a coin and a plain word, and its author's follower count. */
 async function samplePost(page: Page) {
@@ -35,7 +40,11 @@ async function samplePost(page: Page) {
     view_id: feed?.view_id,
   });
   const word = /\b[A-Za-z]{5,}\b/g;
-  const post = tweets.list.find((p) => p.category_list[0]?.id && p.coin_view_list[0] && p.text.match(word));
+  // An X author: plain-string author rules name X handles (`@name`); a Farcaster `name.eth` or a
+  // Bluesky `name.bsky.social` is not one.
+  const post = tweets.list.find(
+    (p) => p.category_list[0]?.id && p.coin_view_list[0] && p.text.match(word) && (p.user.network ?? 'x') === 'x',
+  );
   if (!post) throw new Error('no suitable demo post');
   const kols = await call<{ list: { id: string; followers_count: number }[] }>(page, 'search/twitter_kol', {
     query: post.user.username,
