@@ -24,6 +24,8 @@ export interface NotificationPostRow {
   name: string;
   icon: string;
   followers_count: number;
+  /** The person's largest audience: superKOL is decided by it, as the feed's fans ranges are. */
+  person_followers: number;
   /** The leader of its near-duplicate cluster (migration 0020); null for an original. */
   copy_of: string | null;
 }
@@ -124,7 +126,7 @@ export function notificationsRepo(db: Queryable) {
       if (ids.length === 0) return [];
       return db.query(
         `SELECT p.id, p.text, p.ct, p.medias, p.coins, p.copy_of, a.username, a.name, a.icon, a.followers_count,
-                a.tracked
+                a.person_followers, a.tracked
          FROM posts p JOIN x_accounts a ON a.id = p.author_id
          WHERE p.id = ANY($1::text[])`,
         [ids],

@@ -79,6 +79,8 @@ export interface FeedRow {
   is_blue_verified: boolean;
   verified_type: string;
   followers_count: number;
+  /** The largest audience over the author's person (migration 0019): what fans ranges read. */
+  person_followers: number;
   /** The source that last wrote the post ('demo', 'x-api', 'rss', 'push', 'telegram', …). */
   source: string;
   /** contract NETWORKS. */
@@ -146,7 +148,7 @@ const WINDOW_MAX = 1_000_000_000;
 const COLUMNS = `p.id, p.text, p.ct, p.medias, p.coins, p.coin_stances, p.categories, p.sentiment, p.sentiment_cues,
   p.sentiment_model, p.author_id,
   p.source, p.like_count, p.retweet_count, p.quote_count, p.impression_count, p.network, p.url, p.vanished, p.copy_of,
-  a.username, a.name, a.icon, a.is_blue_verified, a.verified_type, a.followers_count`;
+  a.username, a.name, a.icon, a.is_blue_verified, a.verified_type, a.followers_count, a.person_followers`;
 
 export function feedRepo(db: Queryable) {
   /** The SQL of the query but the keyword groups, which `extra` (LIKE pre-filters) may add. */

@@ -32,7 +32,7 @@ export function encodeNotificationCursor(c: NotificationCursor): string {
   return Buffer.from(`${c.ct}:${c.kind}:${c.id}`).toString('base64url');
 }
 export function decodeNotificationCursor(cursor: string): NotificationCursor {
-  const m = /^(\d{1,12}):([pm]):([\w-]{1,40})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  const m = /^(\d{1,12}):([pm]):([\w:./-]{1,100})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
   if (!m || (m[2] === 'm' && !/^\d{1,15}$/.test(m[3]!))) throw badRequest('cursor_invalid');
   return { ct: Number(m[1]), kind: m[2] as 'p' | 'm', id: m[3]! };
 }
@@ -44,7 +44,7 @@ export function presentPost(
 ): NotificationItem {
   return {
     id: `p:${row.id}`,
-    source: isSuperKol(row.followers_count) ? 'superKOL' : 'x',
+    source: isSuperKol(row.person_followers) ? 'superKOL' : 'x',
     avatar: row.icon,
     username: row.username,
     name: row.name || row.username,

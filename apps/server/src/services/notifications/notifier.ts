@@ -74,7 +74,7 @@ export function notifier(deps: { db: Db; clock: Clock; push: PushService; log: (
         const groups = keywordGroupsOf(view.matching_rules);
         const matching = (p: (typeof posts)[number]) =>
           p.tracked &&
-          (scope.minFollowers === undefined || p.followers_count >= scope.minFollowers) &&
+          (scope.minFollowers === undefined || p.person_followers >= scope.minFollowers) &&
           matchesGroups(p.text, groups);
         const matches = posts.filter((p) => {
           const leader = p.copy_of ? leaders.get(p.copy_of) : undefined;
