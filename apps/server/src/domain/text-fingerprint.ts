@@ -5,6 +5,7 @@
  * tuned on the pairs in test/domain/text-fingerprint.test.ts: copies there differ by 0-6 bits,
  * different posts on the same template or coin by 15 or more, unrelated texts by about 32.
  */
+import { hashText32 } from './hash';
 
 /** Texts of fewer tokens get no fingerprint ("gm", "wow 🚀"): many people say them, none copies. */
 export const MIN_TOKENS = 4;
@@ -41,20 +42,6 @@ export function tokens(text: string): string[] {
   return out;
 }
 
-/** FNV-1a 32 over UTF-16 units from a seed, then murmur3's finaliser so every bit mixes. */
-function hash32(s: string, seed: number): number {
-  let h = seed >>> 0;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h >>> 0;
-}
 const SEED_HI = 0x811c9dc5;
 const SEED_LO = 0x9e3779b9;
 
@@ -71,12 +58,12 @@ export function fingerprint(text: string): bigint | null {
     // Random-looking bits: equal only for the same words; two different short texts (or a short
     // and a long one) differ in about 32 bits, far above NEAR_DUPLICATE_BITS.
     const joined = words.join(' ');
-    return toBigInt(hash32(joined, SEED_HI), hash32(joined, SEED_LO));
+    return toBigInt(hashText32(joined, SEED_HI), hashText32(joined, SEED_LO));
   }
   const weights = new Int32Array(64);
   for (let i = 0; i + SHINGLE <= words.length; i++) {
     const shingle = words.slice(i, i + SHINGLE).join(' ');
-    const halves = [hash32(shingle, SEED_HI), hash32(shingle, SEED_LO)];
+    const halves = [hashText32(shingle, SEED_HI), hashText32(shingle, SEED_LO)];
     for (let half = 0; half < 2; half++) {
       const h = halves[half]!;
       for (let bit = 0; bit < 32; bit++) weights[half * 32 + bit]! += (h >>> bit) & 1 ? 1 : -1;

@@ -3,16 +3,7 @@
  * index, account index), never from Math.random, so any stretch of virtual time can be rebuilt
  * identically after a restart.
  */
-
-/** murmur3's 32-bit finaliser: cheap, and flips about half the bits for a one-bit change. */
-function fmix(h: number): number {
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h >>> 0;
-}
+import { fmix32 as fmix } from '../../../domain/hash';
 
 /** Mixes up to three 32-bit words into one; each word is folded in separately so (a,b) ≠ (b,a). */
 export function hash32(a: number, b = 0, c = 0): number {
