@@ -7,16 +7,9 @@
 import type { PostRefKind, RawAuthor, RawMedia, RawPost } from '../../types';
 import { normalizeLang, sample } from '../x-api/map';
 import { isDid } from './cursor';
+import { arr, count, obj, type Rec, str } from '../json-read';
 
 export { sample };
-
-type Rec = Record<string, unknown>;
-
-const obj = (v: unknown): Rec | undefined =>
-  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Rec) : undefined;
-const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
-const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-const count = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? Math.floor(v) : 0);
 
 const POST_COLLECTION = 'app.bsky.feed.post';
 /** Record keys are TIDs or other short keys (the atproto record-key syntax). */

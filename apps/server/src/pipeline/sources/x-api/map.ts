@@ -4,14 +4,7 @@
  */
 import type { PostRefKind, RawAuthor, RawMedia, RawPost, RejectedItem, VerifiedType } from '../../types';
 import { isId, maxId } from './cursor';
-
-type Rec = Record<string, unknown>;
-
-const obj = (v: unknown): Rec | undefined =>
-  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Rec) : undefined;
-const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
-const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-const count = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? Math.floor(v) : 0);
+import { arr, count, obj, type Rec, str } from '../json-read';
 
 export const sample = (v: unknown): string => {
   const s = typeof v === 'string' ? v : JSON.stringify(v);
