@@ -12,6 +12,16 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
   const brokenFiles = (report.testResults ?? []).filter(
     (r) => r.status === 'failed' && r.assertionResults.length === 0,
   ).length;
+  // Name every failure so the last lines of a CI log say what to fix.
+  for (const result of report.testResults ?? []) {
+    const failures = result.assertionResults.filter((a) => a.status === 'failed');
+    if (result.status === 'failed' && failures.length === 0) {
+      console.log(`FAILED ${result.name}: ${(result.message ?? '').split('\n')[0]}`);
+    }
+    for (const a of failures) {
+      console.log(`FAILED ${result.name} > ${a.fullName}: ${(a.failureMessages?.[0] ?? '').split('\n')[0]}`);
+    }
+  }
   console.log(
     `${file.replace('.json', '')}: ${report.numPassedTests} passed, ${report.numFailedTests + brokenFiles} failed`,
   );
