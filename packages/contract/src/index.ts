@@ -15,3 +15,4 @@ export * from './json-check';
 export * from './market';
 export * from './kol';
 export * from './networks';
+export * from './stream';
