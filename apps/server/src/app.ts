@@ -21,6 +21,7 @@ import { searchRoutes } from './http/search/routes';
 import { opinionRoutes } from './http/view/opinion-routes';
 import { rankingRoutes } from './http/view/ranking-routes';
 import { viewRoutes } from './http/view/routes';
+import { STREAM_URL, streamRoutes } from './http/stream/routes';
 import { systemRoutes } from './http/system/routes';
 import { DEFAULT_REQUEST_TIMEOUT_SECONDS, timeoutOptions } from './http/timeouts';
 import type { HistoryService } from './pipeline/history';
@@ -63,7 +64,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   if (gate) {
     // Polls (health checks, the app's history note) are no one waiting on a screen: they never
     // hold history back, or a probe every 200 ms would stall it.
-    const polls = new Set(['/healthz', `${API_PREFIX}/${systemCalls.history.path}`]);
+    // An open live stream is no request in flight either: it would hold history back for as long
+    // as a tab stays open.
+    const polls = new Set(['/healthz', `${API_PREFIX}/${systemCalls.history.path}`, STREAM_URL]);
     app.addHook('onRequest', async (request, reply) => {
       if (polls.has(request.routeOptions.url ?? '')) return;
       gate.enter();
@@ -91,6 +94,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   notificationRoutes(app, opts.services);
   mediaRoutes(app, opts.services, { demoSeed: opts.demoSeed ?? DEFAULT_DEMO_SEED, proxy: opts.mediaProxy });
 
+  streamRoutes(app, opts.services);
   systemRoutes(app, opts.services, opts.history);
 
   app.get('/healthz', async () => {

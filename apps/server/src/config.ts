@@ -3,7 +3,13 @@
  * with a message naming the variable, what it must be and what it was.
  */
 import { resolve } from 'node:path';
-import { isValidEmail, normaliseEmail, PRICE_SOURCES, type PriceSourceName } from '@kolscope/contract';
+import {
+  isValidEmail,
+  normaliseEmail,
+  PRICE_SOURCES,
+  type PriceSourceName,
+  STREAM_MAX_PER_USER,
+} from '@kolscope/contract';
 import { type ProfileRef, parseKolLinks } from './domain/persons/profile-refs';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
@@ -131,6 +137,9 @@ const schema = z.object({
   REQUEST_STATEMENT_TIMEOUT_MS: wholeNumber(0, 3_600_000, 10_000),
   USER_CONCURRENT_REQUESTS: wholeNumber(1, 1000, 2),
   USER_QUEUED_REQUESTS: wholeNumber(0, 10_000, 8),
+  // --- Live streams (issue 18 §2; services/stream-hub.ts) ---
+  STREAM_MAX_CONNECTIONS: wholeNumber(0, 1_000_000, 10_000),
+  STREAM_MAX_PER_USER: wholeNumber(1, 10_000, STREAM_MAX_PER_USER),
   REQUEST_TIMEOUT_SECONDS: z.coerce
     .number({ error: 'must be a number of seconds from 1 to 3600' })
     .min(1, { error: 'must be a number of seconds from 1 to 3600' })
@@ -219,6 +228,8 @@ export interface Config {
   requestLimits: { running: number; queued: number };
   /** How long a client may take to send one request, headers and body, before a 408. */
   requestTimeoutSeconds: number;
+  /** Open live streams per process (0: none, the app polls) and per user (the newest wins). */
+  stream: { maxConnections: number; maxPerUser: number };
   /** KOL_LINKS, parsed: each person's accounts (domain/persons/profile-refs.ts). */
   kolLinks: ProfileRef[][];
 }
@@ -313,6 +324,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requestStatementTimeoutMs: e.REQUEST_STATEMENT_TIMEOUT_MS,
     requestLimits: { running: e.USER_CONCURRENT_REQUESTS, queued: e.USER_QUEUED_REQUESTS },
     requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
+    stream: { maxConnections: e.STREAM_MAX_CONNECTIONS, maxPerUser: e.STREAM_MAX_PER_USER },
     kolLinks: parseKolLinks(e.KOL_LINKS ?? ''),
   };
 }

@@ -37,6 +37,7 @@ export async function openRuntime(config: Config, log: (line: string) => void) {
     publicUrl: config.publicUrl,
     push: { vapid: config.vapid, subject: config.vapidSubject, allowPrivate: config.pushAllowPrivate },
     requests: { limits: config.requestLimits, statementTimeoutMs: config.requestStatementTimeoutMs },
+    stream: config.stream,
   });
   // KOL_LINKS: the operator's persons, linked as soon as their accounts are stored (again at
   // every start, and by `kolscope kol link`); already-linked persons change nothing.

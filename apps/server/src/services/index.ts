@@ -29,6 +29,9 @@ import { statistics } from './statistics';
 import { trackRecord } from './track-record/index';
 import { twitterUsers } from './twitter-users';
 import { views } from './views';
+import { localBus } from './events/local';
+import type { EventBus } from './events/types';
+import { type StreamSettings, streamHub } from './stream-hub';
 
 export interface ServiceDeps {
   db: Db;
@@ -46,12 +49,17 @@ export interface ServiceDeps {
   push?: PushOptions;
   /** Per-caller share and time of requests (config); defaults: 2 running, 8 queued, 10 s. */
   requests?: { limits?: RequestLimitSettings; statementTimeoutMs?: number };
+  /** Events between processes (EVENTS_URL); in-process when absent. */
+  events?: EventBus;
+  /** Bounds and timers of the live streams (STREAM_MAX_CONNECTIONS, STREAM_MAX_PER_USER). */
+  stream?: Partial<StreamSettings>;
 }
 
 export function createServices(deps: ServiceDeps) {
   const clock = deps.clock ?? systemClock;
   const log = deps.log ?? (() => {});
   const { db } = deps;
+  const events = deps.events ?? localBus(log);
   const limiter = rateLimiter(db, clock);
   const sessionStore = sessions({ db, clock });
   const inner = innerCodes({ db, clock, fromEnv: deps.config.innerCodes });
@@ -84,6 +92,9 @@ export function createServices(deps: ServiceDeps) {
   // Every batch, polled or pushed, notifies through this one callback.
   const pipeline: IngestDeps = { db, enricher, clock, log, onSaved: (ids) => notify.notifier.postsSaved(ids) };
   return {
+    events,
+    /** The open live streams of this process (http/stream). */
+    stream: streamHub(events, deps.stream),
     views: viewService,
     opinion: opinion({ db, clock, views: viewService, kolGroups: groups }),
     ranking: ranking({ db, clock, views: viewService, authorWindows: rankingWindows }),

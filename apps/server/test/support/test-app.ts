@@ -13,6 +13,7 @@ import { createServices } from '../../src/services/index';
 import type { PushOptions } from '../../src/services/notifications/index';
 import { smtpMailer } from '../../src/services/mail';
 import type { RequestLimitSettings } from '../../src/services/request-limits';
+import type { StreamSettings } from '../../src/services/stream-hub';
 import { startSmtp } from './smtp';
 
 export class TestClock {
@@ -75,6 +76,8 @@ export interface TestAppOptions {
   requests?: { limits?: RequestLimitSettings; statementTimeoutMs?: number };
   /** How long feed pages stay in the shared cache (default: the service's own). */
   feedCacheMs?: number;
+  /** Live stream bounds and timers (services/stream-hub.ts). */
+  stream?: Partial<StreamSettings>;
 }
 
 const TEST_REQUESTS = { limits: { running: 10_000, queued: 0 }, statementTimeoutMs: 60_000 };
@@ -100,6 +103,7 @@ export async function startTestApp(options: TestAppOptions = {}) {
     requests,
     ...(options.push ? { push: options.push } : {}),
     ...(options.feedCacheMs !== undefined ? { feedCacheMs: options.feedCacheMs } : {}),
+    ...(options.stream ? { stream: options.stream } : {}),
   });
   const app = await buildApp({ services, secureCookies: options.secureCookies ?? false, ...options.app?.(services) });
 
