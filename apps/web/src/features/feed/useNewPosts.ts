@@ -17,7 +17,7 @@ export function useAutoRefresh(query: FeedQuery, paused: boolean): void {
     () => void feeds.pollNewer({ viewId, ...(tradingTrend ? { tradingTrend } : {}) }),
     [viewId, tradingTrend],
   );
-  usePoll(poll, { paused, catchUpOnShow: true });
+  usePoll(poll, { paused, catchUpOnShow: true, live: ['posts'] });
 }
 
 /** Returns true during the short spinner after a silent insert. */

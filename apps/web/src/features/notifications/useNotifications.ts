@@ -22,7 +22,7 @@ export function useNotifications(viewId: string) {
       merge: mergeFresh,
       messageOf: (error) => errorMessage(error, i18next.t('notify.loadFailed')),
     },
-    { minLoadingMs: NOTIFICATION_LOADING_DELAY_MS, autoRefresh: true },
+    { minLoadingMs: NOTIFICATION_LOADING_DELAY_MS, autoRefresh: true, live: ['notification'] },
   );
   const state: NotificationState = { ...list.data, error: list.error };
   return { state, loading: list.loading, reload: list.reload, retry: list.retry, loadMore: list.loadMore };

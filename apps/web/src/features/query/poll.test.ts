@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type PageVisibility, startPolling } from './poll';
+import type { StreamEventName } from '@kolscope/contract';
+import type { LiveSource } from '../live/liveStream';
+import { LIVE_INTERVAL_FACTOR, type PageVisibility, startPolling } from './poll';
 
 /** A page whose visibility the test flips. */
 function fakePage() {
@@ -81,5 +83,124 @@ describe('the refresh clock', () => {
     expect(poll).toHaveBeenCalledTimes(1);
     stop();
     expect(listeners.size).toBe(0);
+  });
+});
+
+/** A stream whose connection and hints the test drives. */
+function fakeLive() {
+  let connected = false;
+  const connection = new Set<() => void>();
+  const hints = new Set<{ events: readonly StreamEventName[]; handler: () => void }>();
+  const live: LiveSource = {
+    connected: () => connected,
+    onConnectedChange(listener) {
+      connection.add(listener);
+      return () => connection.delete(listener);
+    },
+    onHint(events, handler) {
+      const entry = { events, handler: () => handler({ event: 'posts', data: { count: 1, coins: [] } }) };
+      hints.add(entry);
+      return () => hints.delete(entry);
+    },
+  };
+  return {
+    live,
+    hints,
+    connect(next: boolean) {
+      connected = next;
+      for (const l of connection) l();
+    },
+    hint(event: StreamEventName) {
+      for (const h of hints) if (h.events.includes(event)) h.handler();
+    },
+  };
+}
+
+describe('the refresh clock with live hints', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('polls on a hint it names, at once, and ignores the others', () => {
+    const { page } = fakePage();
+    const s = fakeLive();
+    const poll = vi.fn();
+    startPolling(poll, { intervalMs: 60_000, live: ['posts'] }, page, s.live);
+    s.connect(true);
+    s.hint('notification');
+    expect(poll).not.toHaveBeenCalled();
+    s.hint('posts');
+    s.hint('posts');
+    expect(poll).toHaveBeenCalledTimes(2);
+  });
+
+  it('a paused clock (new posts waiting) takes no hints, as it takes no ticks', () => {
+    const { page } = fakePage();
+    const s = fakeLive();
+    const poll = vi.fn();
+    const stop = startPolling(poll, { paused: true, live: ['posts'] }, page, s.live);
+    s.connect(true);
+    s.hint('posts');
+    expect(poll).not.toHaveBeenCalled();
+    expect(s.hints.size).toBe(0);
+    stop();
+  });
+
+  it('a hint while hidden is made up once when the page shows again', () => {
+    const { page, show } = fakePage();
+    const s = fakeLive();
+    const poll = vi.fn();
+    startPolling(poll, { intervalMs: 60_000, live: ['posts'] }, page, s.live);
+    s.connect(true);
+    show(false);
+    s.hint('posts');
+    s.hint('posts');
+    expect(poll).not.toHaveBeenCalled();
+    show(true);
+    expect(poll).toHaveBeenCalledTimes(1);
+    show(false);
+    show(true);
+    expect(poll).toHaveBeenCalledTimes(1);
+  });
+
+  it('stretches the interval while connected and goes back to it when the stream drops', () => {
+    const { page } = fakePage();
+    const s = fakeLive();
+    const poll = vi.fn();
+    s.connect(true);
+    const stop = startPolling(poll, { intervalMs: 60_000, live: ['posts'] }, page, s.live);
+    vi.advanceTimersByTime(60_000 * LIVE_INTERVAL_FACTOR - 1);
+    expect(poll).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(poll).toHaveBeenCalledTimes(1);
+    s.connect(false);
+    vi.advanceTimersByTime(60_000);
+    expect(poll).toHaveBeenCalledTimes(2);
+    vi.advanceTimersByTime(60_000);
+    expect(poll).toHaveBeenCalledTimes(3);
+    stop();
+    expect(s.hints.size).toBe(0);
+  });
+
+  it('polls once when the stream comes back after a drop (hints may have been missed), not on the first connect', () => {
+    const { page } = fakePage();
+    const s = fakeLive();
+    const poll = vi.fn();
+    startPolling(poll, { intervalMs: 60_000, live: ['posts'] }, page, s.live);
+    s.connect(true);
+    expect(poll).not.toHaveBeenCalled();
+    s.connect(false);
+    s.connect(true);
+    expect(poll).toHaveBeenCalledTimes(1);
+  });
+
+  it('a screen that names no hints keeps its interval whatever the stream does', () => {
+    const { page } = fakePage();
+    const s = fakeLive();
+    const poll = vi.fn();
+    s.connect(true);
+    startPolling(poll, { intervalMs: 60_000 }, page, s.live);
+    s.hint('posts');
+    vi.advanceTimersByTime(60_000);
+    expect(poll).toHaveBeenCalledTimes(1);
   });
 });

@@ -3,13 +3,26 @@
  * unless a screen has its own constant), skipped while the page is hidden. With `catchUpOnShow`,
  * a poll missed while hidden is made up once, as soon as the page shows again. A paused clock
  * (the feed while new posts wait) does not run; usePoll starts a fresh interval when it resumes.
+ *
+ * A screen that names live hints (`live: ['posts']`) also polls when one arrives on the stream
+ * (features/live), under the same rules: not while paused, not while hidden (a hint missed while
+ * hidden is made up on return: it said something changed). While the stream is connected the
+ * interval stretches to LIVE_INTERVAL_FACTOR times, a safety net for hints lost between
+ * processes; when the stream drops the screen's own interval runs again, and when it comes back
+ * after a drop one poll makes up the hints missed meanwhile.
  */
-import { AUTO_REFRESH_MS } from '@kolscope/contract';
+import { AUTO_REFRESH_MS, type StreamEventName } from '@kolscope/contract';
+import { type LiveSource, noLive } from '../live/liveStream';
+
+/** 60 s becomes 5 minutes while hints arrive. */
+export const LIVE_INTERVAL_FACTOR = 5;
 
 export interface PollOptions {
   paused?: boolean;
   intervalMs?: number;
   catchUpOnShow?: boolean;
+  /** Stream hints that mean this screen's data may have changed. */
+  live?: readonly StreamEventName[];
 }
 
 /** What the clock needs from the page; tests pass their own. */
@@ -31,25 +44,58 @@ export const documentVisibility: PageVisibility = {
 /** Starts the clock; returns its stop. */
 export function startPolling(
   poll: () => void,
-  { paused = false, intervalMs = AUTO_REFRESH_MS, catchUpOnShow = false }: PollOptions = {},
+  { paused = false, intervalMs = AUTO_REFRESH_MS, catchUpOnShow = false, live = [] }: PollOptions = {},
   page: PageVisibility = documentVisibility,
+  stream: LiveSource = noLive,
 ): () => void {
   if (paused) return () => undefined;
+  const hinted = live.length > 0;
   let lastPoll = Date.now();
+  let missedHint = false;
+  let dropped = false;
+  let timer: ReturnType<typeof setInterval> | undefined;
   const run = () => {
     lastPoll = Date.now();
+    missedHint = false;
     poll();
   };
-  const timer = setInterval(() => {
-    if (page.visible()) run();
-  }, intervalMs);
-  const stopListening = catchUpOnShow
-    ? page.onChange(() => {
-        if (page.visible() && Date.now() - lastPoll >= intervalMs) run();
+  const period = () => (hinted && stream.connected() ? intervalMs * LIVE_INTERVAL_FACTOR : intervalMs);
+  const startTimer = () => {
+    if (timer) clearInterval(timer);
+    timer = setInterval(() => {
+      if (page.visible()) run();
+    }, period());
+  };
+  startTimer();
+
+  const stopListening =
+    catchUpOnShow || hinted
+      ? page.onChange(() => {
+          if (!page.visible()) return;
+          if (missedHint || (catchUpOnShow && Date.now() - lastPoll >= period())) run();
+        })
+      : () => undefined;
+  const stopHints = hinted
+    ? stream.onHint(live, () => {
+        if (page.visible()) run();
+        else missedHint = true;
+      })
+    : () => undefined;
+  const stopConnection = hinted
+    ? stream.onConnectedChange(() => {
+        startTimer();
+        if (!stream.connected()) dropped = true;
+        else if (dropped) {
+          dropped = false;
+          if (page.visible()) run();
+          else missedHint = true;
+        }
       })
     : () => undefined;
   return () => {
     clearInterval(timer);
     stopListening();
+    stopHints();
+    stopConnection();
   };
 }

@@ -30,7 +30,7 @@ export function usePagedQuery<S, P>(
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the refresh reads the list of `key`.
   const silentRefresh = useCallback(() => void query.refresh(), [query, key]);
-  usePoll(silentRefresh, { paused: !refresh.autoRefresh, intervalMs: refresh.intervalMs });
+  usePoll(silentRefresh, { paused: !refresh.autoRefresh, intervalMs: refresh.intervalMs, live: refresh.live });
 
   return { ...state, reload, retry, loadMore: query.loadMore };
 }

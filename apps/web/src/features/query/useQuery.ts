@@ -1,12 +1,15 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { createQuery, type QuerySteps } from './query';
+import type { PollOptions } from './poll';
 import { usePoll } from './usePoll';
 
 export interface AutoRefresh {
   /** A silent load on the refresh clock (usePoll) while the page is visible. */
   autoRefresh?: boolean;
   intervalMs?: number;
+  /** Stream hints that also run the silent load (usePoll). */
+  live?: PollOptions['live'];
 }
 
 /**
@@ -18,7 +21,7 @@ export interface AutoRefresh {
 export function useQuery<S extends { requestId: number }, T>(
   initial: S,
   steps: QuerySteps<S, T>,
-  { autoRefresh = false, intervalMs }: AutoRefresh = {},
+  { autoRefresh = false, intervalMs, live }: AutoRefresh = {},
 ) {
   const [query] = useState(() => createQuery(initial));
   const state = useStore(query.store);
@@ -32,7 +35,7 @@ export function useQuery<S extends { requestId: number }, T>(
   const silentLoad = useCallback(() => void load(true), [load]);
 
   useEffect(() => void load(false), [load]);
-  usePoll(silentLoad, { paused: !autoRefresh, intervalMs });
+  usePoll(silentLoad, { paused: !autoRefresh, intervalMs, live });
 
   /** A visible load: resolves once its answer (or failure) is shown, never rejects. */
   const reload = useCallback(() => load(false), [load]);

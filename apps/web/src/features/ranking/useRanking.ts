@@ -69,7 +69,10 @@ export function useRanking(viewId: string) {
       // Spec: a silent refresh ignores errors; the data shown stays.
     }
   }, [get, set, viewId]);
-  usePoll(useCallback(() => void silentRefresh(), [silentRefresh]));
+  usePoll(
+    useCallback(() => void silentRefresh(), [silentRefresh]),
+    { live: ['posts'] },
+  );
 
   return { state, reload, refresh: reload, loadMore, silentRefresh };
 }

@@ -37,7 +37,7 @@ export function useReport(viewId: string, viewType: ViewType, selection: ReportS
       fail: (s, requestId, error, silent) =>
         receiveFailure(s, requestId, errorMessage(error, t('report.loadFailed')), silent),
     },
-    { autoRefresh },
+    { autoRefresh, live: ['posts'] },
   );
   return { state, reload };
 }
