@@ -71,7 +71,7 @@ async function server() {
 
 async function client(n: number) {
   const dataDir = mkdtempSync(join(tmpdir(), 'kolscope-streams-'));
-  const env = {
+  const env: NodeJS.ProcessEnv = {
     ...process.env,
     DATA_DIR: dataDir,
     SEED_DEMO: 'true',

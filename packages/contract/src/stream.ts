@@ -21,5 +21,10 @@ export interface StreamMessages {
   notification: { view_id: number };
   /** An event view's history count moved on (100: done). */
   view_history: { view_id: number; percent: number };
+  /**
+   * The server ends this stream and asks the app not to reconnect at once: `replaced` when the
+   * user opened more than STREAM_MAX_PER_USER streams (this was the oldest). The app polls.
+   */
+  closed: { reason: 'replaced' };
 }
 export type StreamEventName = keyof StreamMessages;

@@ -53,6 +53,8 @@ export function encodeMessage<E extends StreamEventName>(event: E, data: StreamM
   return Buffer.from(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
 }
 const HEARTBEAT = Buffer.from(': keep-alive\n\n');
+/** A browser reconnects by itself when a stream ends; this tells the app to poll instead. */
+const REPLACED = encodeMessage('closed', { reason: 'replaced' });
 /** The first bytes of every stream, after its headers. */
 export const STREAM_OPENING = Buffer.from(`retry: ${STREAM_RETRY_MS}\n: connected\n\n`);
 
@@ -96,9 +98,11 @@ export function streamHub(events: EventBus, settings: Partial<StreamSettings> = 
       heartbeat = undefined;
     }
   };
-  const close = (c: Connection) => {
+  const close = (c: Connection, farewell?: Buffer) => {
     if (!all.has(c)) return;
     remove(c);
+    // Written even when blocked: it is the last thing the stream says.
+    if (farewell) c.sink.write(farewell);
     c.sink.end();
   };
 
@@ -154,7 +158,7 @@ export function streamHub(events: EventBus, settings: Partial<StreamSettings> = 
       // would leave the tab the user is looking at without live hints.
       const evict = mine.size >= s.maxPerUser ? mine.values().next().value : undefined;
       if (!evict && all.size >= s.maxConnections) return { ok: false, reason: 'full' };
-      if (evict) close(evict);
+      if (evict) close(evict, REPLACED);
       const c: Connection = { userId, tokenHash: hashToken(token), sink, blocked: false };
       all.add(c);
       mine.add(c);

@@ -129,6 +129,7 @@ describe('GET /webapi/v1/stream', () => {
       await until(() => streams.at(-1)!.text().includes('retry:'), 'stream open');
     }
     await streams[0]!.ended;
+    expect(streams[0]!.messages().at(-1)).toEqual({ event: 'closed', data: { reason: 'replaced' } });
     expect(streams.slice(1).every((s) => !s.isEnded())).toBe(true);
     expect(t.services.stream.count(annId)).toBe(6);
     // Bob's own streams are not counted against Ann's.

@@ -80,6 +80,19 @@ describe('the live stream', () => {
     expect(sources).toHaveLength(2);
   });
 
+  it('a replaced stream closes and waits before trying again, instead of replacing the newer tab', () => {
+    const live = make();
+    live.start();
+    sources[0]!.open();
+    sources[0]!.send('closed', '{"reason":"replaced"}');
+    expect(sources[0]!.closed).toBe(true);
+    expect(live.connected()).toBe(false);
+    vi.advanceTimersByTime(RECONNECT_AFTER_REFUSAL_MS - 1);
+    expect(sources).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(sources).toHaveLength(2);
+  });
+
   it('stop closes the stream and cancels a pending retry', () => {
     const live = make();
     live.start();

@@ -4,9 +4,11 @@
  * one arrives. EventSource reconnects by itself after a network break (the server's `retry:`);
  * a refusal (401, 503 when the server is full) closes it for good, so we try again after
  * RECONNECT_AFTER_REFUSAL_MS, and meanwhile every screen polls every 60 s as without a stream.
+ * So does a tab whose stream was replaced by the user's newer tabs (the `closed` message).
  */
 import { API_PREFIX, STREAM_PATH, type StreamEventName, type StreamMessages } from '@kolscope/contract';
 
+/** The hints screens may name (`closed` is the stream's own business). */
 export const STREAM_EVENTS: StreamEventName[] = ['posts', 'views', 'notification', 'view_history'];
 export const RECONNECT_AFTER_REFUSAL_MS = 60_000;
 
@@ -68,6 +70,13 @@ export function createLiveStream(
       }
     };
     for (const name of STREAM_EVENTS) es.addEventListener(name, (ev) => deliver(name, String(ev.data)));
+    // Replaced by a newer tab of the same user: reconnecting at once would replace that one in
+    // turn, so this tab polls and tries again later.
+    es.addEventListener('closed', () => {
+      if (source !== es) return;
+      stop();
+      retry = setTimeout(start, RECONNECT_AFTER_REFUSAL_MS);
+    });
   }
   function stop() {
     if (retry) clearTimeout(retry);
