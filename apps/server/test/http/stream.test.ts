@@ -43,7 +43,8 @@ beforeAll(async () => {
     // The production share: 2 running and 8 waiting per user.
     requests: { limits: { running: 2, queued: 8 }, statementTimeoutMs: 60_000 },
     stream: { maxPerUser: 6, maxConnections: 100, heartbeatMs: 200, coalesceMs: 100 },
-    app: () => ({ gate }),
+    // A 1 s deadline for receiving a request: a stream, received at once, must outlive it.
+    app: () => ({ gate, requestTimeoutSeconds: 1 }),
   });
   ann = await registerAndLogin(t, 'ann@example.com');
   bob = await registerAndLogin(t, 'bob@example.com', 'secret-pass', '10.9.0.2');
@@ -82,6 +83,15 @@ describe('GET /webapi/v1/stream', () => {
       await until(() => s.text().includes(': keep-alive\n\n'), 'a heartbeat');
     }
     expect(t.services.stream.count(annId)).toBe(2);
+  });
+
+  it('stays open past the request timeout (it ends when the request is received)', async () => {
+    const s = await open(ann);
+    // Heartbeats are at least 200 ms apart: twelve of them span more than twice the 1 s deadline.
+    await until(() => s.text().split(': keep-alive').length > 12, 'twelve heartbeats');
+    expect(s.isEnded()).toBe(false);
+    publish({ type: 'notification_matched', userId: annId, viewId: 1 });
+    await until(() => has(s, 'notification'), 'a hint after the deadline');
   });
 
   it("sends a user's hints to that user's streams only, and post hints to everyone", async () => {

@@ -37,7 +37,8 @@ export function useReport(viewId: string, viewType: ViewType, selection: ReportS
       fail: (s, requestId, error, silent) =>
         receiveFailure(s, requestId, errorMessage(error, t('report.loadFailed')), silent),
     },
-    { autoRefresh, live: ['posts'] },
+    // New posts change every report; an event view's history count moving on changes its own.
+    { autoRefresh, live: ['posts', 'view_history'] },
   );
   return { state, reload };
 }
