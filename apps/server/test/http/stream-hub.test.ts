@@ -54,7 +54,12 @@ describe('stream hub', () => {
     const sinks = [new FakeSink(), new FakeSink(), new FakeSink()];
     for (const [i, s] of sinks.entries()) hub.admit(i + 1, `t${i}`, s);
     const seen: Buffer[] = [];
-    for (const s of sinks) s.write = (chunk) => (seen.push(chunk), true);
+    for (const s of sinks) {
+      s.write = (chunk) => {
+        seen.push(chunk);
+        return true;
+      };
+    }
     bus.publish({ type: 'posts_stored', ids: ['1'], coins: ['SOL'], authors: [] });
     bus.publish({ type: 'posts_stored', ids: ['2', '3'], coins: ['BTC'], authors: [] });
     await new Promise<void>((resolve) => {

@@ -18,7 +18,8 @@ export function streamRoutes(app: FastifyInstance, services: Services) {
   // Open streams never end by themselves: closing the server ends them (the browsers reconnect).
   app.addHook('preClose', async () => hub.closeAll());
 
-  app.get(STREAM_URL, async (request, reply) => {
+  // No HEAD twin: a HEAD would hold a stream open that can carry nothing.
+  app.get(STREAM_URL, { exposeHeadRoute: false }, async (request, reply) => {
     const token = tokenOf(request);
     const userId = token ? await services.sessions.userIdOf(token) : undefined;
     if (!token || userId === undefined) {
