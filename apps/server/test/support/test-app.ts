@@ -75,6 +75,8 @@ export interface TestAppOptions {
   requests?: { limits?: RequestLimitSettings; statementTimeoutMs?: number };
   /** How long feed pages stay in the shared cache (default: the service's own). */
   feedCacheMs?: number;
+  /** Opens the database instead of openTestDb (a primary with a read replica: support/replica.ts). */
+  database?: typeof openTestDb;
 }
 
 const TEST_REQUESTS = { limits: { running: 10_000, queued: 0 }, statementTimeoutMs: 60_000 };
@@ -82,7 +84,9 @@ const TEST_REQUESTS = { limits: { running: 10_000, queued: 0 }, statementTimeout
 export async function startTestApp(options: TestAppOptions = {}) {
   const smtp = await startSmtp();
   const requests = { ...TEST_REQUESTS, ...options.requests };
-  const { db, drop } = await openTestDb({ requestStatementTimeoutMs: requests.statementTimeoutMs });
+  const { db, drop } = await (options.database ?? openTestDb)({
+    requestStatementTimeoutMs: requests.statementTimeoutMs,
+  });
   await migrate(db);
   const clock = new TestClock();
   const mailer = smtpMailer(smtp.url, 'kolscope <no-reply@kolscope.test>');
