@@ -46,7 +46,8 @@ describe('compose.yaml', () => {
     }
     expect(services.postgres!.healthcheck!.test).toEqual(['CMD-SHELL', 'pg_isready -U kolscope -d kolscope']);
     expect(services.redis!.healthcheck!.test).toEqual(['CMD', 'redis-cli', 'ping']);
-    for (const name of KOLSCOPE) expect(Object.keys(services[name]!.depends_on ?? {}).sort()).toEqual(['postgres', 'redis']);
+    for (const name of KOLSCOPE)
+      expect(Object.keys(services[name]!.depends_on ?? {}).sort()).toEqual(['postgres', 'redis']);
     expect(Object.keys(services.proxy!.depends_on ?? {}).sort()).toEqual(['api1', 'api2']);
   });
 

@@ -77,7 +77,11 @@ describe.skipIf(!url)('the image entry point, run as a process', () => {
     };
     const [node, ...entry] = execForm(runtime, 'ENTRYPOINT');
     expect(node).toBe('node');
-    child = spawn(process.execPath, [...entry, ...services.api1!.command!], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child = spawn(process.execPath, [...entry, ...services.api1!.command!], {
+      cwd,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     child.stdout?.on('data', (d) => (output += d));
     child.stderr?.on('data', (d) => (output += d));
     // Bounded by the hook's timeout, not by a guess of this machine's speed; an exit fails at once.
