@@ -110,6 +110,18 @@ describe.skipIf(!url)('a read replica (DATABASE_READ_URL)', () => {
     expect((ranked.body.data as { list: { coin: string }[] }).list.map((i) => i.coin)).toContain('BTC');
   });
 
+  it('reads the coin opinion of all authors and the statistics on the replica', async () => {
+    const add = await t.call('view/v2/coin_opinion_add', { coin: 'BTC', kolGroupId: '' }, { token });
+    expect(add.body.ret).toBe(1);
+    const viewId = (add.body.data as { view_id: string; subs: { view_id: string }[] }[])
+      .find((v) => v.view_id === 'coin_opinion')!
+      .subs.at(-1)!.view_id;
+    const detail = await t.call('view/v2/coin_opinion_detail', { viewId, period: '1d', interval: '1h' }, { token });
+    expect(detail.body.data).toMatchObject({ sum_info: { cnt_up: 1, cnt_neutral: 1, cnt_down: 1 } });
+    // The administrators' list of sources: the batch was stored as source "test" on the replica only.
+    expect(await t.services.statistics.sources()).toEqual([{ name: 'test', cntAtt: 3 }]);
+  });
+
   it('searches accounts and shows a KOL profile from the replica', async () => {
     const found = await t.call('search/twitter_user', { query: 'replica_' }, { token });
     expect((found.body.data as { list: { username: string }[] }).list.map((u) => u.username).sort()).toEqual([
