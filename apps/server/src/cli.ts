@@ -156,7 +156,7 @@ async function start(config: Config, role: Role) {
   const lines = [
     '',
     `  kolscope is running on ${config.publicUrl}  (listening on ${config.host}:${config.port})`,
-    `  database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`}`,
+    `  database: ${config.databaseUrl ? `PostgreSQL (DATABASE_URL${config.databaseReadUrl ? ', reads from DATABASE_READ_URL' : ''})` : `embedded PGlite in ${config.dataDir}`}`,
     `  mail:     ${config.smtpUrl ? 'SMTP (SMTP_URL)' : `written to ${config.dataDir}/outbox, codes shown here`}`,
   ];
   lines.push(

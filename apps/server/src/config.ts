@@ -36,16 +36,17 @@ function wholeNumber(min: number, max: number, fallback: number) {
 const BLUESKY_ACTOR =
   /^(@?([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]|did:[a-z]+:[A-Za-z0-9._:%-]+)$/i;
 
+const postgresUrl = z.string().regex(/^postgres(ql)?:\/\/.+/, { error: 'must be a postgres:// or postgresql:// URL' });
+
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' });
 
 const schema = z.object({
   PORT: wholeNumber(1, 65535, 8080),
   HOST: z.string().min(1, { error: 'must not be empty' }).default('127.0.0.1'),
   DATA_DIR: z.string().min(1, { error: 'must not be empty' }).default('./data'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\/.+/, { error: 'must be a postgres:// or postgresql:// URL' })
-    .optional(),
+  DATABASE_URL: postgresUrl.optional(),
+  /** A read replica of DATABASE_URL for the heavy read paths (db/db.ts `read`, docs/ARCHITECTURE.md). */
+  DATABASE_READ_URL: postgresUrl.optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\/.+/, { error: 'must be an smtp:// or smtps:// URL' })
@@ -177,6 +178,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** DATABASE_READ_URL: where `db.read` statements go; only with DATABASE_URL. */
+  databaseReadUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
   publicUrl: string;
@@ -259,6 +262,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push('  TELEGRAM_CHANNELS is required when SOURCES names telegram');
   if (list(e.SOURCES).includes('farcaster') && (!e.FARCASTER_HUB_URL || list(e.FARCASTER_FIDS).length === 0))
     problems.push('  FARCASTER_HUB_URL and FARCASTER_FIDS are required when SOURCES names farcaster');
+  // The embedded database lives in this process alone: a replica of it cannot exist.
+  if (e.DATABASE_READ_URL && !e.DATABASE_URL)
+    problems.push('  DATABASE_READ_URL needs DATABASE_URL: the embedded database has no replica to read from');
   if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY))
     problems.push('  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together or not at all');
   const seedDemo = e.SEED_DEMO ? e.SEED_DEMO !== 'false' : !e.DATABASE_URL;
@@ -275,6 +281,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databaseReadUrl: e.DATABASE_READ_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? 'kolscope <no-reply@kolscope.local>',
     publicUrl,

@@ -105,6 +105,11 @@ describe('configuration', () => {
     [{ PORT: 'abc' }, /PORT must be a whole number from 1 to 65535 \(got "abc"\)/],
     [{ PORT: '70000' }, /PORT must be a whole number/],
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must be a postgres:\/\/ or postgresql:\/\/ URL/],
+    [
+      { DATABASE_URL: 'postgresql://db/kol', DATABASE_READ_URL: 'replica.example:5432' },
+      /DATABASE_READ_URL must be a postgres:\/\/ or postgresql:\/\/ URL \(got "replica.example:5432"\)/,
+    ],
+    [{ DATABASE_READ_URL: 'postgresql://replica/kol' }, /DATABASE_READ_URL needs DATABASE_URL/],
     [{ SMTP_URL: 'localhost:25' }, /SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/],
     [{ PUBLIC_URL: 'kolscope.example' }, /PUBLIC_URL must be an absolute http\(s\) URL/],
     [{ ADMIN_EMAILS: 'boss@example.com,nobody' }, /ADMIN_EMAILS must be comma-separated e-mail addresses/],
@@ -146,6 +151,10 @@ describe('configuration', () => {
   // Issue 13: a bad value used to be echoed with its password.
   it.each([
     [{ DATABASE_URL: 'mysql://admin:S3cretPW@db.example.com/kol' }, 'mysql://admin:***@db.example.com/kol'],
+    [
+      { DATABASE_URL: 'postgresql://db/kol', DATABASE_READ_URL: 'mysql://reader:S3cretPW@replica.example.com/kol' },
+      'mysql://reader:***@replica.example.com/kol',
+    ],
     [{ SMTP_URL: 'mail://mailer:S3cretPW@mail.example.com' }, 'mail://mailer:***@mail.example.com'],
     [{ PUBLIC_URL: 'ftp://S3cretPW@example.com' }, 'ftp://***@example.com'],
     [{ VAPID_PRIVATE_KEY: 'S3cretPW', VAPID_PUBLIC_KEY: 'x' }, '*** (8 characters)'],
@@ -185,6 +194,15 @@ describe('configuration', () => {
       BLUESKY_JETSTREAM_URL: 'ws://127.0.0.1:6008/',
     });
     expect(local.bluesky).toMatchObject({ appviewUrl: 'http://127.0.0.1:2584', jetstreamUrl: 'ws://127.0.0.1:6008' });
+  });
+
+  it('reads DATABASE_READ_URL beside DATABASE_URL, unset by default', () => {
+    expect(loadConfig({}).databaseReadUrl).toBeUndefined();
+    expect(loadConfig({ DATABASE_URL: 'postgresql://db/kol' }).databaseReadUrl).toBeUndefined();
+    expect(
+      loadConfig({ DATABASE_URL: 'postgresql://db/kol', DATABASE_READ_URL: 'postgres://reader@replica/kol' })
+        .databaseReadUrl,
+    ).toBe('postgres://reader@replica/kol');
   });
 
   it('reads PUSH_ALLOW_PRIVATE', () => {

@@ -18,6 +18,12 @@ export interface Queryable {
 
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
+  /**
+   * Read-only statements whose answer may lag the primary by seconds (feeds, reports, ranking,
+   * statistics, profiles, search): on the replica when DATABASE_READ_URL is set, else this
+   * database itself. Never for sessions, auth, limits, or anything read back after a write.
+   */
+  readonly read: Queryable;
   /** Runs several statements separated by semicolons, without parameters (migrations). */
   exec(sql: string): Promise<void>;
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
@@ -79,12 +85,15 @@ export async function openPglite(dataDir: string | undefined): Promise<Db> {
     currentRequest()?.check();
     return (await q.query<T>(sql, params as unknown[])).rows;
   };
+  const query: Queryable['query'] = (sql, params) => run(client, sql, params);
   return {
     kind: 'pglite',
+    // One process, one copy of the data: there is no replica to read from.
+    read: { query },
     abortRequest: (ctx) => {
       ctx.aborted = true;
     },
-    query: (sql, params) => run(client, sql, params),
+    query,
     exec: async (sql) => {
       await client.exec(sql);
     },
@@ -122,7 +131,13 @@ export const REQUEST_POOL_MAX = 20;
 /** Background connections: ingestion runners, timers, migrations, the cancels of requests. */
 export const BACKGROUND_POOL_MAX = 10;
 
-export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<Db> {
+/** One PostgreSQL server's two pools: background work, and requests bounded by their context. */
+async function openServer(
+  url: string,
+  options: PostgresOptions,
+  /** Where a request records the backends it holds on this server (the primary and a replica apart). */
+  backendsOf: (ctx: QueryContext) => Set<number>,
+) {
   const base: pg.PoolConfig = {
     connectionString: url,
     ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
@@ -141,8 +156,13 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     max: options.max ?? REQUEST_POOL_MAX,
     ...(timeoutMs > 0 ? { statement_timeout: timeoutMs, connectionTimeoutMillis: timeoutMs } : {}),
   });
-  // Fail at start, with the server's own message, when the database cannot be reached.
-  await pool.query('select 1');
+  try {
+    // Fail at start, with the server's own message, when the database cannot be reached.
+    await pool.query('select 1');
+  } catch (err) {
+    await Promise.all([pool.end(), requestPool.end()]);
+    throw err;
+  }
 
   /** Runs `fn` on a request connection whose backend pid the request records while it holds it. */
   async function withRequestClient<T>(ctx: QueryContext, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
@@ -155,7 +175,8 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
       throw err;
     }
     const pid = (client as unknown as { processID: number }).processID;
-    ctx.backends.add(pid);
+    const backends = backendsOf(ctx);
+    backends.add(pid);
     try {
       ctx.check(); // the client may have gone while we waited for the connection
       return await fn(client);
@@ -167,13 +188,48 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
         // The cancel must reach this backend while it is still ours, and a late signal must not
         // hit another request's statement: the connection is closed rather than reused.
         await ctx.cancelling;
-        ctx.backends.delete(pid);
+        backends.delete(pid);
         client.release(true);
       } else {
-        ctx.backends.delete(pid);
+        backends.delete(pid);
         client.release();
       }
     }
+  }
+
+  return {
+    pool,
+    withRequestClient,
+    query: async <T>(sql: string, params?: unknown[]) => {
+      const ctx = currentRequest();
+      if (!ctx) return (await pool.query(statement(sql, params))).rows as T[];
+      return withRequestClient(ctx, async (c) => (await c.query(statement(sql, params))).rows as T[]);
+    },
+    /** Cancels the request's running statements on this server, from a background connection. */
+    cancel: (ctx: QueryContext): Promise<void> => {
+      const pids = [...backendsOf(ctx)];
+      if (pids.length === 0) return Promise.resolve();
+      return pool.query('select pg_cancel_backend(pid) from unnest($1::int[]) as pid', [pids]).then(
+        () => {},
+        () => {},
+      );
+    },
+    end: () => Promise.all([pool.end(), requestPool.end()]).then(() => {}),
+  };
+}
+
+/**
+ * `readUrl`: a replica (DATABASE_READ_URL) for `db.read`, opened with the same options: the same
+ * statement time and request pool size, and the same cancel when a request's client goes away.
+ */
+export async function openPostgres(url: string, options: PostgresOptions = {}, readUrl?: string): Promise<Db> {
+  const primary = await openServer(url, options, (ctx) => ctx.backends);
+  let replica: Awaited<ReturnType<typeof openServer>> | undefined;
+  try {
+    replica = readUrl ? await openServer(readUrl, options, (ctx) => ctx.replicaBackends) : undefined;
+  } catch (err) {
+    await primary.end();
+    throw err;
   }
 
   const inTransaction = async <T>(client: pg.PoolClient, fn: (tx: Queryable) => Promise<T>, ctx?: QueryContext) => {
@@ -195,20 +251,17 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
 
   return {
     kind: 'postgres',
-    query: async <T>(sql: string, params?: unknown[]) => {
-      const ctx = currentRequest();
-      if (!ctx) return (await pool.query(statement(sql, params))).rows as T[];
-      return withRequestClient(ctx, async (c) => (await c.query(statement(sql, params))).rows as T[]);
-    },
+    query: primary.query,
+    read: { query: (replica ?? primary).query },
     exec: async (sql) => {
       const ctx = currentRequest();
-      if (!ctx) await pool.query(sql);
-      else await withRequestClient(ctx, (c) => c.query(sql));
+      if (!ctx) await primary.pool.query(sql);
+      else await primary.withRequestClient(ctx, (c) => c.query(sql));
     },
     transaction: async (fn) => {
       const ctx = currentRequest();
-      if (ctx) return withRequestClient(ctx, (client) => inTransaction(client, fn, ctx));
-      const client = await pool.connect();
+      if (ctx) return primary.withRequestClient(ctx, (client) => inTransaction(client, fn, ctx));
+      const client = await primary.pool.connect();
       try {
         return await inTransaction(client, fn);
       } finally {
@@ -218,26 +271,28 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     abortRequest: (ctx) => {
       if (ctx.aborted) return;
       ctx.aborted = true;
-      const pids = [...ctx.backends];
-      if (pids.length === 0) return;
-      // From a background connection: the request's own connections are busy running what we stop.
-      ctx.cancelling = pool.query('select pg_cancel_backend(pid) from unnest($1::int[]) as pid', [pids]).then(
-        () => {},
-        () => {},
-      );
+      if (ctx.backends.size === 0 && ctx.replicaBackends.size === 0) return;
+      // Each from its server's background connections: the request's own are busy running what we stop.
+      ctx.cancelling = Promise.all([primary.cancel(ctx), replica?.cancel(ctx)]).then(() => {});
     },
     close: async () => {
-      await Promise.all([pool.end(), requestPool.end()]);
+      await Promise.all([primary.end(), replica?.end()]);
     },
   };
 }
 
 export function openDb(config: {
   databaseUrl: string | undefined;
+  /** DATABASE_READ_URL: a replica of DATABASE_URL for `db.read` (config.ts refuses it without one). */
+  databaseReadUrl?: string | undefined;
   dataDir: string;
   requestStatementTimeoutMs?: number;
 }): Promise<Db> {
   return config.databaseUrl
-    ? openPostgres(config.databaseUrl, { requestStatementTimeoutMs: config.requestStatementTimeoutMs })
+    ? openPostgres(
+        config.databaseUrl,
+        { requestStatementTimeoutMs: config.requestStatementTimeoutMs },
+        config.databaseReadUrl,
+      )
     : openPglite(config.dataDir);
 }

@@ -16,6 +16,8 @@ export class RequestCancelled extends Error {
 export class QueryContext {
   /** Backend pids of the connections this request holds right now (PostgreSQL only). */
   readonly backends = new Set<number>();
+  /** The same on the read replica (DATABASE_READ_URL): pids of two servers may be equal. */
+  readonly replicaBackends = new Set<number>();
   /** Set when the client left: no new statement starts, running ones are cancelled. */
   aborted = false;
   /** Settles once the cancel of the running statements was sent; connections are released after it. */

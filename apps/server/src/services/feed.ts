@@ -139,8 +139,9 @@ export function feed(deps: {
   // Rows stay whole (paging and `more` count them all); the fold says which to leave out.
   const query = (q: FeedQuery) =>
     pages.get(JSON.stringify(q), async () => {
-      const result = await feedRepo(deps.db).query(q);
-      return { ...result, ...(await foldPage(deps.db, q, result.rows)) };
+      // Shared pages of stored posts: a replica's seconds of lag are as good as the cache's.
+      const result = await feedRepo(deps.db.read).query(q);
+      return { ...result, ...(await foldPage(deps.db.read, q, result.rows)) };
     });
 
   /**
@@ -181,7 +182,7 @@ export function feed(deps: {
     ) {
       const { view, coinViews } = await deps.views.viewWithCoinViews(userId, req.viewId);
       checkLimits(view);
-      const repo = feedRepo(deps.db);
+      const repo = feedRepo(deps.db.read);
       const kind = viewTypeOf(view.view_type);
       const groups = kind.postGroups(view);
       const member = await membershipOf(userId, kind.kolGroupOf?.(view));

@@ -108,7 +108,8 @@ export function createServices(deps: ServiceDeps) {
     kolReview: kolReview({ db, clock }),
     persons: persons({ db, clock }),
     statistics: statistics({ db, clock }),
-    market: market({ db, clock }),
+    // Stored candles, written by the price worker: the replica when there is one.
+    market: market({ db: db.read, clock }),
     db,
     clock,
     /** The sentiment classifier enrichment uses (reclassify reads stored posts with it too). */

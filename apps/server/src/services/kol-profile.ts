@@ -14,7 +14,7 @@ import { presentUser } from './twitter-users';
 
 export function kolProfile(deps: { db: Db; kolGroups: KolGroups; feed: Feed }) {
   async function accountOf(id: string) {
-    const account = await xAccountsRepo(deps.db).byId(id);
+    const account = await xAccountsRepo(deps.db.read).byId(id);
     if (!account) throw new AppError(Ret.notFound, 'kol_not_found');
     return account;
   }
@@ -27,7 +27,7 @@ export function kolProfile(deps: { db: Db; kolGroups: KolGroups; feed: Feed }) {
     async profile(userId: number, twitterUserId: string, lang: Language) {
       const account = await accountOf(twitterUserId);
       const url = accountPageUrl(account);
-      const accounts = await personsRepo(deps.db).accountsOf(account.id);
+      const accounts = await personsRepo(deps.db.read).accountsOf(account.id);
       const largest = Math.max(Number(account.followers_count), ...accounts.map((a) => Number(a.followers_count)));
       return {
         user: { ...presentUser(account), network: networkOfId(account.id), followersCount: largest },

@@ -37,7 +37,8 @@ interface ReportQuery {
 type OpinionType = 'coin_opinion' | 'event_opinion';
 
 export function opinion(deps: { db: Db; clock: Clock; views: Views; kolGroups: KolGroups }) {
-  const repo = () => opinionRepo(deps.db);
+  // Analytics reports count stored posts, cached for the view's update frequency: the replica will do.
+  const postCounts = () => opinionRepo(deps.db.read);
   const nowSeconds = () => Math.floor(deps.clock.now().getTime() / 1000);
   // Analytics reports are recomputed at most once per their update frequency (spec: default a day).
   const reports = new TtlCache<string, ReportData>(DEFAULT_REPORT_UPDATE_FREQ_SECONDS * 1000, 1000, () =>
@@ -80,7 +81,10 @@ export function opinion(deps: { db: Db; clock: Clock; views: Views; kolGroups: K
         // Checks the group is still the user's (a deleted group makes the view not found).
         await ruleFor(userId, kolGroupId);
         const groupId = kolGroupId ? Number(kolGroupId) : undefined;
-        return presentReport(window, (await kind.opinionCounts?.(deps.db, row, window, groupId)) ?? [], now);
+        // Rollups filled when the view is saved (an event's, a KOL group's) are read back on the
+        // primary; the all-authors coin rollup only follows posts, so the replica serves it.
+        const source = groupId === undefined && type === 'coin_opinion' ? deps.db.read : deps.db;
+        return presentReport(window, (await kind.opinionCounts?.(source, row, window, groupId)) ?? [], now);
       },
     };
   }
@@ -136,7 +140,7 @@ export function opinion(deps: { db: Db; clock: Clock; views: Views; kolGroups: K
         const backtracking = settings.backtrackingSeconds ?? 0;
         const floor = backtracking > 0 ? Math.floor(row.created_at.getTime() / 1000) - backtracking : 0;
         const groups = compileRules(row.matching_rules as MatchingRuleGroup[]);
-        const rows = await repo().matching(groups, { ...window, from: Math.max(window.from, floor) });
+        const rows = await postCounts().matching(groups, { ...window, from: Math.max(window.from, floor) });
         return presentReport(window, rows, now);
       });
     },

@@ -52,7 +52,8 @@ export function fillBuckets(buckets: readonly number[], rows: { bucket: number; 
 const total = (t: StatTable) => t.tableList.reduce((sum, b) => sum + b.cnt, 0);
 
 export function statistics(deps: { db: Db; clock: Clock }) {
-  const repo = () => statisticsRepo(deps.db);
+  // Counts of stored posts only: read on the replica when there is one.
+  const repo = () => statisticsRepo(deps.db.read);
   return {
     async stat(q: StatQuery, lang: Language): Promise<StatTable[]> {
       const allowed = STAT_INTERVALS_BY_PERIOD[q.period];

@@ -32,7 +32,7 @@ export function twitterUsers(deps: { db: Db }) {
       const size = opts.size ?? USER_PAGE_SIZE;
       const cursor = nextCb ? decode(nextCb) : undefined;
       const pageNo = (cursor?.page ?? 0) + 1;
-      const rows = await xAccountsRepo(deps.db).search({
+      const rows = await xAccountsRepo(deps.db.read).search({
         text: stripAt(query),
         trackedOnly,
         after: cursor,

@@ -78,6 +78,8 @@ export interface TestAppOptions {
   feedCacheMs?: number;
   /** Live stream bounds and timers (services/stream-hub.ts). */
   stream?: Partial<StreamSettings>;
+  /** Opens the database instead of openTestDb (a primary with a read replica: support/replica.ts). */
+  database?: typeof openTestDb;
 }
 
 const TEST_REQUESTS = { limits: { running: 10_000, queued: 0 }, statementTimeoutMs: 60_000 };
@@ -85,7 +87,9 @@ const TEST_REQUESTS = { limits: { running: 10_000, queued: 0 }, statementTimeout
 export async function startTestApp(options: TestAppOptions = {}) {
   const smtp = await startSmtp();
   const requests = { ...TEST_REQUESTS, ...options.requests };
-  const { db, drop } = await openTestDb({ requestStatementTimeoutMs: requests.statementTimeoutMs });
+  const { db, drop } = await (options.database ?? openTestDb)({
+    requestStatementTimeoutMs: requests.statementTimeoutMs,
+  });
   await migrate(db);
   const clock = new TestClock();
   const mailer = smtpMailer(smtp.url, 'kolscope <no-reply@kolscope.test>');

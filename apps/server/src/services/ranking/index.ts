@@ -47,7 +47,8 @@ export function ranking(deps: { db: Db; clock: Clock; views: Views; authorWindow
   const now = () => deps.clock.now().getTime();
   const ranked = new TtlCache<string, RankedCoin[]>(ttl, 500, now);
   const people = new TtlCache<string, RankPerson[]>(ttl, 2000, now);
-  const repo = () => rankingRepo(deps.db);
+  // Rollups of stored posts only (the author windows are written by their own timer): the replica.
+  const repo = () => rankingRepo(deps.db.read);
 
   const isCatalogued = (coin: string) => coinBySymbol(coin) !== undefined;
   const kolsOf = (list: CoinAuthors[] | undefined) => new Map((list ?? []).map((a) => [a.coin, a.kols]));
@@ -122,7 +123,7 @@ export function ranking(deps: { db: Db; clock: Clock; views: Views; authorWindow
       const coins = page.map((c) => c.coin);
       const found = await people.get(JSON.stringify([w, coins]), () => repo().people(coins, w, RANK_PEOPLE));
       // The last price and 24 h change of the page's coins, one query (not cached: prices move).
-      const prices = await candlesRepo(deps.db).lastPrices(coins);
+      const prices = await candlesRepo(deps.db.read).lastPrices(coins);
       const more = offset + RANK_PAGE_SIZE < all.length;
       return {
         list: page.map((c, i) => ({

@@ -59,7 +59,8 @@ function presentStats(row: StatsRow | undefined, horizon: TrackHorizon): Omit<Ho
 }
 
 export function trackRecord(deps: { db: Db; clock: Clock; kolGroups: ReturnType<typeof kolGroups> }) {
-  const repo = () => trackRecordRepo(deps.db);
+  // Reads of derived calls and figures (the store below writes them, on the primary): the replica.
+  const repo = () => trackRecordRepo(deps.db.read);
   const nowS = () => Math.floor(deps.clock.now().getTime() / 1000);
 
   /** Calls as the client shows them, each with its price path. */
@@ -67,7 +68,7 @@ export function trackRecord(deps: { db: Db; clock: Clock; kolGroups: ReturnType<
     const now = nowS();
     const points = rows.map((r) => (r.entry_ct === null ? [] : pathTimes(Number(r.entry_ct), now)));
     const closes = await loadPathCloses(
-      deps.db,
+      deps.db.read,
       rows.flatMap((r, i) => points[i]!.map((t) => ({ coin: r.coin, t }))),
     );
     return rows.map((r, i) => {
