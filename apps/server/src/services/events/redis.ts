@@ -44,7 +44,9 @@ export function redisBus(url: string, log: (line: string) => void): EventBus {
   pub.on('error', onError('publishing'));
   sub.on('error', onError('subscribing'));
   sub.on('close', () => {
-    if (everReady) broken = true;
+    if (!everReady || broken || closed) return;
+    broken = true;
+    log(`events: lost the connection to ${redact(url)}; reconnecting (caches expire on their own meanwhile)`);
   });
   sub.on('ready', () => {
     warned = false;
