@@ -10,6 +10,8 @@ import { createServices, type Services } from '../../src/services/index';
 import { hashToken } from '../../src/services/sessions';
 import type { AppEvent } from '../../src/services/events/types';
 import { closeTestDb, openMigratedDb, TestClock } from '../support/test-app';
+import { ingestBatch } from '../../src/pipeline/ingest-batch';
+import { rawPost } from '../support/posts';
 import { relayedBuses } from './relay';
 
 const HOUR_MS = 3_600_000;
@@ -32,6 +34,7 @@ beforeAll(async () => {
       clock,
       events,
       cacheTtlMs: HOUR_MS,
+      feedCacheMs: HOUR_MS,
       config: { innerCodes: ['TEST-INNER'], adminEmails: [], smtpUrl: 'smtp://unused' },
     });
   a = make(relay.buses[0]!);
@@ -123,5 +126,23 @@ describe('events between processes (relayed, no broker)', () => {
     );
     off();
     expect(seen).toEqual([{ type: 'group_changed', userId, groupId: expect.any(Number) }]);
+  });
+
+  it('posts stored by one process drop the feed pages the other cached, and say which coins and authors', async () => {
+    const userId = await newUser();
+    const btc = (await b.views.list(userId, 'en')).find((v) => v.name === 'Bitcoin')!;
+    const ask = () => b.feed.tweets(userId, { viewId: btc.viewId, nextCb: '', tradingTrend: '' }, 'en');
+    const before = (await ask()).list.map((p) => p.id);
+    const seen: AppEvent[] = [];
+    const off = b.events.subscribe((e) => seen.push(e));
+    const post = rawPost({ createdAt: Math.floor(Date.now() / 1000), authorId: '4242', username: 'evt_author' });
+    await ingestBatch(a.pipeline, { source: 'test', posts: [post], cursor: null, rejected: 0 });
+    // Stored again: not new, no event.
+    await ingestBatch(a.pipeline, { source: 'test', posts: [post], cursor: null, rejected: 0 });
+    off();
+    expect(seen).toEqual([{ type: 'posts_stored', ids: [post.id], coins: ['BTC'], authors: ['4242'] }]);
+    const after = (await ask()).list.map((p) => p.id);
+    expect(before).not.toContain(post.id);
+    expect(after[0]).toBe(post.id);
   });
 });

@@ -39,7 +39,9 @@ export function redisBus(url: string, log: (line: string) => void): EventBus {
   const onError = (which: string) => (err: Error) => {
     if (warned || closed) return;
     warned = true;
-    log(`events: ${which} connection to ${redact(url)} failed: ${err.message} (caches expire on their own meanwhile)`);
+    log(
+      `events: ${which} connection to ${redact(url)} failed: ${redact(err.message)} (caches expire on their own meanwhile)`,
+    );
   };
   pub.on('error', onError('publishing'));
   sub.on('error', onError('subscribing'));
