@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/db';
+import { pushRepo } from '../../src/db/repos/push';
 import { sessionsRepo } from '../../src/db/repos/sessions';
 import { createServices, type Services } from '../../src/services/index';
 import { hashToken } from '../../src/services/sessions';
@@ -144,5 +145,25 @@ describe('events between processes (relayed, no broker)', () => {
     const after = (await ask()).list.map((p) => p.id);
     expect(before).not.toContain(post.id);
     expect(after[0]).toBe(post.id);
+  });
+
+  it('a notification match is told to every process, with the view and its owner', async () => {
+    const userId = await newUser();
+    await a.views.add(
+      userId,
+      {
+        name: 'alerts',
+        viewType: 'notification',
+        matchingRules: [{ type: 'keywords', rules: [{ value: 'listing' }] }],
+        notificationEnabled: true,
+      } as never,
+      'en',
+    );
+    const [view] = await pushRepo(db).notificationViewsOf(userId);
+    const seen: AppEvent[] = [];
+    const off = b.events.subscribe((e) => seen.push(e));
+    await a.notifier.messageStored([view!], { sender: 'exchange', title: 'News', text: 'new listing' });
+    off();
+    expect(seen).toEqual([{ type: 'notification_matched', userId, viewId: view!.id }]);
   });
 });
