@@ -26,7 +26,7 @@ if (pgUrl && !redisUp) console.warn(`cluster.test: skipped, no Redis answers at 
 
 const TTL_SECONDS = 600;
 const schema = `cluster_${randomBytes(5).toString('hex')}`;
-const dataDir = mkdtempSync(join(tmpdir(), 'kolscope-cluster-'));
+let dataDir = '';
 const PASSWORD = 'cluster-pass';
 
 let proxy: Awaited<ReturnType<typeof startTcpProxy>>;
@@ -112,6 +112,7 @@ const viewName = async (p: Kolscope, token: string, viewId: string) => {
 
 beforeAll(async () => {
   if (!redisUp) return;
+  dataDir = mkdtempSync(join(tmpdir(), 'kolscope-cluster-'));
   const admin = await openPostgres(pgUrl!, { max: 1 });
   await admin.exec(`CREATE SCHEMA ${schema}`);
   await admin.close();
@@ -134,7 +135,7 @@ afterAll(async () => {
     await admin.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
     await admin.close();
   }
-  rmSync(dataDir, { recursive: true, force: true });
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe.skipIf(!redisUp)('three APIs and two workers on one database and one Redis', () => {
