@@ -158,6 +158,7 @@ async function start(config: Config, role: Role) {
     `  kolscope is running on ${config.publicUrl}  (listening on ${config.host}:${config.port})`,
     `  database: ${config.databaseUrl ? `PostgreSQL (DATABASE_URL${config.databaseReadUrl ? ', reads from DATABASE_READ_URL' : ''})` : `embedded PGlite in ${config.dataDir}`}`,
     `  mail:     ${config.smtpUrl ? 'SMTP (SMTP_URL)' : `written to ${config.dataDir}/outbox, codes shown here`}`,
+    `  events:   ${config.eventsUrl ? 'Redis (EVENTS_URL)' : 'in this process only'}`,
   ];
   lines.push(
     `  collecting: ${role === 'api' ? 'no (role api)' : config.sources.join(', ') || 'nothing'}${config.ingestKeys.length ? ' + push' : ''}`,

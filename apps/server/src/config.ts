@@ -147,6 +147,15 @@ const schema = z.object({
     .max(3600, { error: 'must be a number of seconds from 1 to 3600' })
     .default(30),
 
+  // --- Events between processes (issue 18; services/events) ---
+  /** Redis pub/sub that carries cache and screen hints between processes; unset: in-process only. */
+  EVENTS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/.+/, { error: 'must be a redis:// or rediss:// URL' })
+    .optional(),
+  /** How long a process trusts its cached sessions and views when no event tells it otherwise. */
+  CACHE_TTL_SECONDS: wholeNumber(0, 3600, 10),
+
   // --- One KOL, several networks (issue 17 §2; services/persons.ts) ---
   /**
    * Accounts that are one person: persons separated by ";", their accounts by "," (an X id,
@@ -181,6 +190,10 @@ export interface Config {
   /** DATABASE_READ_URL: where `db.read` statements go; only with DATABASE_URL. */
   databaseReadUrl: string | undefined;
   smtpUrl: string | undefined;
+  /** Redis for events between processes (EVENTS_URL); undefined: the in-process bus. */
+  eventsUrl: string | undefined;
+  /** How long sessions and views are served from a process's memory (CACHE_TTL_SECONDS), in ms. */
+  cacheTtlMs: number;
   mailFrom: string;
   publicUrl: string;
   /** True when the public URL is https: the session cookie is then marked Secure. */
@@ -283,6 +296,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     databaseReadUrl: e.DATABASE_READ_URL,
     smtpUrl: e.SMTP_URL,
+    eventsUrl: e.EVENTS_URL,
+    cacheTtlMs: e.CACHE_TTL_SECONDS * 1000,
     mailFrom: e.MAIL_FROM ?? 'kolscope <no-reply@kolscope.local>',
     publicUrl,
     secureCookies: publicUrl.startsWith('https://'),

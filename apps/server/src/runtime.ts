@@ -8,6 +8,7 @@ import { builtinClassifier } from './pipeline/enrich/sentiment/classifier';
 import { loadModelClassifier } from './pipeline/enrich/sentiment/model/infer';
 import { openAiCompatibleClassifier } from './pipeline/enrich/sentiment/openai';
 import type { SentimentClassifier } from './pipeline/types';
+import { openEventBus } from './services/events/index';
 import { createServices } from './services/index';
 
 /**
@@ -28,11 +29,15 @@ export async function openRuntime(config: Config, log: (line: string) => void) {
   const mailer: Mailer = config.smtpUrl
     ? smtpMailer(config.smtpUrl, config.mailFrom)
     : outboxMailer(join(config.dataDir, 'outbox'), config.mailFrom, log);
+  // Opened before the services: each subscribes its caches at creation.
+  const events = openEventBus(config, log);
   const services = createServices({
     db,
     mailer,
     config,
     log,
+    events,
+    cacheTtlMs: config.cacheTtlMs,
     classifier: classifierFor(config),
     publicUrl: config.publicUrl,
     push: { vapid: config.vapid, subject: config.vapidSubject, allowPrivate: config.pushAllowPrivate },
@@ -50,6 +55,7 @@ export async function openRuntime(config: Config, log: (line: string) => void) {
     db,
     services,
     async close() {
+      await events.close();
       mailer.close();
       await db.close();
     },

@@ -143,6 +143,9 @@ describe('configuration', () => {
     [{ REQUEST_STATEMENT_TIMEOUT_MS: '10s' }, /REQUEST_STATEMENT_TIMEOUT_MS must be a whole number from 0 to 3600000/],
     [{ USER_CONCURRENT_REQUESTS: '0' }, /USER_CONCURRENT_REQUESTS must be a whole number from 1 to 1000/],
     [{ USER_QUEUED_REQUESTS: '-1' }, /USER_QUEUED_REQUESTS must be a whole number from 0 to 10000/],
+    [{ EVENTS_URL: 'nats://127.0.0.1:4222' }, /EVENTS_URL must be a redis:\/\/ or rediss:\/\/ URL/],
+    [{ CACHE_TTL_SECONDS: '3601' }, /CACHE_TTL_SECONDS must be a whole number from 0 to 3600/],
+    [{ CACHE_TTL_SECONDS: '1.5' }, /CACHE_TTL_SECONDS must be a whole number from 0 to 3600/],
   ])('refuses %o with a clear message', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
@@ -157,6 +160,7 @@ describe('configuration', () => {
     ],
     [{ SMTP_URL: 'mail://mailer:S3cretPW@mail.example.com' }, 'mail://mailer:***@mail.example.com'],
     [{ PUBLIC_URL: 'ftp://S3cretPW@example.com' }, 'ftp://***@example.com'],
+    [{ EVENTS_URL: 'memcached://:S3cretPW@cache.example.com:6379' }, 'memcached://:***@cache.example.com:6379'],
     [{ VAPID_PRIVATE_KEY: 'S3cretPW', VAPID_PUBLIC_KEY: 'x' }, '*** (8 characters)'],
   ])('never echoes a password: %o', (env, shown) => {
     let message = '';
@@ -203,6 +207,14 @@ describe('configuration', () => {
       loadConfig({ DATABASE_URL: 'postgresql://db/kol', DATABASE_READ_URL: 'postgres://reader@replica/kol' })
         .databaseReadUrl,
     ).toBe('postgres://reader@replica/kol');
+  });
+
+  it('reads EVENTS_URL (unset: in-process events) and CACHE_TTL_SECONDS (default 10 s)', () => {
+    expect(loadConfig({})).toMatchObject({ eventsUrl: undefined, cacheTtlMs: 10_000 });
+    expect(loadConfig({ EVENTS_URL: 'rediss://:pw@cache.example.com:6380/2', CACHE_TTL_SECONDS: '0' })).toMatchObject({
+      eventsUrl: 'rediss://:pw@cache.example.com:6380/2',
+      cacheTtlMs: 0,
+    });
   });
 
   it('reads PUSH_ALLOW_PRIVATE', () => {

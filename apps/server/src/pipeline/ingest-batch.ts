@@ -16,10 +16,11 @@ export interface IngestDeps {
   clock: Clock;
   log: (line: string) => void;
   /**
-   * Notification pushes for the posts a batch stored for the first time. Its failure is logged
-   * and never fails the batch: the posts are saved either way.
+   * The events and notification pushes for the posts a batch stored for the first time (`batch`
+   * also says their coins and authors). Its failure is logged and never fails the batch: the
+   * posts are saved either way.
    */
-  onSaved?: (newPostIds: string[]) => Promise<void>;
+  onSaved?: (newPostIds: string[], batch: SavedBatch) => Promise<void>;
 }
 
 export interface BatchToIngest {
@@ -46,7 +47,7 @@ export async function ingestBatch(deps: IngestDeps, b: BatchToIngest): Promise<S
     now: deps.clock.now(),
   });
   if (deps.onSaved && saved.newPostIds.length) {
-    await deps.onSaved(saved.newPostIds).catch((err: unknown) => {
+    await deps.onSaved(saved.newPostIds, saved).catch((err: unknown) => {
       deps.log(`${b.source}: notifying failed: ${err instanceof Error ? err.message : String(err)}`);
     });
   }

@@ -117,6 +117,8 @@ export interface BatchToSave {
 /** What a saved batch brought: the posts stored for the first time (notifications push those). */
 export interface SavedBatch {
   newPostIds: string[];
+  /** The same posts with the coins and author they name (the posts_stored event carries those). */
+  newPosts: { id: string; coins: string[]; authorId: string }[];
 }
 
 export async function saveBatch(db: Db, b: BatchToSave): Promise<SavedBatch> {
@@ -162,7 +164,10 @@ export async function saveBatch(db: Db, b: BatchToSave): Promise<SavedBatch> {
     });
     // Track records follow every stored post, new or changed, in the same transaction.
     if (b.trackRecords !== false) await trackPostsStored(tx, [...posts.keys()]);
-    return { newPostIds: [...posts.keys()].filter((id) => !seen.has(id)) };
+    const newPosts = [...posts.values()]
+      .filter((p) => !seen.has(p.id))
+      .map((p) => ({ id: p.id, coins: p.coins, authorId: p.author_id }));
+    return { newPostIds: newPosts.map((p) => p.id), newPosts };
   });
 }
 

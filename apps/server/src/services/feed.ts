@@ -17,6 +17,7 @@ import { type FoldedPage, foldPage } from './copies';
 import { badRequest } from './errors';
 import type { KolGroups } from './kol-groups';
 import type { SentimentFeedback } from './sentiment-feedback';
+import type { EventBus } from './events/types';
 import { TtlCache } from './ttl-cache';
 import { checkLimits, viewTypeOf } from './view-types/index';
 import type { Views } from './views';
@@ -132,9 +133,16 @@ export function feed(deps: {
   corrections: Pick<SentimentFeedback, 'labelsOf'>;
   cacheMs?: number;
   scanPosts?: number;
+  events?: EventBus;
 }) {
   // Shared by every user asking the same question (starter feeds have the same rules for all).
   const pages = new TtlCache<string, FeedResult & FoldedPage>(deps.cacheMs ?? FEED_CACHE_MS, 2000);
+  // A page is keyed by its whole question (the view's rules, the group's members), so view and
+  // group edits ask a new one; only new posts make a cached page stale.
+  deps.events?.subscribe((event) => {
+    if (event.type === 'posts_stored') pages.clear();
+  });
+  deps.events?.onGap(() => pages.clear());
   const scan = deps.scanPosts ?? KEYWORD_SCAN_POSTS;
   // Rows stay whole (paging and `more` count them all); the fold says which to leave out.
   const query = (q: FeedQuery) =>

@@ -8,6 +8,9 @@ import type { Mailer } from './mail';
 import { rateLimiter } from './rate-limit';
 import { sessions } from './sessions';
 import { verificationCodes } from './verification-codes';
+import { localBus } from './events/local';
+import type { EventBus } from './events/types';
+import { postsStoredEvents } from './events/wire';
 import { createEnricher } from '../pipeline/enrich/index';
 import type { IngestDeps } from '../pipeline/ingest-batch';
 import { builtinClassifier } from '../pipeline/enrich/sentiment/classifier';
@@ -47,10 +50,15 @@ export interface ServiceDeps {
   publicUrl?: string;
   /** Web Push keys and subject (config), or test settings. */
   push?: PushOptions;
+  /**
+   * Events between processes (services/events): what each service publishes and what drops its
+   * caches. Default: this process only.
+   */
+  events?: EventBus;
+  /** How long sessions and views are served from memory (CACHE_TTL_SECONDS); default 10 s. */
+  cacheTtlMs?: number;
   /** Per-caller share and time of requests (config); defaults: 2 running, 8 queued, 10 s. */
   requests?: { limits?: RequestLimitSettings; statementTimeoutMs?: number };
-  /** Events between processes (EVENTS_URL); in-process when absent. */
-  events?: EventBus;
   /** Bounds and timers of the live streams (STREAM_MAX_CONNECTIONS, STREAM_MAX_PER_USER). */
   stream?: Partial<StreamSettings>;
 }
@@ -60,8 +68,9 @@ export function createServices(deps: ServiceDeps) {
   const log = deps.log ?? (() => {});
   const { db } = deps;
   const events = deps.events ?? localBus(log);
+  const cacheMs = deps.cacheTtlMs;
   const limiter = rateLimiter(db, clock);
-  const sessionStore = sessions({ db, clock });
+  const sessionStore = sessions({ db, clock, events, ...(cacheMs !== undefined ? { cacheMs } : {}) });
   const inner = innerCodes({ db, clock, fromEnv: deps.config.innerCodes });
   // Without an SMTP server the code is logged too, so a local user can register from the console.
   const codes = verificationCodes({ db, clock, mailer: deps.mailer, limiter, log, logCodes: !deps.config.smtpUrl });
@@ -69,8 +78,8 @@ export function createServices(deps: ServiceDeps) {
   // default); without one (integration tests about views and rollups) the deterministic rules read posts.
   const classifier = deps.classifier ?? builtinClassifier;
   const enricher = createEnricher(classifier);
-  const viewService = views({ db, clock });
-  const groups = kolGroups({ db, clock });
+  const viewService = views({ db, clock, events, ...(cacheMs !== undefined ? { cacheMs } : {}) });
+  const groups = kolGroups({ db, clock, events });
   const rankingWindows = authorWindows({ db, clock, log });
   const notify = notificationServices({
     db,
@@ -79,6 +88,7 @@ export function createServices(deps: ServiceDeps) {
     log,
     publicUrl: deps.publicUrl ?? 'http://localhost:8080',
     push: deps.push,
+    events,
   });
   const corrections = sentimentFeedback({ db, clock, limiter });
   const feedService = feed({
@@ -86,12 +96,24 @@ export function createServices(deps: ServiceDeps) {
     views: viewService,
     kolGroups: groups,
     corrections,
+    events,
     ...(deps.feedCacheMs !== undefined ? { cacheMs: deps.feedCacheMs } : {}),
   });
   const tracks = trackRecord({ db, clock, kolGroups: groups });
-  // Every batch, polled or pushed, notifies through this one callback.
-  const pipeline: IngestDeps = { db, enricher, clock, log, onSaved: (ids) => notify.notifier.postsSaved(ids) };
+  // Every batch, polled or pushed, tells every process (feeds, open screens) and notifies through
+  // this one callback. Big batches go as several events so each message stays small.
+  const pipeline: IngestDeps = {
+    db,
+    enricher,
+    clock,
+    log,
+    onSaved: (ids, batch) => {
+      for (const event of postsStoredEvents(batch.newPosts)) events.publish(event);
+      return notify.notifier.postsSaved(ids);
+    },
+  };
   return {
+    /** The bus every service publishes on and subscribes to; the live stream listens to it too. */
     events,
     /** The open live streams of this process (http/stream). */
     stream: streamHub(events, deps.stream),

@@ -16,6 +16,8 @@ import type { Db, Queryable } from '../db/db';
 import { type GroupRule, type KolGroupRow, kolGroupsRepo } from '../db/repos/kol-groups';
 import { xAccountsRepo } from '../db/repos/x-accounts';
 import type { Clock } from './clock';
+import { localBus } from './events/local';
+import type { EventBus } from './events/types';
 import { AppError, badRequest, notFound } from './errors';
 import { presentUser, USER_PAGE_SIZE } from './twitter-users';
 
@@ -51,7 +53,11 @@ function decode(cursor: string): { followers: number; id: string; page: number }
 export const groupName = (r: Pick<KolGroupRow, 'default_key' | 'name'>, lang: Language) =>
   isMessageKey(r.default_key) ? translate(lang, r.default_key) : r.name;
 
-export function kolGroups(deps: { db: Db; clock: Clock }) {
+export function kolGroups(deps: { db: Db; clock: Clock; events?: EventBus }) {
+  // Nothing here is cached (a group's rule is read per request); the event is for the caches and
+  // open screens that count by groups elsewhere.
+  const events = deps.events ?? localBus();
+  const changed = (userId: number, groupId: number) => events.publish({ type: 'group_changed', userId, groupId });
   const repoOf = (db: Queryable = deps.db) => kolGroupsRepo(db);
 
   async function seed(userId: number, lang: Language) {
@@ -167,14 +173,16 @@ export function kolGroups(deps: { db: Db; clock: Clock }) {
     async add(userId: number, fields: GroupFields, lang: Language): Promise<void> {
       await seed(userId, lang);
       const f = await checkFields(fields);
-      await deps.db.transaction(async (tx) => {
+      const created = await deps.db.transaction(async (tx) => {
         const g = await repoOf(tx).insert(
           userId,
           { name: f.name, fans_min: f.min, fans_max: f.max, use_fans: true, default_key: '' },
           deps.clock.now(),
         );
         await repoOf(tx).setLists(g.id, f.white, f.black);
+        return g;
       });
+      changed(userId, created.id);
     },
 
     async update(userId: number, groupId: string, fields: GroupFields): Promise<void> {
@@ -190,12 +198,14 @@ export function kolGroups(deps: { db: Db; clock: Clock }) {
         );
         await repoOf(tx).setLists(row.id, f.white, f.black);
       });
+      changed(userId, row.id);
     },
 
     async remove(userId: number, groupId: string): Promise<void> {
       const row = await own(userId, groupId);
       if (row.default_key) throw new AppError(Ret.conflict, 'kol_default_group', {}, 409);
       await repoOf().delete(userId, row.id);
+      changed(userId, row.id);
     },
 
     /** Members of a group ('all': every tracked KOL), most followed first, 20 a page. */

@@ -2,8 +2,9 @@
  * A small in-process cache whose entries expire after a few seconds. Used where requests would
  * otherwise repeat the same lookup (the session, the user's views, a popular feed page): on this
  * kind of machine a database round trip costs more than the rest of a feed request. Loads in
- * flight are shared, so a burst of misses for one key runs the query once. Local writes delete
- * their entries at once; other processes see a change after at most `ttlMs`.
+ * flight are shared, so a burst of misses for one key runs the query once. Writes delete their
+ * entries at once, in every process through the event bus (services/events); a process that
+ * missed the event sees the change after at most `ttlMs`.
  */
 export class TtlCache<K, V> {
   private readonly entries = new Map<K, { value: Promise<V>; until: number }>();
@@ -33,6 +34,11 @@ export class TtlCache<K, V> {
 
   delete(key: K): void {
     this.entries.delete(key);
+  }
+
+  /** Forgets everything (events from other processes may have been missed: services/events). */
+  clear(): void {
+    this.entries.clear();
   }
 
   /** Deletes the entries whose settled value passes the test. */

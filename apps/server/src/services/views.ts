@@ -20,6 +20,8 @@ import { type NewView, type ViewRow, viewsRepo } from '../db/repos/views';
 import type { Clock } from './clock';
 import { AppError, badRequest, notFound } from './errors';
 import { opinionSubExtras } from './opinion-subs';
+import { localBus } from './events/local';
+import type { EventBus } from './events/types';
 import { TtlCache } from './ttl-cache';
 import { resolveAuthors } from './view-authors';
 import { normaliseRules } from './view-rules';
@@ -73,20 +75,29 @@ export function parseViewId(id: string): number {
   return /^\d{1,15}$/.test(id) ? Number(id) : 0;
 }
 
-export function views(deps: { db: Db; clock: Clock; cacheMs?: number }) {
+export function views(deps: { db: Db; clock: Clock; cacheMs?: number; events?: EventBus }) {
   /** The rules as stored: normalised (spec section 5), authors completed from known accounts. */
   const rulesToStore = async (kind: ViewKind, fields: ViewFields) =>
     resolveAuthors(deps.db, normaliseRules(fields.matchingRules, kind.needsRules));
   const repoOf = (db: Queryable = deps.db) => viewsRepo(db);
-  // Every feed page needs the user's views; changes made here drop the entry at once.
+  // Every feed page needs the user's views; a change drops the entry at once in every process
+  // that hears its event (this one included), else after cacheMs.
+  const events = deps.events ?? localBus();
   const rowsCache = new TtlCache<number, ViewRow[]>(deps.cacheMs ?? 10_000, 10_000, () => deps.clock.now().getTime());
   const rowsOf = (userId: number) => rowsCache.get(userId, () => repoOf().listOf(userId));
-  const changed = (userId: number) => rowsCache.delete(userId);
+  events.subscribe((event) => {
+    if (event.type === 'view_changed') rowsCache.delete(event.userId);
+  });
+  events.onGap(() => rowsCache.clear());
+  /** After a write to the user's views (`viewId`: the one view, null: several or the order). */
+  const changed = (userId: number, viewId: number | null = null) =>
+    events.publish({ type: 'view_changed', userId, viewId });
 
   async function seedStarters(userId: number, lang: Language): Promise<void> {
-    await deps.db.transaction(async (tx) => {
+    // Every list calls this: only a first seeding is a change worth an event.
+    const seeded = await deps.db.transaction(async (tx) => {
       const repo = repoOf(tx);
-      if (!(await repo.claimSeeding(userId))) return;
+      if (!(await repo.claimSeeding(userId))) return false;
       const now = deps.clock.now();
       const t = (key: Parameters<typeof translate>[1]) => translate(lang, key);
       const [hot, all] = [
@@ -112,8 +123,9 @@ export function views(deps: { db: Db; clock: Clock; cacheMs?: number }) {
         [hot.id, all.id, 'coin_opinion', 'event_opinion', btc.id, eth.id].map(String),
         now,
       );
+      return true;
     });
-    changed(userId);
+    if (seeded) changed(userId);
   }
 
   /**
@@ -138,7 +150,7 @@ export function views(deps: { db: Db; clock: Clock; cacheMs?: number }) {
       }
       return made;
     });
-    changed(userId);
+    if (restored.length > 0) changed(userId);
     return restored.map((r) => ({ viewId: String(r.id), name: r.name }));
   }
 
@@ -216,7 +228,7 @@ export function views(deps: { db: Db; clock: Clock; cacheMs?: number }) {
         (id) => id !== String(created.id),
       );
       await repo.setTabOrder(userId, [...order, String(created.id)], deps.clock.now());
-      changed(userId);
+      changed(userId, created.id);
       return this.list(userId, lang);
     },
 
@@ -233,7 +245,7 @@ export function views(deps: { db: Db; clock: Clock; cacheMs?: number }) {
         { name: fields.name, viewType: fields.viewType, matchingRules, settings },
         deps.clock.now(),
       );
-      changed(userId);
+      changed(userId, row.id);
     },
 
     /**
@@ -261,11 +273,12 @@ export function views(deps: { db: Db; clock: Clock; cacheMs?: number }) {
      */
     async createOpinion(userId: number, v: Omit<NewView, 'fixed'>, lang: Language): Promise<ViewListItem[]> {
       await seedStarters(userId, lang);
-      await deps.db.transaction(async (tx) => {
+      const created = await deps.db.transaction(async (tx) => {
         const row = await repoOf(tx).insert(userId, { ...v, fixed: false }, deps.clock.now());
         await savedStep(tx, userId, row.id, v);
+        return row;
       });
-      changed(userId);
+      changed(userId, created.id);
       return this.list(userId, lang);
     },
 
@@ -277,7 +290,7 @@ export function views(deps: { db: Db; clock: Clock; cacheMs?: number }) {
         await repoOf(tx).update(userId, row.id, v, deps.clock.now());
         await savedStep(tx, userId, row.id, v);
       });
-      changed(userId);
+      changed(userId, row.id);
     },
 
     /** A view of the user of one type, or not found. */
@@ -294,7 +307,7 @@ export function views(deps: { db: Db; clock: Clock; cacheMs?: number }) {
     async remove(userId: number, viewId: string, viewType?: ViewType): Promise<void> {
       if (viewType) await this.ownOfType(userId, viewId, viewType);
       const deleted = await repoOf().delete(userId, parseViewId(viewId));
-      changed(userId);
+      changed(userId, deleted ? parseViewId(viewId) : null);
       if (!deleted) throw notFound();
       await viewTypeOf(deleted).deleted?.(deps.db, userId);
     },
@@ -323,6 +336,8 @@ export function views(deps: { db: Db; clock: Clock; cacheMs?: number }) {
       let next = 0;
       const order = current.map((id) => (slots.has(id) ? wanted[next++]! : id));
       await repo.setTabOrder(userId, order, deps.clock.now());
+      // The order is not cached; other tabs and devices still want to show it.
+      changed(userId);
     },
   };
 }

@@ -1,6 +1,7 @@
 /** The notification services wired together (issue 7): list, data sources, forwarding, push. */
 import type { Db } from '../../db/db';
 import type { Clock } from '../clock';
+import type { EventBus } from '../events/types';
 import type { Views } from '../views';
 import { dataSources } from './data-sources';
 import { notificationFeed } from './feed';
@@ -17,10 +18,17 @@ export function notificationServices(deps: {
   log: (line: string) => void;
   publicUrl: string;
   push?: PushOptions | undefined;
+  events?: EventBus;
 }) {
   const push = pushService({ db: deps.db, clock: deps.clock, log: deps.log, options: deps.push ?? {} });
   const sources = dataSources({ db: deps.db, clock: deps.clock, publicUrl: deps.publicUrl });
-  const notify = notifier({ db: deps.db, clock: deps.clock, push, log: deps.log });
+  const notify = notifier({
+    db: deps.db,
+    clock: deps.clock,
+    push,
+    log: deps.log,
+    ...(deps.events ? { events: deps.events } : {}),
+  });
   return {
     notifications: notificationFeed({ db: deps.db, views: deps.views }),
     dataSources: sources,

@@ -13,6 +13,7 @@ import { notificationsRepo } from '../../db/repos/notifications';
 import { type PushViewRow, pushRepo } from '../../db/repos/push';
 import { type Clock, epochSeconds } from '../clock';
 import { keywordGroupsOf, matchesGroups, messageHaystack, sourcesOf, xScope } from './match';
+import type { EventBus } from '../events/types';
 import type { PushService } from './push';
 
 /**
@@ -29,8 +30,19 @@ const snippet = (text: string) => {
 };
 const switchedOn = (v: PushViewRow) => v.settings.notificationEnabled === true;
 
-export function notifier(deps: { db: Db; clock: Clock; push: PushService; log: (line: string) => void }) {
+export function notifier(deps: {
+  db: Db;
+  clock: Clock;
+  push: PushService;
+  log: (line: string) => void;
+  events?: EventBus;
+}) {
   const repo = () => pushRepo(deps.db);
+  /** Counts a match on the view, and tells the owner's open screens wherever they are served. */
+  async function addPending(view: PushViewRow, count: number, title: string, body: string) {
+    await repo().addPending(view.id, count, title, body);
+    deps.events?.publish({ type: 'notification_matched', userId: view.user_id, viewId: view.id });
+  }
 
   /** Sends what is due (only for `viewIds` when given); answers how many pushes went out. */
   async function flush(viewIds?: number[]): Promise<number> {
@@ -85,7 +97,7 @@ export function notifier(deps: { db: Db; clock: Clock; push: PushService; log: (
           undefined,
         );
         if (!newest) continue;
-        await repo().addPending(view.id, matches.length, `@${newest.username}`, snippet(newest.text));
+        await addPending(view, matches.length, `@${newest.username}`, snippet(newest.text));
         touched.push(view.id);
       }
       if (touched.length) await flush(touched);
@@ -95,7 +107,7 @@ export function notifier(deps: { db: Db; clock: Clock; push: PushService; log: (
     async messageStored(views: PushViewRow[], m: { sender: string; title: string; text: string }): Promise<void> {
       const on = views.filter(switchedOn);
       for (const view of on) {
-        await repo().addPending(view.id, 1, m.sender || m.title, snippet(m.text || messageHaystack(m)));
+        await addPending(view, 1, m.sender || m.title, snippet(m.text || messageHaystack(m)));
       }
       if (on.length) await flush(on.map((v) => v.id));
     },
