@@ -32,8 +32,6 @@ import { statistics } from './statistics';
 import { trackRecord } from './track-record/index';
 import { twitterUsers } from './twitter-users';
 import { views } from './views';
-import { localBus } from './events/local';
-import type { EventBus } from './events/types';
 import { type StreamSettings, streamHub } from './stream-hub';
 
 export interface ServiceDeps {
