@@ -10,11 +10,6 @@ import { USAGE } from '../../src/cli';
 import { CONFIG_VARIABLES, loadConfig } from '../../src/config';
 import { composeFile, dockerfileStages, execForm, readRepoFile, stageEnv, withDefaults } from './files';
 
-/**
- * Added by the events helper of issue 18 on its own branch (config.ts there); compose and the
- * docs already name them. Once both branches are in, this list is empty.
- */
-
 const { services, volumes } = composeFile();
 const runtime = dockerfileStages().at(-1)!;
 const entrypoint = execForm(runtime, 'ENTRYPOINT');
