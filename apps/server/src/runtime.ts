@@ -30,7 +30,7 @@ export async function openRuntime(config: Config, log: (line: string) => void) {
     ? smtpMailer(config.smtpUrl, config.mailFrom)
     : outboxMailer(join(config.dataDir, 'outbox'), config.mailFrom, log);
   // Opened before the services: each subscribes its caches at creation.
-  const events = openEventBus(config, log);
+  const events = await openEventBus(config, db, log);
   const services = createServices({
     db,
     mailer,

@@ -1,11 +1,28 @@
 /** The event bus the configuration asks for: in-process without EVENTS_URL, else Redis pub/sub. */
 import type { Config } from '../../config';
+import type { Queryable } from '../../db/db';
 import { localBus } from './local';
 import { redisBus } from './redis';
 import type { EventBus } from './types';
+import { EVENTS_CHANNEL } from './wire';
 
 export type { AppEvent, AppEventType, EventBus } from './types';
 
-export function openEventBus(config: Pick<Config, 'eventsUrl'>, log: (line: string) => void): EventBus {
-  return config.eventsUrl ? redisBus(config.eventsUrl, log) : localBus(log);
+export async function openEventBus(
+  config: Pick<Config, 'eventsUrl'>,
+  db: Queryable,
+  log: (line: string) => void,
+): Promise<EventBus> {
+  if (!config.eventsUrl) return localBus(log);
+  return redisBus(config.eventsUrl, log, await eventsChannel(db));
+}
+
+/**
+ * The channel is named after the database and schema the processes share: Redis pub/sub ignores
+ * database numbers, so two installs (or two test schemas) on one Redis would otherwise hear each
+ * other's events (hints only, but another install's user 5 is not this one's).
+ */
+export async function eventsChannel(db: Queryable): Promise<string> {
+  const [row] = await db.query<{ name: string }>("SELECT current_database() || '/' || current_schema() AS name");
+  return `${EVENTS_CHANNEL}:${row?.name ?? ''}`;
 }

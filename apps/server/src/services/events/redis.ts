@@ -15,7 +15,7 @@ import { decodeMessage, EVENTS_CHANNEL, encodeMessage } from './wire';
 export const RECONNECT_MAX_MS = 2000;
 const retryStrategy = (times: number) => Math.min(100 * 2 ** Math.min(times, 10), RECONNECT_MAX_MS);
 
-export function redisBus(url: string, log: (line: string) => void): EventBus {
+export function redisBus(url: string, log: (line: string) => void, channel: string = EVENTS_CHANNEL): EventBus {
   // Own messages come back from Redis too: they are skipped, `publish` delivered them already.
   const origin = randomUUID();
   const local = localBus(log);
@@ -60,19 +60,19 @@ export function redisBus(url: string, log: (line: string) => void): EventBus {
     everReady = true;
     broken = false;
   });
-  sub.on('message', (channel: string, raw: string) => {
-    if (channel !== EVENTS_CHANNEL) return;
+  sub.on('message', (from: string, raw: string) => {
+    if (from !== channel) return;
     const message = decodeMessage(raw);
     if (!message || message.origin === origin) return;
     local.deliver(message.event);
   });
-  sub.subscribe(EVENTS_CHANNEL).catch(onError('subscribing'));
+  sub.subscribe(channel).catch(onError('subscribing'));
 
   return {
     publish(event: AppEvent) {
       local.deliver(event);
       if (closed || pub.status !== 'ready') return;
-      pub.publish(EVENTS_CHANNEL, encodeMessage(origin, event)).catch(onError('publishing'));
+      pub.publish(channel, encodeMessage(origin, event)).catch(onError('publishing'));
     },
     subscribe: local.subscribe,
     onGap: local.onGap,
