@@ -73,13 +73,20 @@ const line = (name: string, xs: number[]) =>
 async function measure(label: string, urls: { push: string; feed: string; report: string }) {
   await historyLoaded(urls.report);
   const { token } = await call<{ token: string }>(urls.report, 'account/login', DEMO);
-  const views = await call<{ view_id: string; view_type: string; name: string }[]>(
-    urls.report,
-    'view/v2/coin_opinion_add',
-    { coin: 'BTC', kol_group_id: '' },
-    token,
-  ).catch(() => call<{ view_id: string; view_type: string; name: string }[]>(urls.report, 'view/v2/list', {}, token));
-  const viewId = views.find((v) => v.view_type === 'coin_opinion' && v.name === 'BTC')?.view_id;
+  // The demo account's BTC coin opinion view, or a new one.
+  type Item = { view_id: string; view_type: string };
+  const coinOf = (v: Item) =>
+    call<{ coin: string }>(urls.report, 'view/v2/coin_opinion_info', { view_id: v.view_id }, token).then((i) => i.coin);
+  const btcView = async (list: Item[]) => {
+    for (const v of list.filter((x) => x.view_type === 'coin_opinion'))
+      if ((await coinOf(v)) === 'BTC') return v.view_id;
+    return undefined;
+  };
+  const viewId =
+    (await btcView(await call<Item[]>(urls.report, 'view/v2/list', {}, token))) ??
+    (await btcView(
+      await call<Item[]>(urls.report, 'view/v2/coin_opinion_add', { coin: 'BTC', kol_group_id: '' }, token),
+    ));
   if (!viewId) throw new Error('no BTC coin opinion view');
   type Sum = { sum_info: { cnt_up: number; cnt_neutral: number; cnt_down: number } };
   const total = async () => {
