@@ -29,6 +29,9 @@ import { statistics } from './statistics';
 import { trackRecord } from './track-record/index';
 import { twitterUsers } from './twitter-users';
 import { views } from './views';
+import { eventHistory } from './event-history';
+import { localBus } from './events/local';
+import type { EventBus } from './events/types';
 
 export interface ServiceDeps {
   db: Db;
@@ -46,6 +49,8 @@ export interface ServiceDeps {
   push?: PushOptions;
   /** Per-caller share and time of requests (config); defaults: 2 running, 8 queued, 10 s. */
   requests?: { limits?: RequestLimitSettings; statementTimeoutMs?: number };
+  /** Events between processes (services/events); in-process only when not given. */
+  events?: EventBus;
 }
 
 export function createServices(deps: ServiceDeps) {
@@ -81,11 +86,16 @@ export function createServices(deps: ServiceDeps) {
     ...(deps.feedCacheMs !== undefined ? { cacheMs: deps.feedCacheMs } : {}),
   });
   const tracks = trackRecord({ db, clock, kolGroups: groups });
+  const events = deps.events ?? localBus(log);
+  const history = eventHistory({ db, events, log });
   // Every batch, polled or pushed, notifies through this one callback.
   const pipeline: IngestDeps = { db, enricher, clock, log, onSaved: (ids) => notify.notifier.postsSaved(ids) };
   return {
     views: viewService,
-    opinion: opinion({ db, clock, views: viewService, kolGroups: groups }),
+    events,
+    /** Event views' history, counted in the background (cli.ts starts it in every role). */
+    eventHistory: history,
+    opinion: opinion({ db, clock, views: viewService, kolGroups: groups, history }),
     ranking: ranking({ db, clock, views: viewService, authorWindows: rankingWindows }),
     rankingWindows,
     feed: feedService,

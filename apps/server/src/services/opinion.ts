@@ -17,6 +17,7 @@ import type { GroupRule } from '../db/repos/kol-groups';
 import { opinionRepo } from '../db/repos/opinion';
 import type { NewView, ViewRow } from '../db/repos/views';
 import type { Clock } from './clock';
+import type { EventHistory } from './event-history';
 import type { KolGroups } from './kol-groups';
 import { presentReport } from './opinion-report';
 import { reportWindow } from './opinion-window';
@@ -36,7 +37,14 @@ interface ReportQuery {
 
 type OpinionType = 'coin_opinion' | 'event_opinion';
 
-export function opinion(deps: { db: Db; clock: Clock; views: Views; kolGroups: KolGroups }) {
+export function opinion(deps: {
+  db: Db;
+  clock: Clock;
+  views: Views;
+  kolGroups: KolGroups;
+  /** Woken when an event view is saved, so its history count starts at once. */
+  history?: Pick<EventHistory, 'wake'>;
+}) {
   const repo = () => opinionRepo(deps.db);
   const nowSeconds = () => Math.floor(deps.clock.now().getTime() / 1000);
   // Analytics reports are recomputed at most once per their update frequency (spec: default a day).
@@ -55,14 +63,16 @@ export function opinion(deps: { db: Db; clock: Clock; views: Views; kolGroups: K
   function opinionCalls<B extends { kolGroupId: string }, I>(
     type: OpinionType,
     toView: (body: B) => Omit<NewView, 'fixed'>,
-    present: (row: ViewRow) => I,
+    present: (row: ViewRow) => I | Promise<I>,
   ) {
     const kind = viewTypeOf(type);
     return {
       async add(userId: number, body: B, lang: Language) {
         const v = toView(body);
         await ruleFor(userId, body.kolGroupId);
-        return deps.views.createOpinion(userId, v, lang);
+        const list = await deps.views.createOpinion(userId, v, lang);
+        deps.history?.wake();
+        return list;
       },
       async info(userId: number, viewId: string): Promise<I> {
         return present(await deps.views.ownOfType(userId, viewId, type));
@@ -71,6 +81,7 @@ export function opinion(deps: { db: Db; clock: Clock; views: Views; kolGroups: K
         const v = toView(body);
         await ruleFor(userId, body.kolGroupId);
         await deps.views.updateOpinion(userId, body.viewId, v);
+        deps.history?.wake();
       },
       async detail(userId: number, q: ReportQuery): Promise<ReportData> {
         const row = await deps.views.ownOfType(userId, q.viewId, type);
@@ -80,7 +91,8 @@ export function opinion(deps: { db: Db; clock: Clock; views: Views; kolGroups: K
         // Checks the group is still the user's (a deleted group makes the view not found).
         await ruleFor(userId, kolGroupId);
         const groupId = kolGroupId ? Number(kolGroupId) : undefined;
-        return presentReport(window, (await kind.opinionCounts?.(deps.db, row, window, groupId)) ?? [], now);
+        const report = presentReport(window, (await kind.opinionCounts?.(deps.db, row, window, groupId)) ?? [], now);
+        return type === 'event_opinion' ? { ...report, historyPercent: await repo().historyPercent(row.id) } : report;
       },
     };
   }
@@ -109,9 +121,10 @@ export function opinion(deps: { db: Db; clock: Clock; views: Views; kolGroups: K
         // The coins whose price the report draws: known coins only, each once.
         settings: { kolGroupId: body.kolGroupId, coins: [...new Set((body.coins ?? []).map(checkCoin))] },
       }),
-      (row) => ({
+      async (row) => ({
         viewId: String(row.id),
         name: row.name,
+        historyPercent: await repo().historyPercent(row.id),
         kolGroupId: viewTypeOf('event_opinion').kolGroupOf?.(row) ?? '',
         matchingRules: row.matching_rules as KeywordRuleGroup[],
         coins: eventSettingsOf(row.settings).coins,
