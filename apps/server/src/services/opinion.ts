@@ -52,6 +52,12 @@ export function opinion(deps: {
     deps.clock.now().getTime(),
   );
 
+  /** An event view's history progress while it is counted; nothing once done. */
+  async function historyOf(viewId: number): Promise<{ historyPercent?: number }> {
+    const percent = await repo().historyPercent(viewId);
+    return percent === null ? {} : { historyPercent: percent };
+  }
+
   async function ruleFor(userId: number, kolGroupId: string): Promise<GroupRule | undefined> {
     return kolGroupId ? deps.kolGroups.ruleOf(userId, kolGroupId) : undefined;
   }
@@ -92,7 +98,7 @@ export function opinion(deps: {
         await ruleFor(userId, kolGroupId);
         const groupId = kolGroupId ? Number(kolGroupId) : undefined;
         const report = presentReport(window, (await kind.opinionCounts?.(deps.db, row, window, groupId)) ?? [], now);
-        return type === 'event_opinion' ? { ...report, historyPercent: await repo().historyPercent(row.id) } : report;
+        return type === 'event_opinion' ? { ...report, ...(await historyOf(row.id)) } : report;
       },
     };
   }
@@ -124,7 +130,7 @@ export function opinion(deps: {
       async (row) => ({
         viewId: String(row.id),
         name: row.name,
-        historyPercent: await repo().historyPercent(row.id),
+        ...(await historyOf(row.id)),
         kolGroupId: viewTypeOf('event_opinion').kolGroupOf?.(row) ?? '',
         matchingRules: row.matching_rules as KeywordRuleGroup[],
         coins: eventSettingsOf(row.settings).coins,
