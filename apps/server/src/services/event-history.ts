@@ -9,6 +9,7 @@
  * chunk at a time, so several processes share the work and never count a slice twice.
  */
 import type { Db } from '../db/db';
+import { outsideRequest } from '../db/query-context';
 import { eventHistoryRepo } from '../db/repos/event-history';
 import type { RequestGate } from '../pipeline/request-gate';
 import type { EventBus } from './events/types';
@@ -88,7 +89,8 @@ export function eventHistory(deps: { db: Db; events: EventBus; log: (line: strin
     },
     /** A view was saved: count it now rather than at the next tick (no-op unless started). */
     wake(): void {
-      pass().catch((err: unknown) => deps.log(`event history: ${(err as Error).message}`));
+      // Called from the saving request: the count must not inherit its time limit or cancellation.
+      outsideRequest(() => pass()).catch((err: unknown) => deps.log(`event history: ${(err as Error).message}`));
     },
     async stop(): Promise<void> {
       timer.stop();

@@ -138,6 +138,28 @@ describe('event view history count', () => {
     await expectExact(viewId, (text) => HALVING.test(text));
   });
 
+  it('runs by itself once started: a save wakes it, and it says when the view is done', async () => {
+    const done = new Promise<number>((resolve) => {
+      const off = t.services.events.subscribe((e) => {
+        if (e.type === 'view_history' && e.percent === 100) {
+          off();
+          resolve(e.viewId);
+        }
+      });
+    });
+    // A tick far away: only the save's wake can start the count within the test.
+    t.services.eventHistory.start({ intervalMs: 3_600_000 });
+    try {
+      const viewId = await addView('Woken', ['halving']);
+      expect(await done).toBe(Number(viewId));
+      const info = await t.call('view/v2/event_opinion_info', { viewId }, { token });
+      expect(info.body.data).not.toHaveProperty('history_percent');
+      await expectExact(viewId, (text) => HALVING.test(text));
+    } finally {
+      await t.services.eventHistory.stop();
+    }
+  });
+
   it('is exact with writes running at the same time as its chunks', async () => {
     const history = eventHistory({ db: t.db, events: localBus(), log: () => {}, chunkRows: 30 });
     const viewId = await addView('ETF again', ['ETF']);

@@ -18,10 +18,11 @@ export const HISTORY_PERCENT = `(CASE WHEN history_watermark <= history_from THE
   ELSE least(99, floor(100.0 * (history_top - history_watermark) / greatest(1, history_top - history_from)))::int END)`;
 
 /**
- * The advisory lock space (two-key form) a history count claims its view in, so two processes
- * never count the same view at once and neither waits for the other.
+ * The advisory lock space (two-key form: space, view id) a history count claims its view in, so
+ * two processes never count the same view at once and neither waits for the other. Named by the
+ * schema: advisory locks are per database, and kolscopes in other schemas have views of the same ids.
  */
-const CLAIM_SPACE = 1_870_211_022;
+const CLAIM_SPACE = `hashtext(current_schema() || '.event_views.claim')`;
 
 export interface ClaimedView {
   viewId: number;

@@ -151,7 +151,7 @@ export function opinionRepo(db: Queryable) {
         return;
       }
       // Writers of posts in flight finish first, and later ones see the restarted view.
-      await db.query('SELECT pg_advisory_xact_lock($1)', [EVENT_SAVE_LOCK]);
+      await db.query(`SELECT pg_advisory_xact_lock(${EVENT_SAVE_LOCK})`);
       await db.query(
         `INSERT INTO event_views (view_id, group_id, history_from, history_top, history_watermark)
          VALUES ($1, $2, $3, $4, ${HISTORY_START})

@@ -32,9 +32,11 @@ import { accountsTrigger, addUp, scratch, scratchTable, writeTriggers } from './
 /**
  * The advisory lock (shared by every posts write while event views exist, exclusive while a
  * view's history count is (re)started): a restart waits for writers in flight, so none of them
- * counts a post with the patterns or watermark the restart replaces.
+ * counts a post with the patterns or watermark the restart replaces. Advisory locks are per
+ * database: the key names the schema, so kolscopes in other schemas (tests, benches) never wait
+ * for each other.
  */
-export const EVENT_SAVE_LOCK = 1_870_211_021;
+export const EVENT_SAVE_LOCK = `hashtext(current_schema() || '.event_views.save')`;
 /** The scratch table of matched posts the trigger and the history count fill for event_apply_matched(). */
 export const EVENT_MATCHED = scratchTable(
   'event_matched',
