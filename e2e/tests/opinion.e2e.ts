@@ -254,6 +254,8 @@ describe.each(['en', 'zh-CN'] as const)('coin and event opinions (%s)', (lang) =
 
   it('shows the event report and edits the event', async () => {
     await waitToastGone(page);
+    // Its history is counted in the background; the note goes once done (the report polls).
+    await page.getByTestId('history-counting').waitFor({ state: 'detached', timeout: 60_000 });
     await driveReport(page, lang, 'view/v2/event_opinion_detail', `${tag}-70-event`);
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, `${tag}-70-event-detail`);

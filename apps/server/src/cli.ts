@@ -105,11 +105,14 @@ async function start(config: Config, role: Role) {
   rt.services.notifier.start();
   // Each minute's ranking windows that views compare with, for their next "previous window".
   rt.services.rankingWindows.start();
+  // Event views' history is counted by every process with the database, whatever its role.
+  rt.services.eventHistory.start(gate ? { gate } : {});
   let reclassifying: AbortController | undefined;
   const stopAll = async () => {
     reclassifying?.abort();
     rt.services.notifier.stop();
     rt.services.rankingWindows.stop();
+    await rt.services.eventHistory.stop();
     await collection?.stop();
     await prices?.stop();
     await rt.close();

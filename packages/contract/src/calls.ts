@@ -18,6 +18,7 @@ import {
   page,
   post,
   rankItem,
+  historyPercent,
   reportData,
   statBucket,
   sortingIndicator,
@@ -168,6 +169,7 @@ export const viewCalls = {
       /** Coins whose price the report draws beside the opinion (at most EVENT_PRICE_COINS_MAX). */
       coins: z.array(z.string()),
       viewType: z.literal('event_opinion'),
+      historyPercent,
     }),
   ),
   eventOpinionUpdate: call('view/v2/event_opinion_update', eventOpinionFields.extend({ viewId: f.id }), ack),

@@ -200,7 +200,12 @@ export type SumInfo = z.infer<typeof sumInfo>;
 export const EMPTY_SUM_INFO: Readonly<SumInfo> = Object.freeze(
   Object.fromEntries(Object.keys(sumInfo.shape).map((k) => [k, 0])) as SumInfo,
 );
-export const reportData = z.object({ intervalList: z.array(reportBucket), sumInfo });
+/**
+ * How far an event opinion view's history is counted (0-99 %), while it is being counted in the
+ * background after its keywords were saved; absent or null once done (and for other reports).
+ */
+export const historyPercent = z.number().int().min(0).max(99).nullable().optional();
+export const reportData = z.object({ intervalList: z.array(reportBucket), sumInfo, historyPercent });
 export type ReportData = z.infer<typeof reportData>;
 export const statBucket = z.object({ ct: z.number().int(), cnt: z.number().int(), ...bucketProgress });
 

@@ -33,6 +33,7 @@ import { trackRecord } from './track-record/index';
 import { twitterUsers } from './twitter-users';
 import { views } from './views';
 import { type StreamSettings, streamHub } from './stream-hub';
+import { eventHistory } from './event-history';
 
 export interface ServiceDeps {
   db: Db;
@@ -98,6 +99,7 @@ export function createServices(deps: ServiceDeps) {
     ...(deps.feedCacheMs !== undefined ? { cacheMs: deps.feedCacheMs } : {}),
   });
   const tracks = trackRecord({ db, clock, kolGroups: groups });
+  const history = eventHistory({ db, events, log });
   // Every batch, polled or pushed, tells every process (feeds, open screens) and notifies through
   // this one callback. Big batches go as several events so each message stays small.
   const pipeline: IngestDeps = {
@@ -116,7 +118,9 @@ export function createServices(deps: ServiceDeps) {
     /** The open live streams of this process (http/stream). */
     stream: streamHub(events, deps.stream),
     views: viewService,
-    opinion: opinion({ db, clock, views: viewService, kolGroups: groups }),
+    /** Event views' history, counted in the background (cli.ts starts it in every role). */
+    eventHistory: history,
+    opinion: opinion({ db, clock, views: viewService, kolGroups: groups, history }),
     ranking: ranking({ db, clock, views: viewService, authorWindows: rankingWindows }),
     rankingWindows,
     feed: feedService,

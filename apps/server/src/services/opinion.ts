@@ -17,6 +17,7 @@ import type { GroupRule } from '../db/repos/kol-groups';
 import { opinionRepo } from '../db/repos/opinion';
 import type { NewView, ViewRow } from '../db/repos/views';
 import type { Clock } from './clock';
+import type { EventHistory } from './event-history';
 import type { KolGroups } from './kol-groups';
 import { presentReport } from './opinion-report';
 import { reportWindow } from './opinion-window';
@@ -36,7 +37,15 @@ interface ReportQuery {
 
 type OpinionType = 'coin_opinion' | 'event_opinion';
 
-export function opinion(deps: { db: Db; clock: Clock; views: Views; kolGroups: KolGroups }) {
+export function opinion(deps: {
+  db: Db;
+  clock: Clock;
+  views: Views;
+  kolGroups: KolGroups;
+  /** Woken when an event view is saved, so its history count starts at once. */
+  history?: Pick<EventHistory, 'wake'>;
+}) {
+  const repo = () => opinionRepo(deps.db);
   // Analytics reports count stored posts, cached for the view's update frequency: the replica will do.
   const postCounts = () => opinionRepo(deps.db.read);
   const nowSeconds = () => Math.floor(deps.clock.now().getTime() / 1000);
@@ -44,6 +53,12 @@ export function opinion(deps: { db: Db; clock: Clock; views: Views; kolGroups: K
   const reports = new TtlCache<string, ReportData>(DEFAULT_REPORT_UPDATE_FREQ_SECONDS * 1000, 1000, () =>
     deps.clock.now().getTime(),
   );
+
+  /** An event view's history progress while it is counted; nothing once done. */
+  async function historyOf(viewId: number): Promise<{ historyPercent?: number }> {
+    const percent = await repo().historyPercent(viewId);
+    return percent === null ? {} : { historyPercent: percent };
+  }
 
   async function ruleFor(userId: number, kolGroupId: string): Promise<GroupRule | undefined> {
     return kolGroupId ? deps.kolGroups.ruleOf(userId, kolGroupId) : undefined;
@@ -56,14 +71,16 @@ export function opinion(deps: { db: Db; clock: Clock; views: Views; kolGroups: K
   function opinionCalls<B extends { kolGroupId: string }, I>(
     type: OpinionType,
     toView: (body: B) => Omit<NewView, 'fixed'>,
-    present: (row: ViewRow) => I,
+    present: (row: ViewRow) => I | Promise<I>,
   ) {
     const kind = viewTypeOf(type);
     return {
       async add(userId: number, body: B, lang: Language) {
         const v = toView(body);
         await ruleFor(userId, body.kolGroupId);
-        return deps.views.createOpinion(userId, v, lang);
+        const list = await deps.views.createOpinion(userId, v, lang);
+        deps.history?.wake();
+        return list;
       },
       async info(userId: number, viewId: string): Promise<I> {
         return present(await deps.views.ownOfType(userId, viewId, type));
@@ -72,6 +89,7 @@ export function opinion(deps: { db: Db; clock: Clock; views: Views; kolGroups: K
         const v = toView(body);
         await ruleFor(userId, body.kolGroupId);
         await deps.views.updateOpinion(userId, body.viewId, v);
+        deps.history?.wake();
       },
       async detail(userId: number, q: ReportQuery): Promise<ReportData> {
         const row = await deps.views.ownOfType(userId, q.viewId, type);
@@ -84,7 +102,8 @@ export function opinion(deps: { db: Db; clock: Clock; views: Views; kolGroups: K
         // Rollups filled when the view is saved (an event's, a KOL group's) are read back on the
         // primary; the all-authors coin rollup only follows posts, so the replica serves it.
         const source = groupId === undefined && type === 'coin_opinion' ? deps.db.read : deps.db;
-        return presentReport(window, (await kind.opinionCounts?.(source, row, window, groupId)) ?? [], now);
+        const report = presentReport(window, (await kind.opinionCounts?.(source, row, window, groupId)) ?? [], now);
+        return type === 'event_opinion' ? { ...report, ...(await historyOf(row.id)) } : report;
       },
     };
   }
@@ -113,9 +132,10 @@ export function opinion(deps: { db: Db; clock: Clock; views: Views; kolGroups: K
         // The coins whose price the report draws: known coins only, each once.
         settings: { kolGroupId: body.kolGroupId, coins: [...new Set((body.coins ?? []).map(checkCoin))] },
       }),
-      (row) => ({
+      async (row) => ({
         viewId: String(row.id),
         name: row.name,
+        ...(await historyOf(row.id)),
         kolGroupId: viewTypeOf('event_opinion').kolGroupOf?.(row) ?? '',
         matchingRules: row.matching_rules as KeywordRuleGroup[],
         coins: eventSettingsOf(row.settings).coins,

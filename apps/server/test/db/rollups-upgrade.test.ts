@@ -3,8 +3,8 @@
  * applied by migration 0019, 0013 before it): a new database given posts, and databases that stored posts at
  * older versions (before 0005, 0009 and 0013) and were migrated on from there, end with the same
  * rollup rows and the same rollup functions and triggers. And applying the rollups again over a
- * populated database (with a KOL group's rollup and an event view) changes nothing: every recount
- * equals what the triggers kept, and the event view's own counts are kept.
+ * populated database (with a KOL group's rollup and an event view halfway through counting its
+ * history) changes nothing: every recount equals what the triggers and the history count kept.
  * PGlite, and PostgreSQL with TEST_DATABASE_URL.
  */
 import { describe, expect, it } from 'vitest';
@@ -15,6 +15,8 @@ import { opinionRepo } from '../../src/db/repos/opinion';
 import { rollupsSql } from '../../src/db/rollups/index';
 import { migrateBefore } from '../support/migrate-before';
 import { snapshot } from '../support/rollup-snapshot';
+import { eventHistory } from '../../src/services/event-history';
+import { localBus } from '../../src/services/events/local';
 import { openTestDb } from '../support/test-app';
 
 // Each database applies every migration: a busy machine makes it slower, never wrong.
@@ -145,10 +147,19 @@ describe('rollups after an upgrade', () => {
       await db.transaction(async (tx) => {
         await opinionRepo(tx).useGroup(group!.id);
         // The event view counts posts from the second day on: a recount from every post would differ.
-        await opinionRepo(tx).setEvent(view!.id, group!.id, [['etf']], T0 + 86_400);
+        await opinionRepo(tx).setEvent(view!.id, group!.id, [['etf']], T0 + 86_400, T0 + 2 * 86_400);
       });
       await savePosts(db, [...BATCHES[1]!, ...BATCHES[2]!], 'current');
       await db.query(`UPDATE x_accounts SET followers_count = 900 WHERE id = 'a1'`);
+      // Halfway through its history count: the recount must give back exactly what lies above
+      // the watermark (the triggers' posts and the chunks counted so far), and nothing below it.
+      const history = eventHistory({ db, events: localBus(), log: () => {}, chunkRows: 8 });
+      expect(await history.step()).toMatchObject({ viewId: view!.id });
+      expect(await history.step()).toMatchObject({ viewId: view!.id });
+      const [state] = await db.query<{ w: string; f: string }>(
+        'SELECT history_watermark::text AS w, history_from::text AS f FROM event_views',
+      );
+      expect(BigInt(state!.w)).toBeGreaterThan(BigInt(state!.f));
 
       const kept = await snapshot(db);
       expect(kept.rows.group_opinion_counts!.length).toBeGreaterThan(0);

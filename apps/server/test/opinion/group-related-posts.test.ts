@@ -126,6 +126,7 @@ describe('opinion views limited to a KOL group', () => {
       { token: ann },
     );
     const viewId = subOf(add.body.data, 'event_opinion');
+    await t.services.eventHistory.drain();
     expect(await expectAgreement(viewId, 'view/v2/event_opinion_detail', [AUTHORS.alice.authorId])).toBe(12);
   });
 

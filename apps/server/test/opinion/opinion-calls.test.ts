@@ -157,14 +157,24 @@ describe('event opinion calls', () => {
     );
     expect(ok.body.ret).toBe(1);
     const id = lastSub(ok.body.data, 'event_opinion');
-    expect((await t.call('view/v2/event_opinion_info', { viewId: id }, { token: ann })).body.data).toEqual({
+    const info = {
       view_id: id,
       name: 'ETF flows',
       kol_group_id: '',
       matching_rules: [{ type: 'keywords', keywords: ['ETF', 'inflows'] }],
       coins: [],
       view_type: 'event_opinion',
+    };
+    // Its history is counted in the background: not begun yet, then done (no progress shown).
+    const counting = { viewId: id, period: '1w', interval: '1d' };
+    expect((await t.call('view/v2/event_opinion_info', { viewId: id }, { token: ann })).body.data).toEqual({
+      ...info,
+      history_percent: 0,
     });
+    const before = (await t.call('view/v2/event_opinion_detail', counting, { token: ann })).body.data as Report;
+    expect(before).toMatchObject({ history_percent: 0, sum_info: { cnt_up: 0, cnt_neutral: 0, cnt_down: 0 } });
+    expect(await t.services.eventHistory.drain()).toBeGreaterThan(0);
+    expect((await t.call('view/v2/event_opinion_info', { viewId: id }, { token: ann })).body.data).toEqual(info);
     const r = (
       await t.call('view/v2/event_opinion_detail', { viewId: id, period: '1w', interval: '1d' }, { token: ann })
     ).body.data as Report;

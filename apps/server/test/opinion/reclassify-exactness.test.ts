@@ -92,6 +92,7 @@ beforeAll(async () => {
   );
   const evList = ev.body.data as { view_id: string; subs: { view_id: string }[] }[];
   eventView = evList.find((v) => v.view_id === 'event_opinion')!.subs.at(-1)!.view_id;
+  await t.services.eventHistory.drain();
   await checkAll();
 });
 

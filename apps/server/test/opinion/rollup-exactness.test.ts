@@ -93,6 +93,8 @@ beforeAll(async () => {
     kolGroupId: groupId,
     matchingRules: [{ type: 'keywords', keywords: ['ETF'] }],
   });
+  // Their history is counted in the background (services/event-history.ts): to the end here.
+  await t.services.eventHistory.drain();
 });
 
 afterAll(async () => {
@@ -216,6 +218,7 @@ describe('opinion rollups', () => {
       { token },
     );
     expect(res.body.ret).toBe(1);
+    await t.services.eventHistory.drain();
     expect(await detail('view/v2/event_opinion_detail', event, '1m', '1d')).toEqual(
       await expected((p) => /halving/i.test(p.text), '1m', '1d'),
     );

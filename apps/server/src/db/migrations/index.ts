@@ -19,6 +19,7 @@ import trackRecord from './0017_track_record';
 import networks from './0018_networks';
 import persons from './0019_persons';
 import nearDuplicates from './0020_near_duplicates';
+import eventHistory from './0021_event_history';
 
 export const migrations: { id: string; sql: string }[] = [
   { id: '0001_accounts', sql: accounts },
@@ -41,4 +42,5 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '0018_networks', sql: networks },
   { id: '0019_persons', sql: persons },
   { id: '0020_near_duplicates', sql: nearDuplicates },
+  { id: '0021_event_history', sql: eventHistory },
 ];

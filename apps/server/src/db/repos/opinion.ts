@@ -5,7 +5,9 @@
  */
 import type { Queryable } from '../db';
 import { type CompiledGroup, groupCondition } from './post-filter-sql';
-import { keywordCondition, keywordPattern } from './keyword-match';
+import { EVENT_SAVE_LOCK } from '../rollups/opinion';
+import { HISTORY_PERCENT, HISTORY_START } from './event-history';
+import { keywordPattern, likePattern } from './keyword-match';
 
 /** Buckets of `intervalS` aligned to `offsetS` (weeks start on Monday), over [from, to), in epoch seconds. */
 export interface BucketWindow {
@@ -125,41 +127,56 @@ export function opinionRepo(db: Queryable) {
 
     /**
      * Sets an event view's group and keyword patterns (one regex per group; a post must match
-     * all) and recounts its rollups from the posts since `since`. Run in the transaction that
-     * saves the view.
+     * all). New patterns (or a new view) restart its count: the rollups are emptied and the
+     * background count (services/event-history.ts) counts the posts since `since` anew, the
+     * triggers counting newer posts as it goes. The same patterns with another group recount
+     * the group's share from the per-author rows. Run in the transaction that saves the view.
      */
-    async setEvent(viewId: number, groupId: number | null, groups: string[][], since: number): Promise<void> {
-      // The rollup triggers match new posts with the stored patterns (db/rollups/opinion.ts).
+    async setEvent(
+      viewId: number,
+      groupId: number | null,
+      groups: string[][],
+      since: number,
+      now: number,
+    ): Promise<void> {
       const patterns = groups.map(keywordPattern);
-      const params: unknown[] = [viewId, since];
-      const param = (v: unknown) => {
-        params.push(v);
-        return `$${params.length}`;
-      };
-      const matches = groups.map((words) => keywordCondition('p.text', words, param)).join(' AND ');
+      const [stored] = await db.query<{ patterns: string[] | null }>(
+        `SELECT (SELECT array_agg(pattern ORDER BY group_no) FROM event_patterns WHERE view_id = $1) AS patterns
+         FROM event_views WHERE view_id = $1`,
+        [viewId],
+      );
+      if (stored && JSON.stringify(stored.patterns ?? []) === JSON.stringify(patterns)) {
+        await db.query('UPDATE event_views SET group_id = $2 WHERE view_id = $1', [viewId, groupId]);
+        await db.query('SELECT event_view_recount($1)', [viewId]);
+        return;
+      }
+      // Writers of posts in flight finish first, and later ones see the restarted view.
+      await db.query(`SELECT pg_advisory_xact_lock(${EVENT_SAVE_LOCK})`);
       await db.query(
-        `INSERT INTO event_views (view_id, group_id) VALUES ($1, $2)
-         ON CONFLICT (view_id) DO UPDATE SET group_id = EXCLUDED.group_id`,
-        [viewId, groupId],
+        `INSERT INTO event_views (view_id, group_id, history_from, history_top, history_watermark)
+         VALUES ($1, $2, $3, $4, ${HISTORY_START})
+         ON CONFLICT (view_id) DO UPDATE SET group_id = EXCLUDED.group_id, history_from = EXCLUDED.history_from,
+           history_top = EXCLUDED.history_top, history_watermark = EXCLUDED.history_watermark`,
+        [viewId, groupId, since, now],
       );
       await db.query('DELETE FROM event_patterns WHERE view_id = $1', [viewId]);
       await db.query('DELETE FROM event_counts WHERE view_id = $1', [viewId]);
+      await db.query('DELETE FROM event_class_counts WHERE view_id = $1', [viewId]);
       await db.query(
-        `INSERT INTO event_patterns (view_id, group_no, pattern)
-         SELECT $1, n - 1, pattern FROM unnest($2::text[]) WITH ORDINALITY AS u(pattern, n)`,
-        [viewId, patterns],
+        `INSERT INTO event_patterns (view_id, group_no, pattern, prefilter)
+         SELECT $1, n - 1, ($2::text[])[n], ARRAY(SELECT json_array_elements_text($3::json -> (n - 1)::int))
+         FROM generate_series(1, cardinality($2::text[])) AS n`,
+        [viewId, patterns, JSON.stringify(groups.map((words) => words.filter((k) => k.trim()).map(likePattern)))],
       );
-      await db.query(
-        `INSERT INTO event_counts (view_id, bucket, author_id, up, neutral, down)
-         SELECT $1, (p.ct / 60) * 60, p.author_id,
-                count(*) FILTER (WHERE p.sentiment = 1), count(*) FILTER (WHERE p.sentiment = 0),
-                count(*) FILTER (WHERE p.sentiment = -1)
-         FROM posts p
-         WHERE p.ct >= $2 AND ${matches || 'false'}
-         GROUP BY 2, 3`,
-        params,
+    },
+
+    /** How far an event view's history count is (0-99), or null when it is done. */
+    async historyPercent(viewId: number): Promise<number | null> {
+      const [row] = await db.query<{ percent: number | null }>(
+        `SELECT ${HISTORY_PERCENT} AS percent FROM event_views WHERE view_id = $1`,
+        [viewId],
       );
-      await db.query('SELECT event_view_recount($1)', [viewId]);
+      return row?.percent ?? null;
     },
   };
 }

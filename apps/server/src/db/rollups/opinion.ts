@@ -17,7 +17,9 @@
  *   group_opinion_rules_changed(): recounts the group's group_opinion_counts and the
  *   event_class_counts of the event views filtering by it.
  * - Services: opinionRepo.useGroup (opinion_groups, then group_opinion_recount), setEvent
- *   (event_views, event_patterns, event_counts from recent posts, then event_view_recount).
+ *   (event_views, event_patterns; new keywords restart the history count), the history count
+ *   (services/event-history.ts: a chunk of older posts into event_matched, then
+ *   event_apply_matched()).
  *
  * Per-coin stance (issue 14 §4): posts.coin_stances is parallel to posts.coins (-1/0/1; empty or
  * NULL: every coin has the post's label). Coin rollups count each coin by
@@ -25,7 +27,21 @@
  * coins, and keep the post's label.
  */
 import { memberRule, rangeMember, storedRange } from './membership';
-import { accountsTrigger, addUp, scratch, writeTriggers } from './shared';
+import { accountsTrigger, addUp, scratch, scratchTable, writeTriggers } from './shared';
+
+/**
+ * The advisory lock (shared by every posts write while event views exist, exclusive while a
+ * view's history count is (re)started): a restart waits for writers in flight, so none of them
+ * counts a post with the patterns or watermark the restart replaces. Advisory locks are per
+ * database: the key names the schema, so kolscopes in other schemas (tests, benches) never wait
+ * for each other.
+ */
+export const EVENT_SAVE_LOCK = `hashtext(current_schema() || '.event_views.save')`;
+/** The scratch table of matched posts the trigger and the history count fill for event_apply_matched(). */
+export const EVENT_MATCHED = scratchTable(
+  'event_matched',
+  'view_id bigint, ct bigint, author_id text, sentiment smallint, sign integer',
+);
 
 const COUNTS = ['up', 'neutral', 'down'];
 /** The columns of a table the reports read: per resolution (minutes), bucket and author class. */
@@ -115,17 +131,30 @@ CREATE INDEX opinion_author_counts_by_author ON opinion_author_counts (author_id
 -- case-insensitive regexes (a post matches when every group does), written by the service: kept
 -- as they are when the family is applied again (IF NOT EXISTS). event_counts holds the matching
 -- posts per minute and author, whatever the group (so an author joining the group brings their
--- history); it is kept too, since the service fills it from the posts of a recent window only
--- (opinionRepo.setEvent) and posts are added from then on. event_class_counts is what the report
+-- history); a recount gives it back from the posts at or above each view's watermark (below it
+-- the background count has not been yet). event_class_counts is what the report
 -- reads: the group's members only, per 1- and 30-minute bucket and class (event_view_recount).
+--
+-- The history of a view is counted in the background (services/event-history.ts): posts with ct
+-- at or above history_watermark are counted (by the triggers as they are written, by the
+-- background count as it walks down), posts below it not yet; history_from is how far back the
+-- view counts at all, and the count is done when the watermark reaches it. history_top is where
+-- the watermark stood when the count started (its progress is measured from there); a count
+-- starts at the largest bigint, so no post, not even one dated ahead, is left to nobody.
 CREATE TABLE IF NOT EXISTS event_views (
   view_id bigint PRIMARY KEY REFERENCES views (id) ON DELETE CASCADE,
-  group_id bigint REFERENCES kol_groups (id) ON DELETE SET NULL
+  group_id bigint REFERENCES kol_groups (id) ON DELETE SET NULL,
+  history_from bigint NOT NULL DEFAULT 0,
+  history_top bigint NOT NULL DEFAULT 0,
+  history_watermark bigint NOT NULL DEFAULT 0
 );
+-- prefilter: LIKE patterns one of which a matching text's lower() has (keyword-match.ts), what
+-- the history count runs before the regex.
 CREATE TABLE IF NOT EXISTS event_patterns (
   view_id bigint NOT NULL REFERENCES event_views (view_id) ON DELETE CASCADE,
   group_no smallint NOT NULL,
   pattern text NOT NULL,
+  prefilter text[] NOT NULL DEFAULT '{%}',
   PRIMARY KEY (view_id, group_no)
 );
 CREATE TABLE IF NOT EXISTS event_counts (
@@ -198,31 +227,46 @@ BEGIN
   END IF;
 
   IF EXISTS (SELECT 1 FROM event_patterns) THEN
-    ${scratch('event_matched', 'view_id bigint, ct bigint, author_id text, sentiment smallint, sign integer')};
+    -- The watermark rule (docs/ARCHITECTURE.md "Event views count their history"): a post counts
+    -- here only when its ct is at or above its view's watermark; older ones are the background
+    -- count's. The shared lock keeps a view from being (re)started while this transaction writes
+    -- posts; the key-share locks keep the count from moving the watermark of a view still
+    -- counting until this transaction ends. Both are taken before the watermarks are read.
+    PERFORM pg_advisory_xact_lock_shared(${EVENT_SAVE_LOCK});
+    PERFORM 1 FROM event_views WHERE history_watermark > history_from ORDER BY view_id FOR KEY SHARE;
+    ${EVENT_MATCHED};
+    DELETE FROM event_matched;
     INSERT INTO event_matched
     SELECT v.view_id, d.ct, d.author_id, d.sentiment, d.sign
     FROM opinion_delta d CROSS JOIN event_views v
-    WHERE NOT EXISTS (SELECT 1 FROM event_patterns p WHERE p.view_id = v.view_id AND d.text !~* p.pattern)
+    WHERE d.ct >= v.history_watermark
+      AND NOT EXISTS (SELECT 1 FROM event_patterns p WHERE p.view_id = v.view_id AND d.text !~* p.pattern)
       AND EXISTS (SELECT 1 FROM event_patterns p WHERE p.view_id = v.view_id);
-
-    WITH sums AS (
-      SELECT view_id, (ct / 60) * 60 AS bucket, author_id,
-             ${bySentiment()}
-      FROM event_matched GROUP BY 1, 2, 3
-    )
-    ${addSums('event_counts', 'view_id, bucket, author_id')};
-
-    WITH sums AS (
-      SELECT m.view_id, r.res, ${inRes('m.ct')} AS bucket, ${CLASS('a')} AS class,
-             ${bySentiment('m.')}
-      FROM event_matched m JOIN event_views v ON v.view_id = m.view_id JOIN x_accounts a ON a.id = m.author_id
-      ${RES}
-      WHERE v.group_id IS NULL OR ${member('v.group_id')}
-      GROUP BY 1, 2, 3, 4
-    )
-    ${addSums('event_class_counts', 'view_id, res, bucket, class')};
-    DELETE FROM event_matched;
+    PERFORM event_apply_matched();
   END IF;
+END $$;
+
+-- Adds the matched posts of "event_matched" (view_id, ct, author_id, sentiment, sign) to the
+-- event views' rollups: what the posts trigger matched, or a chunk of the background count.
+CREATE OR REPLACE FUNCTION event_apply_matched() RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  WITH sums AS (
+    SELECT view_id, (ct / 60) * 60 AS bucket, author_id,
+           ${bySentiment()}
+    FROM event_matched GROUP BY 1, 2, 3
+  )
+  ${addSums('event_counts', 'view_id, bucket, author_id')};
+
+  WITH sums AS (
+    SELECT m.view_id, r.res, ${inRes('m.ct')} AS bucket, ${CLASS('a')} AS class,
+           ${bySentiment('m.')}
+    FROM event_matched m JOIN event_views v ON v.view_id = m.view_id JOIN x_accounts a ON a.id = m.author_id
+    ${RES}
+    WHERE v.group_id IS NULL OR ${member('v.group_id')}
+    GROUP BY 1, 2, 3, 4
+  )
+  ${addSums('event_class_counts', 'view_id, res, bucket, class')};
+  DELETE FROM event_matched;
 END $$;
 
 CREATE OR REPLACE FUNCTION opinion_posts_changed() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -446,17 +490,10 @@ END $$;
 `;
 
 /**
- * The recount when the family is applied again over existing data: every coin rollup from the
- * posts, but event_counts kept as they were (the service counted them from a recent window only,
- * which a recount from every post would not reproduce), then each event view's class counts
- * from them.
+ * The recount when the family is applied again over existing data: every rollup from the posts.
+ * Each event view gets back exactly what it held, the posts at or above its watermark (the
+ * background count goes on below it from where it was).
  */
 export const opinionRecount = /* sql */ `
-${scratch('opinion_kept_event_counts', 'LIKE event_counts')};
-INSERT INTO opinion_kept_event_counts SELECT * FROM event_counts;
 SELECT opinion_rebuild();
-DELETE FROM event_counts;
-INSERT INTO event_counts SELECT * FROM opinion_kept_event_counts;
-DELETE FROM opinion_kept_event_counts;
-SELECT event_view_recount(view_id) FROM event_views;
 `;

@@ -10,7 +10,10 @@ import { PERIOD_SECONDS } from '../opinion-window';
 import { readSettings, type ViewKind } from './kind';
 import { groupKey, opinionKind } from './opinion-kind';
 
-/** How far back an event view's rollup is counted when it is saved: the longest period. */
+/**
+ * How far back an event view's rollup is counted when its keywords are saved: the longest period
+ * and a week (in the background: services/event-history.ts).
+ */
 const EVENT_BACKFILL_SECONDS = PERIOD_SECONDS['1m'] + 7 * 86_400;
 
 /** Trimmed, de-duplicated keyword groups; empty groups dropped; at least one keyword overall. */
@@ -42,6 +45,7 @@ export const eventOpinion: ViewKind<typeof viewSettings.event_opinion> = {
       groupKey(kolGroupId),
       keywordsOf(view.matchingRules),
       nowSeconds - EVENT_BACKFILL_SECONDS,
+      nowSeconds,
     );
   },
 };

@@ -1,6 +1,6 @@
 import { LOADING_SPINNER_SIZE_PX, type SumInfo, type TradingTrend, type ViewType } from '@kolscope/contract';
 import { SpinLoading, Tabs } from 'antd-mobile';
-import { ExclamationCircleOutline, HistogramOutline } from 'antd-mobile-icons';
+import { ClockCircleOutline, ExclamationCircleOutline, HistogramOutline } from 'antd-mobile-icons';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Feed from '../feed/Feed';
@@ -32,6 +32,18 @@ export interface ReportViewProps {
    * the split of the very cards under it, refreshed with them, not the home list's older copy.
    */
   onDefaultSum?: (sum: SumInfo) => void;
+}
+
+/** "Counting history: 40 %" while an event view's history is counted after its keywords were saved. */
+function CountingNote({ percent }: { percent: number | null | undefined }) {
+  const { t } = useTranslation();
+  if (percent === undefined || percent === null) return null;
+  return (
+    <div className="history-note" role="status" data-testid="history-counting" data-percent={percent}>
+      <ClockCircleOutline className="history-note__icon" />
+      <span>{t('report.countingHistory', { percent })}</span>
+    </div>
+  );
 }
 
 const TRENDS: { key: string; trend: TradingTrend }[] = [
@@ -92,6 +104,7 @@ export default function ReportView({
     >
       <PeriodIntervalBar selection={selection} onChange={setSelection} />
       <HistoryNote windowStart={periodStart(selection.period, Math.floor(Date.now() / 1000))} />
+      <CountingNote percent={state.data?.historyPercent} />
       <section className="report-card" aria-busy={state.loading}>
         <div className="report-legend">
           {TRENDS.slice(1).map(({ key }) => (

@@ -1,5 +1,5 @@
 import { type ViewType, viewCalls } from '@kolscope/contract';
-import { useCallback } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, errorMessage } from '../../api';
 import { useQuery } from '../query/useQuery';
@@ -14,9 +14,15 @@ export function detailCall(viewType: ViewType) {
 }
 
 /**
+ * How often the report is fetched again while an event view's history is being counted (the
+ * server counts it in the background after its keywords are saved; the answer says how far).
+ */
+export const HISTORY_POLL_MS = 3_000;
+
+/**
  * Loads a report for the selection, again whenever it changes, and, with `autoRefresh`, silently
  * once a minute while the page is visible (the detail page, spec section 4; the silent call says
- * `silent: true`). Callers key the component by view, so one view's chart never shows under
+ * `silent: true`), and every few seconds while an event view's history is counted. Callers key the component by view, so one view's chart never shows under
  * another's name.
  */
 export function useReport(viewId: string, viewType: ViewType, selection: ReportSelection, autoRefresh: boolean) {
@@ -28,6 +34,8 @@ export function useReport(viewId: string, viewType: ViewType, selection: ReportS
     (silent: boolean) => api(detailCall(viewType), { viewId, period, interval, ...(silent ? { silent: true } : {}) }),
     [viewId, viewType, period, interval, t],
   );
+  // Counting (the last answer carried a progress): polled every few seconds until it is done.
+  const [counting, setCounting] = useState(false);
   const { state, reload } = useQuery(
     initialReport,
     {
@@ -38,7 +46,11 @@ export function useReport(viewId: string, viewType: ViewType, selection: ReportS
         receiveFailure(s, requestId, errorMessage(error, t('report.loadFailed')), silent),
     },
     // New posts change every report; an event view's history count moving on changes its own.
-    { autoRefresh, live: ['posts', 'view_history'] },
+    counting
+      ? { autoRefresh: true, intervalMs: HISTORY_POLL_MS, live: ['posts', 'view_history'] }
+      : { autoRefresh, live: ['posts', 'view_history'] },
   );
+  const percent = state.data?.historyPercent;
+  useEffect(() => setCounting(percent !== undefined && percent !== null), [percent]);
   return { state, reload };
 }
