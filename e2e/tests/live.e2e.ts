@@ -1,7 +1,7 @@
 /**
  * Live screens (issue 18 §2) in Chromium at 390x844: an open All KOLs feed, scrolled down, shows
  * the new-items tip soon after a post is pushed through the ingest API, in English and Chinese.
- * The feed's own poll runs every 60 s (every 5 minutes while the stream is connected) from the
+ * The feed's own poll runs every 60 s from the
  * moment it mounts; the tip appearing less than 60 s after the mount can only come from a stream
  * hint. The wait itself has no deadline shorter than that: it ends when the tip shows.
  */

@@ -6,16 +6,13 @@
  *
  * A screen that names live hints (`live: ['posts']`) also polls when one arrives on the stream
  * (features/live), under the same rules: not while paused, not while hidden (a hint missed while
- * hidden is made up on return: it said something changed). While the stream is connected the
- * interval stretches to LIVE_INTERVAL_FACTOR times, a safety net for hints lost between
- * processes; when the stream drops the screen's own interval runs again, and when it comes back
- * after a drop one poll makes up the hints missed meanwhile.
+ * hidden is made up on return: it said something changed). The interval keeps running while the
+ * stream is connected: a report's last bucket and windows move with the clock, not only with
+ * posts, and the spec refreshes every minute; hints only bring changes sooner. When the stream
+ * comes back after a drop one poll makes up the hints missed meanwhile.
  */
 import { AUTO_REFRESH_MS, type StreamEventName } from '@kolscope/contract';
 import { type LiveSource, noLive } from '../live/liveStream';
-
-/** 60 s becomes 5 minutes while hints arrive. */
-export const LIVE_INTERVAL_FACTOR = 5;
 
 export interface PollOptions {
   paused?: boolean;
@@ -53,26 +50,20 @@ export function startPolling(
   let lastPoll = Date.now();
   let missedHint = false;
   let dropped = false;
-  let timer: ReturnType<typeof setInterval> | undefined;
   const run = () => {
     lastPoll = Date.now();
     missedHint = false;
     poll();
   };
-  const period = () => (hinted && stream.connected() ? intervalMs * LIVE_INTERVAL_FACTOR : intervalMs);
-  const startTimer = () => {
-    if (timer) clearInterval(timer);
-    timer = setInterval(() => {
-      if (page.visible()) run();
-    }, period());
-  };
-  startTimer();
+  const timer = setInterval(() => {
+    if (page.visible()) run();
+  }, intervalMs);
 
   const stopListening =
     catchUpOnShow || hinted
       ? page.onChange(() => {
           if (!page.visible()) return;
-          if (missedHint || (catchUpOnShow && Date.now() - lastPoll >= period())) run();
+          if (missedHint || (catchUpOnShow && Date.now() - lastPoll >= intervalMs)) run();
         })
       : () => undefined;
   const stopHints = hinted
@@ -83,7 +74,6 @@ export function startPolling(
     : () => undefined;
   const stopConnection = hinted
     ? stream.onConnectedChange(() => {
-        startTimer();
         if (!stream.connected()) dropped = true;
         else if (dropped) {
           dropped = false;
