@@ -162,7 +162,7 @@ describe('the refresh clock with live hints', () => {
     expect(poll).toHaveBeenCalledTimes(1);
   });
 
-  it('keeps the screen's interval while connected (the clock moves reports too) and after a drop', () => {
+  it('keeps the screen’s interval while connected (the clock moves reports too) and after a drop', () => {
     const { page } = fakePage();
     const s = fakeLive();
     const poll = vi.fn();
