@@ -74,12 +74,15 @@ async function measure(label: string, urls: { push: string; feed: string; report
   await historyLoaded(urls.report);
   const { token } = await call<{ token: string }>(urls.report, 'account/login', DEMO);
   // The demo account's BTC coin opinion view, or a new one.
-  type Item = { view_id: string; view_type: string };
-  const coinOf = (v: Item) =>
-    call<{ coin: string }>(urls.report, 'view/v2/coin_opinion_info', { view_id: v.view_id }, token).then((i) => i.coin);
+  // The demo account's BTC coin opinion view, or a new one (coin opinion views are the subs of
+  // the list's coin_opinion group).
+  type Item = { view_type: string; subs: { view_id: string }[] };
   const btcView = async (list: Item[]) => {
-    for (const v of list.filter((x) => x.view_type === 'coin_opinion'))
-      if ((await coinOf(v)) === 'BTC') return v.view_id;
+    const ids = list.filter((x) => x.view_type === 'coin_opinion').flatMap((x) => x.subs.map((v) => v.view_id));
+    for (const id of ids) {
+      const info = await call<{ coin: string }>(urls.report, 'view/v2/coin_opinion_info', { view_id: id }, token);
+      if (info.coin === 'BTC') return id;
+    }
     return undefined;
   };
   const viewId =
