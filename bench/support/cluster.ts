@@ -5,24 +5,13 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import pg from 'pg';
 // Builds whatever is missing or stale, exactly as `npm start` does.
 import { ensureServerBuilt, ensureWebBuilt } from '../../scripts/build-if-stale.mjs';
+import { freePort } from '../../apps/server/test/support/free-port';
 
 const root = process.env.KOLSCOPE_ROOT ?? process.cwd();
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 export interface ClusterOptions {
   databaseUrl: string;

@@ -5,27 +5,16 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startSmtp } from '../../apps/server/test/support/smtp';
 // Builds whatever is missing or stale, exactly as `npm start` does.
 import { ensureServerBuilt, ensureWebBuilt } from '../../scripts/build-if-stale.mjs';
+import { freePort } from '../../apps/server/test/support/free-port';
 
 // Benchmarks bundle this file elsewhere; they name the repository root in KOLSCOPE_ROOT.
 const root = process.env.KOLSCOPE_ROOT ?? fileURLToPath(new URL('../..', import.meta.url));
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 export const INNER_CODE = 'E2E-INNER';
 

@@ -8,7 +8,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,20 +15,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureServerBuilt, ensureWebBuilt } from '../../../../scripts/build-if-stale.mjs';
 import { type Db, openPostgres } from '../../src/db/db';
 import { composeFile, dockerfileStages, execForm, root, stageEnv, withDefaults } from './files';
+import { freePort } from '../support/free-port';
 
 const url = process.env.TEST_DATABASE_URL;
 const cwd = fileURLToPath(root);
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** Runs a healthcheck's exec form (after its CMD) here; resolves with the exit code. */
 function runCheck(test: string[], env: NodeJS.ProcessEnv): Promise<number | null> {

@@ -3,10 +3,9 @@
  * own environment, its output kept, and waits on its log lines (bounded), never on time.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { toWire } from '@kolscope/contract';
+import { freePort } from '../support/free-port';
 
 const BIN = fileURLToPath(new URL('../../bin/kolscope.mjs', import.meta.url));
 
@@ -24,15 +23,6 @@ export interface Kolscope {
     token?: string,
   ): Promise<{ status: number; body: { ret: number; data?: unknown } }>;
   stop(): Promise<void>;
-}
-
-/** A free loopback port (the process binds it a moment later; nothing else here takes ports). */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 const count = (text: string, pattern: RegExp) => text.match(new RegExp(pattern.source, 'g'))?.length ?? 0;
