@@ -131,7 +131,8 @@ export default function ReportView({
         {display === 'empty' && (
           <div className="report-chart-state" data-testid="report-chart-empty">
             <HistogramOutline className="report-chart-state__icon" />
-            <p>{t('report.chartEmpty')}</p>
+            {/* While history is counted, "no posts" may only mean "not counted yet". */}
+            <p>{t(state.data?.historyPercent === undefined ? 'report.chartEmpty' : 'report.chartEmptyCounting')}</p>
           </div>
         )}
         {display === 'chart' && state.data && (
