@@ -36,8 +36,9 @@ export function useInsertNearTop(query: FeedQuery, waiting: boolean, enabled: bo
       setSpinning(true);
       void feeds.showPending(q).then(() => {
         // Land exactly on the newest post: at 1-60 px the browser's scroll anchoring would
-        // otherwise keep the old first post in view and hide the new ones above it.
-        window.scrollTo(0, 0);
+        // otherwise keep the old first post in view and hide the new ones above it. A reader who
+        // scrolled away while the posts loaded (a live hint can start this at any moment) stays.
+        if (window.scrollY <= SCROLL_TOP_THRESHOLD_PX) window.scrollTo(0, 0);
       });
     };
     check();
