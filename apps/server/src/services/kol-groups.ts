@@ -182,7 +182,7 @@ export function kolGroups(deps: { db: Db; clock: Clock; events?: EventBus }) {
         await repoOf(tx).setLists(g.id, f.white, f.black);
         return g;
       });
-      changed(userId, created.id);
+      await changed(userId, created.id);
     },
 
     async update(userId: number, groupId: string, fields: GroupFields): Promise<void> {
@@ -198,14 +198,14 @@ export function kolGroups(deps: { db: Db; clock: Clock; events?: EventBus }) {
         );
         await repoOf(tx).setLists(row.id, f.white, f.black);
       });
-      changed(userId, row.id);
+      await changed(userId, row.id);
     },
 
     async remove(userId: number, groupId: string): Promise<void> {
       const row = await own(userId, groupId);
       if (row.default_key) throw new AppError(Ret.conflict, 'kol_default_group', {}, 409);
       await repoOf().delete(userId, row.id);
-      changed(userId, row.id);
+      await changed(userId, row.id);
     },
 
     /** Members of a group ('all': every tracked KOL), most followed first, 20 a page. */

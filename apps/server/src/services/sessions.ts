@@ -55,13 +55,13 @@ export function sessions(deps: { db: Queryable; clock: Clock; cacheMs?: number; 
     async revoke(token: string): Promise<void> {
       const tokenHash = hashToken(token);
       await repo.revoke(tokenHash, deps.clock.now());
-      events.publish({ type: 'session_revoked', tokenHashes: [tokenHash] });
+      await events.publish({ type: 'session_revoked', tokenHashes: [tokenHash] });
     },
     async revokeAllOf(userId: number): Promise<void> {
       await repo.revokeAllOfUser(userId, deps.clock.now());
       // This process's entries are gone before the caller goes on (the subscriber's is not awaited).
       await cache.deleteWhere((_, cached) => cached === userId);
-      events.publish({ type: 'user_sessions_revoked', userId });
+      await events.publish({ type: 'user_sessions_revoked', userId });
     },
   };
 }

@@ -125,7 +125,7 @@ export function views(deps: { db: Db; clock: Clock; cacheMs?: number; events?: E
       );
       return true;
     });
-    if (seeded) changed(userId);
+    if (seeded) await changed(userId);
   }
 
   /**
@@ -150,7 +150,7 @@ export function views(deps: { db: Db; clock: Clock; cacheMs?: number; events?: E
       }
       return made;
     });
-    if (restored.length > 0) changed(userId);
+    if (restored.length > 0) await changed(userId);
     return restored.map((r) => ({ viewId: String(r.id), name: r.name }));
   }
 
@@ -228,7 +228,7 @@ export function views(deps: { db: Db; clock: Clock; cacheMs?: number; events?: E
         (id) => id !== String(created.id),
       );
       await repo.setTabOrder(userId, [...order, String(created.id)], deps.clock.now());
-      changed(userId, created.id);
+      await changed(userId, created.id);
       return this.list(userId, lang);
     },
 
@@ -245,7 +245,7 @@ export function views(deps: { db: Db; clock: Clock; cacheMs?: number; events?: E
         { name: fields.name, viewType: fields.viewType, matchingRules, settings },
         deps.clock.now(),
       );
-      changed(userId, row.id);
+      await changed(userId, row.id);
     },
 
     /**
@@ -278,7 +278,7 @@ export function views(deps: { db: Db; clock: Clock; cacheMs?: number; events?: E
         await savedStep(tx, userId, row.id, v);
         return row;
       });
-      changed(userId, created.id);
+      await changed(userId, created.id);
       return this.list(userId, lang);
     },
 
@@ -290,7 +290,7 @@ export function views(deps: { db: Db; clock: Clock; cacheMs?: number; events?: E
         await repoOf(tx).update(userId, row.id, v, deps.clock.now());
         await savedStep(tx, userId, row.id, v);
       });
-      changed(userId, row.id);
+      await changed(userId, row.id);
     },
 
     /** A view of the user of one type, or not found. */
@@ -307,7 +307,7 @@ export function views(deps: { db: Db; clock: Clock; cacheMs?: number; events?: E
     async remove(userId: number, viewId: string, viewType?: ViewType): Promise<void> {
       if (viewType) await this.ownOfType(userId, viewId, viewType);
       const deleted = await repoOf().delete(userId, parseViewId(viewId));
-      changed(userId, deleted ? parseViewId(viewId) : null);
+      await changed(userId, deleted ? parseViewId(viewId) : null);
       if (!deleted) throw notFound();
       await viewTypeOf(deleted).deleted?.(deps.db, userId);
     },
@@ -337,7 +337,7 @@ export function views(deps: { db: Db; clock: Clock; cacheMs?: number; events?: E
       const order = current.map((id) => (slots.has(id) ? wanted[next++]! : id));
       await repo.setTabOrder(userId, order, deps.clock.now());
       // The order is not cached; other tabs and devices still want to show it.
-      changed(userId);
+      await changed(userId);
     },
   };
 }

@@ -12,7 +12,7 @@ export function relayedBuses(count: number) {
   const relayed: AppEvent[] = [];
   const buses: EventBus[] = locals.map((own) => ({
     ...own,
-    publish(event: AppEvent) {
+    async publish(event: AppEvent) {
       own.deliver(event);
       if (!up) return;
       relayed.push(event);

@@ -20,7 +20,9 @@ export function localBus(log: (line: string) => void = () => {}): EventBus & {
     }
   };
   return {
-    publish: deliver,
+    async publish(event) {
+      deliver(event);
+    },
     deliver,
     gap() {
       for (const handler of gapHandlers) handler();

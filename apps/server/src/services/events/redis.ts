@@ -69,10 +69,10 @@ export function redisBus(url: string, log: (line: string) => void, channel: stri
   sub.subscribe(channel).catch(onError('subscribing'));
 
   return {
-    publish(event: AppEvent) {
+    async publish(event: AppEvent) {
       local.deliver(event);
       if (closed || pub.status !== 'ready') return;
-      pub.publish(channel, encodeMessage(origin, event)).catch(onError('publishing'));
+      await pub.publish(channel, encodeMessage(origin, event)).then(() => undefined, onError('publishing'));
     },
     subscribe: local.subscribe,
     onGap: local.onGap,
