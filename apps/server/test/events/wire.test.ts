@@ -1,7 +1,8 @@
 /** The events' wire form: what is read back, what is refused, and how big batches are cut. */
 import { describe, expect, it } from 'vitest';
 import type { AppEvent } from '../../src/services/events/types';
-import { decodeMessage, EVENT_LIST_MAX, encodeMessage, postsStoredEvents } from '../../src/services/events/wire';
+import { EVENT_LIST_MAX } from '../../src/services/events/types';
+import { decodeMessage, encodeMessage, postsStoredEvents } from '../../src/services/events/wire';
 
 describe('event messages', () => {
   it('reads back every kind of event it writes', () => {

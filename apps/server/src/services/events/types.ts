@@ -5,20 +5,34 @@
  * the same events also cross to the other processes. Delivery is best effort: a process that
  * misses an event (broker down) serves from caches that expire on their own (10 s at most).
  */
-export type AppEvent =
-  /** Sessions ended: by token hash (logout) or every session of a user (password reset). */
-  | { type: 'session_revoked'; tokenHashes: string[] }
-  | { type: 'user_sessions_revoked'; userId: number }
-  /** A user's views were created, edited, reordered or deleted. */
-  | { type: 'view_changed'; userId: number; viewId: number | null }
+import { z } from 'zod';
+
+const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+/** At most this many ids, coins, authors or token hashes in one event: big batches are split. */
+export const EVENT_LIST_MAX = 1000;
+const strings = z.array(z.string().min(1).max(200)).max(EVENT_LIST_MAX);
+
+/**
+ * The events, one schema: the type is inferred from it, and what arrives from another process is
+ * checked against it (wire.ts).
+ */
+export const appEvent = z.discriminatedUnion('type', [
+  /** Sessions ended by token hash (logout). */
+  z.object({ type: z.literal('session_revoked'), tokenHashes: strings }),
+  /** Every session of a user ended (password reset). */
+  z.object({ type: z.literal('user_sessions_revoked'), userId: id }),
+  /** A user's views were created, edited, reordered or deleted (viewId null: several). */
+  z.object({ type: z.literal('view_changed'), userId: id, viewId: id.nullable() }),
   /** A KOL group (range, whitelist, blacklist) changed; views using it count differently. */
-  | { type: 'group_changed'; userId: number; groupId: number }
+  z.object({ type: z.literal('group_changed'), userId: id, groupId: id }),
   /** A batch was stored: ids stored for the first time, the coins and authors they name. */
-  | { type: 'posts_stored'; ids: string[]; coins: string[]; authors: string[] }
+  z.object({ type: z.literal('posts_stored'), ids: strings, coins: strings, authors: strings }),
   /** A notification view of this user matched new posts or a forwarded message. */
-  | { type: 'notification_matched'; userId: number; viewId: number }
+  z.object({ type: z.literal('notification_matched'), userId: id, viewId: id }),
   /** An event view's background count of its history moved on (0-100; 100 when done). */
-  | { type: 'view_history'; userId: number; viewId: number; percent: number };
+  z.object({ type: z.literal('view_history'), userId: id, viewId: id, percent: z.number().min(0).max(100) }),
+]);
+export type AppEvent = z.infer<typeof appEvent>;
 
 export type AppEventType = AppEvent['type'];
 

@@ -4,31 +4,15 @@
  * the same Redis): anything unknown, malformed or oversized is dropped, never crashes a process.
  */
 import { z } from 'zod';
-import type { AppEvent } from './types';
+import { type AppEvent, appEvent, EVENT_LIST_MAX } from './types';
 
 /** The Redis channel every kolscope process of one deployment shares. */
 export const EVENTS_CHANNEL = 'kolscope:events';
 
-/** At most this many ids, coins, authors or token hashes in one event: big batches are split. */
-export const EVENT_LIST_MAX = 1000;
-
 /** A message longer than this is not one of ours (1000 ids of 100 characters each fit). */
 const MESSAGE_MAX_CHARS = 400_000;
 
-const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-const strings = z.array(z.string().min(1).max(200)).max(EVENT_LIST_MAX);
-
-const eventSchema: z.ZodType<AppEvent> = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('session_revoked'), tokenHashes: strings }),
-  z.object({ type: z.literal('user_sessions_revoked'), userId: id }),
-  z.object({ type: z.literal('view_changed'), userId: id, viewId: id.nullable() }),
-  z.object({ type: z.literal('group_changed'), userId: id, groupId: id }),
-  z.object({ type: z.literal('posts_stored'), ids: strings, coins: strings, authors: strings }),
-  z.object({ type: z.literal('notification_matched'), userId: id, viewId: id }),
-  z.object({ type: z.literal('view_history'), userId: id, viewId: id, percent: z.number().min(0).max(100) }),
-]);
-
-const messageSchema = z.object({ origin: z.string().min(1).max(100), event: eventSchema });
+const messageSchema = z.object({ origin: z.string().min(1).max(100), event: appEvent });
 
 export const encodeMessage = (origin: string, event: AppEvent) => JSON.stringify({ origin, event });
 
