@@ -1,6 +1,7 @@
 /** The event bus the configuration asks for: in-process without EVENTS_URL, else Redis pub/sub. */
 import type { Config } from '../../config';
 import type { Queryable } from '../../db/db';
+import { databaseIdentity } from '../../db/identity';
 import { localBus } from './local';
 import { redisBus } from './redis';
 import type { EventBus } from './types';
@@ -23,6 +24,5 @@ export async function openEventBus(
  * other's events (hints only, but another install's user 5 is not this one's).
  */
 export async function eventsChannel(db: Queryable): Promise<string> {
-  const [row] = await db.query<{ name: string }>("SELECT current_database() || '/' || current_schema() AS name");
-  return `${EVENTS_CHANNEL}:${row?.name ?? ''}`;
+  return `${EVENTS_CHANNEL}:${await databaseIdentity(db)}`;
 }
