@@ -14,7 +14,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/db';
 import { candlesRepo } from '../db/repos/candles';
 import { priceStateRepo, priceWorkRepo } from '../db/repos/price-state';
-import type { RequestGate } from '../pipeline/request-gate';
+import { BACKGROUND_GATE, type RequestGate } from '../pipeline/request-gate';
 import { backoffMs, sleep } from '../pipeline/runner';
 import { type Clock as PacingClock, systemClock } from './sources/http';
 import { redact } from '../security/redact';
@@ -65,7 +65,6 @@ export interface PriceRound {
 const HISTORY_DAYS = 400;
 const RECENT_5M_DAYS = 2;
 const DAY_S = 86_400;
-const GATE = { quietMs: 300, maxWaitMs: 2000 };
 
 /** One pass: every coin and interval brought up to the last closed candle. */
 export async function runPriceRound(opts: PriceWorkerOptions, signal: AbortSignal): Promise<PriceRound> {
@@ -99,7 +98,7 @@ export async function runPriceRound(opts: PriceWorkerOptions, signal: AbortSigna
         let count = 0;
         let limited = 0;
         while (at < b && !signal.aborted) {
-          if (opts.gate) await opts.gate.idle({ ...GATE, signal });
+          if (opts.gate) await opts.gate.idle({ ...BACKGROUND_GATE, signal });
           await pace(signal);
           let page: Awaited<ReturnType<PriceSource['candles']>>;
           try {

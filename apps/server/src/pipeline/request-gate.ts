@@ -4,6 +4,13 @@
  * in the server's own thread and holds the database for its whole transaction, so a request that
  * arrives meanwhile waits for that one batch, never for a queue of them.
  */
+/**
+ * How background work (history batches, price backfill, event-view history) waits for requests in
+ * one process: 300 ms without a request in flight, but never longer than 2 s, so it still moves
+ * under steady traffic.
+ */
+export const BACKGROUND_GATE = { quietMs: 300, maxWaitMs: 2000 } as const;
+
 export interface RequestGate {
   enter(): void;
   leave(): void;

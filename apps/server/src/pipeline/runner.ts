@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { sourceStateRepo } from '../db/repos/source-state';
 import { EtaTracker, formatEta } from './history';
 import { type IngestDeps, ingestBatch } from './ingest-batch';
-import type { RequestGate } from './request-gate';
+import { BACKGROUND_GATE, type RequestGate } from './request-gate';
 import { redact } from '../security/redact';
 import { screenPosts } from './screen';
 import type { Source } from './types';
@@ -37,8 +37,6 @@ export interface RunnerOptions extends IngestDeps {
  * under traffic. Measured: a 100-post batch holds the embedded database 150-250 ms on a busy
  * 2-core machine.
  */
-const GATE_QUIET_MS = 300;
-const GATE_MAX_WAIT_MS = 2000;
 
 /**
  * Waits `ms`, or less when the signal aborts. Even no wait goes through the event loop: a
@@ -138,7 +136,7 @@ export async function runSource(source: Source, opts: RunnerOptions, signal: Abo
     try {
       // Catching up, batches run back to back: each one first lets the requests in flight finish.
       if (sourceProgress.get(source.name) === 'catching_up') {
-        await opts.gate?.idle({ quietMs: GATE_QUIET_MS, maxWaitMs: GATE_MAX_WAIT_MS, signal });
+        await opts.gate?.idle({ ...BACKGROUND_GATE, signal });
         if (signal.aborted) break;
       }
       const waitMs = await runOnce(source, opts, signal);

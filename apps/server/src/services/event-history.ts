@@ -11,7 +11,7 @@
 import type { Db } from '../db/db';
 import { outsideRequest } from '../db/query-context';
 import { eventHistoryRepo } from '../db/repos/event-history';
-import type { RequestGate } from '../pipeline/request-gate';
+import { BACKGROUND_GATE, type RequestGate } from '../pipeline/request-gate';
 import type { EventBus } from './events/types';
 import { repeating } from './repeating';
 
@@ -19,8 +19,6 @@ import { repeating } from './repeating';
 export const HISTORY_CHUNK_ROWS = 20_000;
 /** How often an idle process looks for a view to count (a save in this process wakes it at once). */
 const TICK_MS = 2_000;
-/** With the embedded database (role all), requests in flight go first, as for history batches. */
-const GATE = { quietMs: 300, maxWaitMs: 2_000 };
 
 export interface HistoryChunk {
   userId: number;
@@ -56,7 +54,7 @@ export function eventHistory(deps: { db: Db; events: EventBus; log: (line: strin
   async function drainNow(signal?: AbortSignal): Promise<number> {
     let chunks = 0;
     while (!signal?.aborted) {
-      if (gate && signal) await gate.idle({ ...GATE, signal });
+      if (gate && signal) await gate.idle({ ...BACKGROUND_GATE, signal });
       if (!(await step())) break;
       chunks++;
       await new Promise((resolve) => setImmediate(resolve));
