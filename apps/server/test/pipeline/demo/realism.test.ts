@@ -104,6 +104,13 @@ describe('demo realism: numbers', () => {
 });
 
 describe('demo realism: shape', () => {
+  it('leaves no space before punctuation or a closing 【】 bracket, and no double spaces', () => {
+    // An empty `[a|]` alternative between a space and a full stop reads "0.075% ." on a card; a
+    // channel name cut mid-word reads "【The Wagmi 】".
+    const untidy = posts.filter((p) => / [.,;:!?】](\s|$)/.test(p.text) || /[^\s] {2,}[^\s]/.test(p.text));
+    expect(untidy.map((p) => p.text).slice(0, 3)).toEqual([]);
+  });
+
   it('spreads lengths like real posts: a share over 280 characters, a median well above 60', () => {
     const lengths = organic.map((p) => p.text.length).sort((a, b) => a - b);
     const over = lengths.filter((n) => n > 280).length / lengths.length;

@@ -40,7 +40,7 @@ export const EN_TEMPLATES = `
 + Opened a {c} long at {p}, stop at {lo}. Target {hi}
 + {c} basis back to [normal|healthy] and funding {fund}. [No froth yet|Room to run], bullish
 - {c} longs at {lev} getting [liquidated|wiped], {liq} gone. Dump not over
-- Funding on {c} at {fpos} [per 8h|]. [Overleveraged longs are exit liquidity|Way too crowded], shorting
+- Funding on {c} at {fpos}[ per 8h|]. [Overleveraged longs are exit liquidity|Way too crowded], shorting
 - Opened a {c} short at {p}. This rally is [fake|hollow], OI pumped to {oi} with no spot demand
 - [Got liquidated|Stopped out] on my {c} long at {lo}. Brutal market, stay safe 📉
 = {c} open interest {oi}, up {pct}% [today|this week], funding {fund}. [Nobody knows where this goes|Positioning is balanced]
