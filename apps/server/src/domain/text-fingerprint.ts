@@ -4,6 +4,13 @@
  * promotion with another emoji, link, mention or one word changed. Pure; the thresholds are
  * tuned on the pairs in test/domain/text-fingerprint.test.ts: copies there differ by 0-6 bits,
  * different posts on the same template or coin by 15 or more, unrelated texts by about 32.
+ *
+ * Anchors: the coins a post names and the numbers it states must be the same in a copy. A SimHash
+ * alone folded "$SOL upgrade scheduled for next week…" with the same sentence about $XRP, and
+ * "Reclaiming 90.5k opens the way to 93k" with "…to 95.5k" (one token of ten changes only a few
+ * bits), hiding one coin's news under another's card. Rather than a second comparison, the
+ * fingerprint is XORed with a 64-bit hash of the anchors: equal anchors cancel out (the distance
+ * of the texts is kept exactly), different ones add about 32 random bits, far above the threshold.
  */
 import { hashText32 } from './hash';
 
@@ -48,17 +55,33 @@ const SEED_LO = 0x9e3779b9;
 const toBigInt = (hi: number, lo: number) => BigInt.asIntN(64, (BigInt(hi >>> 0) << 32n) | BigInt(lo >>> 0));
 
 /**
- * The post's fingerprint as a signed 64-bit integer (posts.fingerprint is a bigint), or null when
- * the text is too short to say anything (MIN_TOKENS).
+ * What a copy must say the same (see the header): the coins named (the extracted `coins`, upper
+ * case, and every $cashtag of the text) and every token holding a digit ("93k", "0", "209" of
+ * "0.209"), each once, in order.
  */
-export function fingerprint(text: string): bigint | null {
+export function anchorsOf(text: string, coins: readonly string[] = []): string {
+  const tags = [...text.normalize('NFKC').matchAll(/\$([A-Za-z][A-Za-z0-9]{0,14})/g)].map((m) => m[1]!.toUpperCase());
+  const numbers = tokens(text).filter((t) => /\d/.test(t));
+  const coinSet = [...new Set([...coins.map((c) => c.toUpperCase()), ...tags])].sort();
+  return `${coinSet.join(',')}|${[...new Set(numbers)].sort().join(',')}`;
+}
+
+/**
+ * The post's fingerprint as a signed 64-bit integer (posts.fingerprint is a bigint), or null when
+ * the text is too short to say anything (MIN_TOKENS). `coins`: the coins the pipeline extracted
+ * from it (anchors, see the header).
+ */
+export function fingerprint(text: string, coins: readonly string[] = []): bigint | null {
   const words = tokens(text);
   if (words.length < MIN_TOKENS) return null;
+  const anchors = anchorsOf(text, coins);
+  const anchorHi = hashText32(anchors, SEED_HI ^ 0x5bd1e995);
+  const anchorLo = hashText32(anchors, SEED_LO ^ 0x5bd1e995);
   if (words.length < EXACT_BELOW_TOKENS) {
     // Random-looking bits: equal only for the same words; two different short texts (or a short
     // and a long one) differ in about 32 bits, far above NEAR_DUPLICATE_BITS.
     const joined = words.join(' ');
-    return toBigInt(hashText32(joined, SEED_HI), hashText32(joined, SEED_LO));
+    return toBigInt(hashText32(joined, SEED_HI) ^ anchorHi, hashText32(joined, SEED_LO) ^ anchorLo);
   }
   const weights = new Int32Array(64);
   for (let i = 0; i + SHINGLE <= words.length; i++) {
@@ -75,7 +98,7 @@ export function fingerprint(text: string): bigint | null {
     if (weights[bit]! > 0) hi |= 1 << bit;
     if (weights[32 + bit]! > 0) lo |= 1 << bit;
   }
-  return toBigInt(hi, lo);
+  return toBigInt(hi ^ anchorHi, lo ^ anchorLo);
 }
 
 function popcount32(x: number): number {

@@ -74,7 +74,7 @@ function toPostRow(p: RawPost, authorId: string, e: Enrichment): PostRow {
     network: p.network ?? 'x',
     url: safeLinkUrl(p.url),
     vanished: p.vanished ?? false,
-    fingerprint: fingerprint(p.text)?.toString() ?? null,
+    fingerprint: fingerprint(p.text, e.coins)?.toString() ?? null,
     copy_of: null,
   };
 }

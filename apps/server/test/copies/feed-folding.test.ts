@@ -33,7 +33,7 @@ beforeAll(async () => {
   await storeAs(db(), [
     { id: 'copy1', author: 'bravo', text: `${PROMO} 🚀`, ct: T0 + 60, followers: 900 },
     { id: 'copy2', author: 'charlie', text: `${PROMO} https://t.me/x/1`, ct: T0 + 120, followers: 800 },
-    { id: 'copy3', author: 'delta', text: PROMO.replace('50x', '25x'), ct: T0 + 180, followers: 700 },
+    { id: 'copy3', author: 'delta', text: `@whale_alerts ${PROMO.toUpperCase()}`, ct: T0 + 180, followers: 700 },
   ]);
 });
 afterAll(() => t.close());

@@ -1,7 +1,8 @@
 /**
  * Near-duplicates fold at ingest (issue 17 §3): the same sentence from several accounts within
  * COPY_WINDOW_SECONDS becomes copies of the earliest post, across batches and within one; an
- * account reposting its own text, a post outside the window and a different text stay originals.
+ * account reposting its own text, a post outside the window, a different text and the same
+ * sentence about another coin or with another number stay originals.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/db';
@@ -30,7 +31,7 @@ describe('folding copies at ingest', () => {
     await storeAs(db, [{ id: 'a1', author: 'alpha', text: PROMO, ct: T0 }]);
     await storeAs(db, [
       { id: 'a2', author: 'bravo', text: `${PROMO} 🚀`, ct: T0 + 60 },
-      { id: 'a3', author: 'charlie', text: PROMO.replace('50x', '20x'), ct: T0 + 300 },
+      { id: 'a3', author: 'charlie', text: `@whale_alerts ${PROMO.toUpperCase()}`, ct: T0 + 300 },
       // The same account again: its own repost, not a copy by others.
       { id: 'a4', author: 'alpha', text: PROMO, ct: T0 + 400 },
       // Too late for every leader (a1, and alpha's own repost a4): a new wave, not a copy.
@@ -70,6 +71,20 @@ describe('folding copies at ingest', () => {
     expect(await copyOf(['c2', 'c3'])).toEqual({ c2: null, c3: 'c2' });
     await storeAs(db, [{ id: 'c1', author: 'alpha', text, ct: T0 + 20_000 }]);
     expect(await copyOf(['c1', 'c2', 'c3'])).toEqual({ c1: null, c2: 'c1', c3: 'c1' });
+  });
+
+  it('keeps apart the same sentence about another coin, or with another number', async () => {
+    // Names, not cashtags: only the pipeline's extracted coins tell these two apart.
+    const about = (coin: string) =>
+      `Institutions keep buying ${coin}. Treasury companies adding more every week, bullish`;
+    await storeAs(db, [
+      { id: 'd1', author: 'alpha', text: about('Bitcoin'), ct: T0 + 30_000 },
+      { id: 'd2', author: 'bravo', text: about('Ethereum'), ct: T0 + 30_060 },
+      { id: 'd3', author: 'charlie', text: PROMO, ct: T0 + 30_120 },
+      { id: 'd4', author: 'delta', text: `${about('Bitcoin')} 🚀`, ct: T0 + 30_180 },
+      { id: 'd5', author: 'echo', text: PROMO.replace('50x', '20x'), ct: T0 + 30_240 },
+    ]);
+    expect(await copyOf(['d1', 'd2', 'd3', 'd4', 'd5'])).toEqual({ d1: null, d2: null, d3: null, d4: 'd1', d5: null });
   });
 
   it('keeps a post where it was when it is sent again', async () => {

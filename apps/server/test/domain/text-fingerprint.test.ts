@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  anchorsOf,
   fingerprint,
   hammingDistance,
   isNearDuplicate,
@@ -15,7 +16,6 @@ const COPIES: [string, string][] = [
   [PROMO, `${PROMO} 🚀🚀`],
   [PROMO, `${PROMO} https://t.me/pumpgroup/123`],
   [PROMO, `@whale_alerts ${PROMO.toUpperCase()}`],
-  [PROMO, PROMO.replace('50x', '20x')],
   [PROMO, PROMO.replace('tonight', 'today')],
   [
     'Join our VIP channel for free signals, 10 winning calls in a row this week, link in bio 👇',
@@ -43,6 +43,17 @@ const DIFFERENT: [string, string][] = [
   ['BTC to 100k soon', 'BTC to 80k soon'],
   ['Bitcoin halving is priced in, says every analyst', 'Bitcoin halving is not priced in at all'],
   ['以太坊突破周线区间，第一目标 4200，跌破 3650 止损', '以太坊跌破周线区间，下一步看 3100，收回 3650 之前不做多'],
+  // One coin or one number changed: another coin's news or another call, not a copy (anchors).
+  [
+    '$SOL upgrade scheduled for next week. Node operators, update your clients',
+    '$XRP upgrade scheduled for next week. Node operators, update your clients',
+  ],
+  [
+    'Turned bullish on Bitcoin. Reclaiming 90.5k opens the way to 93k',
+    'Turned bullish on Bitcoin. Reclaiming 90.5k opens the way to 95.5k',
+  ],
+  [PROMO, PROMO.replace('50x', '20x')],
+  ['新币上线：$SUI现货明天10点开放交易，先到先得', '新币上线：$SAND现货明天10点开放交易，先到先得'],
 ];
 
 describe('text fingerprint', () => {
@@ -69,6 +80,19 @@ describe('text fingerprint', () => {
     const fb = fingerprint(b);
     if (fa === null || fb === null) return expect(fa === null || fb === null).toBe(true);
     expect(hammingDistance(fa, fb)).toBeGreaterThan(NEAR_DUPLICATE_BITS);
+  });
+
+  it('keeps the same sentence about two coins apart when only the extracted coins say so', () => {
+    const text = 'Institutions keep buying it. Treasury companies adding more every week, bullish';
+    const btc = fingerprint(text, ['BTC'])!;
+    expect(hammingDistance(btc, fingerprint(text, ['ETH'])!)).toBeGreaterThan(NEAR_DUPLICATE_BITS);
+    expect(hammingDistance(btc, fingerprint(`${text} 🚀`, ['BTC'])!)).toBe(0);
+  });
+
+  it('anchors are the coins and the tokens holding digits, each once and in order', () => {
+    expect(anchorsOf('Long $eth and $BTC, 93k then 0.209 https://x.co/9 @bot7', ['SOL', 'BTC'])).toBe(
+      'BTC,ETH,SOL|0,209,93k',
+    );
   });
 
   it('counts differing bits over all 64', () => {
