@@ -111,6 +111,15 @@ describe('demo realism: shape', () => {
     expect(untidy.map((p) => p.text).slice(0, 3)).toEqual([]);
   });
 
+  it('never splits an emoji into a lone surrogate (PostgreSQL refuses such text), whatever the seed', () => {
+    // Channel names are cut to 10 characters for the 【】 heading; other seeds draw other names.
+    const day = [2, 3, 4, 5, 6, 7, 8].flatMap((seed) =>
+      generateDemoPosts({ seed, fromMs: storyEnd - DAY_MS, toMs: storyEnd, storyEndMs: storyEnd }),
+    );
+    const broken = [...posts, ...day].filter((p) => !p.text.isWellFormed());
+    expect(broken.map((p) => p.text).slice(0, 3)).toEqual([]);
+  });
+
   it('spreads lengths like real posts: a share over 280 characters, a median well above 60', () => {
     const lengths = organic.map((p) => p.text.length).sort((a, b) => a - b);
     const over = lengths.filter((n) => n > 280).length / lengths.length;

@@ -83,10 +83,9 @@ export function drawVoice(
     : pickSome(rng, zh ? OPENERS_ZH : OPENERS_EN, rng.between(1, 3));
   // A Telegram channel heads its posts with its own name, as such channels do.
   if (who.network === 'telegram') {
-    const channel = who.name
-      .replace(/[｜|].*$/, '')
-      .slice(0, 10)
-      .trim();
+    // Cut by code points: a UTF-16 slice can split an emoji into a lone surrogate, which
+    // PostgreSQL refuses as text.
+    const channel = [...who.name.replace(/[｜|].*$/, '')].slice(0, 10).join('').trim();
     openers = [`【${channel}】`];
   }
   // An agency signs what it posts.
