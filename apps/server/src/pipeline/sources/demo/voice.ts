@@ -82,7 +82,13 @@ export function drawVoice(
     ? pickSome(rng, zh ? NEWS_OPENERS_ZH : NEWS_OPENERS_EN, 1)
     : pickSome(rng, zh ? OPENERS_ZH : OPENERS_EN, rng.between(1, 3));
   // A Telegram channel heads its posts with its own name, as such channels do.
-  if (who.network === 'telegram') openers = [`【${who.name.replace(/[｜|].*$/, '').slice(0, 10).trim()}】`];
+  if (who.network === 'telegram')
+    openers = [
+      `【${who.name
+        .replace(/[｜|].*$/, '')
+        .slice(0, 10)
+        .trim()}】`,
+    ];
   // An agency signs what it posts.
   if (who.persona === 'regulator') openers = [`【${who.name}】 `];
   const closers =
