@@ -5,7 +5,7 @@
  * poster's. A fifth account's earlier post arriving later takes the lead (a repoint): still one,
  * now its own. Deleting the leader leaves its copies pointing at it: the counts follow copy_of,
  * so the cluster then counts nowhere (the ingest never deletes posts; this is what a manual
- * delete does). Statistics keep counting every post. PGlite, and PostgreSQL with TEST_DATABASE_URL.
+ * delete does), and the report's posts list agrees. Statistics keep counting every post. PGlite, and PostgreSQL with TEST_DATABASE_URL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAndLogin, startTestApp, type TestApp } from '../support/test-app';
@@ -37,7 +37,7 @@ async function subView(path: string, body: unknown, type: string): Promise<strin
 
 /**
  * What each count says of the cluster: report posts, ranking posts and the ranking's authors, and
- * the coin report's bullish posts list (the feed's fold: a copy whose leader is listed is hidden).
+ * the coin report's bullish posts list (copies left out, as its counts leave them).
  */
 async function counts() {
   const sums = async (path: string, viewId: string) =>
@@ -124,14 +124,13 @@ describe('a copy-paste cluster', () => {
 
   it('counts nowhere once its leader is deleted (the copies keep pointing at it)', async () => {
     await t.db.query('DELETE FROM posts WHERE id = $1', [post(4, 0).id]);
-    // The posts list folds as feeds do (unchanged): with no leader to fold into, the copies show
-    // as themselves while the counts say 0 (documented in ARCHITECTURE "Near-duplicates").
+    // The posts list lists what the counts count: no copies, though no leader is left to fold into.
     expect(await counts()).toEqual({
       coin: 0,
       event: 0,
       rankingPosts: 0,
       whistleblowers: [],
-      listed: ['u104', 'u103', 'u102', 'u101'],
+      listed: [],
       stored: 4,
     });
   });
