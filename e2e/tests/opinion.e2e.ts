@@ -179,6 +179,10 @@ describe.each(['en', 'zh-CN'] as const)('coin and event opinions (%s)', (lang) =
 
   it('shows the coin report, drives period, interval and trend', async () => {
     await waitToastGone(page);
+    // The counting rule under the cards: a copy-paste cluster counts once.
+    expect(await page.getByTestId('report-copies-once').textContent()).toBe(
+      lang === 'en' ? 'Copies of one post by several accounts count once' : '多个账号发布的同一内容只计一次',
+    );
     await screenshot(page, `${tag}-70-coin-detail`);
     await driveReport(page, lang, 'view/v2/coin_opinion_detail', `${tag}-70-coin`);
     await screenshot(page, `${tag}-70-coin-bullish`);

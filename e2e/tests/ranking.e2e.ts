@@ -91,15 +91,29 @@ async function pushPosts() {
       impression_count: 1000 * (c + 1),
     },
   });
-  const text = (coin: string) => `$${coin} holding the weekly level, watching volume into the close`;
+  // Each KOL in their own words: one sentence from several accounts folds into copies, which the
+  // ranking counts once (docs/ARCHITECTURE.md "Near-duplicates").
+  const words = [
+    'holding the weekly level, watching volume into the close',
+    'loaded more on this dip, funding is still negative across exchanges',
+    'chart looks ready for a breakout if bitcoin stays calm tonight',
+    'whales keep buying on spot while perps traders are short',
+    'my target this month is the old high, invalidation below support',
+    'rotation season is here and this one is leading the new narrative again',
+    'open interest doubled since Monday, expect volatility soon',
+    'quietly accumulating for weeks, the community is growing fast',
+  ];
+  const text = (coin: string, author: number) => `$${coin} ${words[author]}`;
   const posts = PUSHED_COINS.flatMap((coin, c) => {
     // ICON_COINS: five posts by each of the eight KOLs, hotter than all but BTC and ETH of the demo.
     const count = ICON_COINS.includes(coin) ? 40 : MIN_KOLS + (c % 4);
     return [
       ...Array.from({ length: count }, (_, k) =>
-        post(text(coin), now - 600 * (1 + (k % 8) + (c % 7)) - k, authors[(c + k) % 8]!, c, k % 8),
+        post(text(coin, (c + k) % 8), now - 600 * (1 + (k % 8) + (c % 7)) - k, authors[(c + k) % 8]!, c, k % 8),
       ),
-      ...Array.from({ length: MIN_KOLS }, (_, k) => post(text(coin), now - 86_400 - 600 * (1 + k), authors[k]!, c, k)),
+      ...Array.from({ length: MIN_KOLS }, (_, k) =>
+        post(text(coin, k), now - 86_400 - 600 * (1 + k), authors[k]!, c, k),
+      ),
     ];
   });
   for (const [k, junk] of JUNK_TEXTS.entries()) posts.push(post(junk, now - 900 - k, authors[k]!, 1, 0));
@@ -161,8 +175,11 @@ describe.each(LANGS)('ranking ($lang)', ({ lang, prefix, title, edited }) => {
     // One format for every value of the column (a unit on all rows or on none).
     const values = await page.getByTestId('rank-hot').allTextContents();
     expect(new Set(values.map((v) => v.replace(/[\d,]/g, '9').replace(/9+/g, '9'))).size).toBe(1);
-    // No minimum-volume note without fastest rising or new entries.
+    // No minimum-volume note without fastest rising or new entries; the counting rule always.
     expect(await page.getByTestId('rank-note').count()).toBe(0);
+    expect(await page.getByTestId('rank-copies-once').textContent()).toBe(
+      lang === 'en' ? 'Copies of one post by several accounts count once' : '多个账号发布的同一内容只计一次',
+    );
     // Hot Coins is fixed: no settings action.
     expect(await page.getByTestId('view-settings').count()).toBe(0);
     // Images settle before the picture.

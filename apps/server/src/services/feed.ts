@@ -195,18 +195,20 @@ export function feed(deps: {
       const groups = kind.postGroups(view);
       const member = await membershipOf(userId, kind.kolGroupOf?.(view));
       const sentiment = req.tradingTrend ? TREND[req.tradingTrend] : undefined;
+      // A report lists what it counts: no copies (a leader still says who else posted it).
+      const leadersOnly = kind.countsOnce;
       let result: FeedResult & FoldedPage;
       let limit: number;
       if (req.newerThan) {
         const after = await repo.position(req.newerThan);
         limit = NEWER_MAX;
         result = after
-          ? await query({ groups, member, sentiment, after, limit: limit + 1, scan })
+          ? await query({ groups, member, sentiment, leadersOnly, after, limit: limit + 1, scan })
           : { rows: [], hidden: new Set(), copies: new Map() };
       } else {
         limit = PAGE_SIZE;
         const before = req.nextCb ? decodeCursor(req.nextCb) : undefined;
-        result = await query({ groups, member, sentiment, before, limit: limit + 1, scan });
+        result = await query({ groups, member, sentiment, leadersOnly, before, limit: limit + 1, scan });
       }
       const { rows, scannedTo } = result;
       const page = rows.slice(0, limit);

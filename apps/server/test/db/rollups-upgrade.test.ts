@@ -1,7 +1,8 @@
 /**
  * The rollups are the same whichever way a database got to the current version (db/rollups/,
- * applied by migration 0019, 0013 before it): a new database given posts, and databases that stored posts at
- * older versions (before 0005, 0009 and 0013) and were migrated on from there, end with the same
+ * applied by migration 0022, 0021, 0019 and 0013 before it): a new database given posts, and databases that
+ * stored posts at older versions (before 0005, 0009, 0013 and 0022, the last with copy-paste
+ * copies the rollups skip) and were migrated on from there, end with the same
  * rollup rows and the same rollup functions and triggers. And applying the rollups again over a
  * populated database (with a KOL group's rollup and an event view halfway through counting its
  * history) changes nothing: every recount equals what the triggers and the history count kept.
@@ -38,6 +39,8 @@ interface Post {
   stances?: number[];
   text: string;
   likes: number;
+  /** The cluster's leader, for a near-duplicate (column from 0020 on). */
+  copyOf?: string;
 }
 
 /** Three batches, written at the versions before 0005, before 0009 and before 0013. */
@@ -54,6 +57,19 @@ const BATCHES: Post[][] = [0, 1, 2].map((b) =>
     likes: i * 3,
   })),
 );
+
+/**
+ * Copies (posts.copy_of, from 0020 on) of batch `b`'s ETF posts by the next account, a minute later:
+ * counted nowhere in opinion reports and the ranking, everywhere in statistics.
+ */
+const copiesOf = (b: number): Post[] =>
+  BATCHES[b]!.filter((p) => p.text !== 'gm').map((p) => ({
+    ...p,
+    id: `${p.id}-copy`,
+    author: ACCOUNTS[(ACCOUNTS.indexOf(p.author) + 1) % 3]!,
+    ct: p.ct + 60,
+    copyOf: p.id,
+  }));
 
 async function saveAccounts(db: Db) {
   for (const a of ACCOUNTS)
@@ -80,6 +96,12 @@ async function savePosts(db: Db, posts: Post[], version: '0004' | '0008' | 'curr
       cols.push('coin_stances');
       values.push(p.stances ?? null);
     }
+    if (p.copyOf) {
+      // Copies are written at 0021, whose database has no rollup triggers (0022 brings them), so
+      // no snapshot trigger fills the person either: as it would have.
+      cols.push('copy_of', 'person_id');
+      values.push(p.copyOf, p.author.id);
+    }
     await db.query(
       `INSERT INTO posts (${cols.join(', ')}, metrics_updated_at, source, ingested_at)
        VALUES (${values.map((_, i) => `$${i + 1}`).join(', ')}, now(), 'test', now())`,
@@ -96,6 +118,7 @@ describe('rollups after an upgrade', () => {
       await migrate(fresh.db);
       await saveAccounts(fresh.db);
       for (const batch of BATCHES) await savePosts(fresh.db, batch, 'current');
+      await savePosts(fresh.db, copiesOf(2), 'current');
 
       await migrateBefore(old.db, '0005');
       await saveAccounts(old.db);
@@ -104,6 +127,8 @@ describe('rollups after an upgrade', () => {
       await savePosts(old.db, BATCHES[1]!, '0008');
       await migrateBefore(old.db, '0013');
       await savePosts(old.db, BATCHES[2]!, 'current');
+      await migrateBefore(old.db, '0022');
+      await savePosts(old.db, copiesOf(2), 'current');
       await migrate(old.db);
 
       const expected = await snapshot(fresh.db);
@@ -149,7 +174,7 @@ describe('rollups after an upgrade', () => {
         // The event view counts posts from the second day on: a recount from every post would differ.
         await opinionRepo(tx).setEvent(view!.id, group!.id, [['etf']], T0 + 86_400, T0 + 2 * 86_400);
       });
-      await savePosts(db, [...BATCHES[1]!, ...BATCHES[2]!], 'current');
+      await savePosts(db, [...BATCHES[1]!, ...BATCHES[2]!, ...copiesOf(1), ...copiesOf(2)], 'current');
       await db.query(`UPDATE x_accounts SET followers_count = 900 WHERE id = 'a1'`);
       // Halfway through its history count: the recount must give back exactly what lies above
       // the watermark (the triggers' posts and the chunks counted so far), and nothing below it.
@@ -164,7 +189,7 @@ describe('rollups after an upgrade', () => {
       const kept = await snapshot(db);
       expect(kept.rows.group_opinion_counts!.length).toBeGreaterThan(0);
       expect(kept.rows.event_class_counts!.length).toBeGreaterThan(0);
-      // Applied again as the migration that carries them (0019, 0013 before it) applies them.
+      // Applied again as the migration that carries them (0022, 0021, 0019, 0013 before it) applies them.
       await db.transaction(async (tx) => {
         for (const statement of splitStatements(rollupsSql()))
           if (statement.replace(/--.*$/gm, '').trim()) await tx.query(statement);

@@ -76,6 +76,7 @@ export type Row = {
   cls: number;
   followers: number;
   id: string;
+  copy_of: string | null;
 };
 
 /** The label a post counts with: toward `coin` when given (its stance, else the post's). */
@@ -86,7 +87,10 @@ export function labelOf(p: Row, coin?: string): number {
 
 export type Interval = (typeof REPORT_INTERVALS)[ReportPeriod][number];
 
-/** The direct count: every stored post, bucketed the way the report says, toward `coin` when given. */
+/**
+ * The direct count: every stored post but copies (a copy-paste cluster counts once, for its leader),
+ * bucketed the way the report says, toward `coin` when given.
+ */
 export async function expected(
   t: TestApp,
   match: (p: Row) => boolean,
@@ -95,7 +99,7 @@ export async function expected(
   coin?: string,
 ) {
   const rows = await t.db.query<Row>(
-    `SELECT p.id, p.ct::float8 AS ct, p.coins, p.coin_stances, p.sentiment, p.text,
+    `SELECT p.id, p.copy_of, p.ct::float8 AS ct, p.coins, p.coin_stances, p.sentiment, p.text,
             a.followers_count::float8 AS followers, author_class(a.is_blue_verified, a.verified_type) AS cls
      FROM posts p JOIN x_accounts a ON a.id = p.author_id`,
   );
@@ -113,7 +117,7 @@ export async function expected(
     cnt_down_gold: 0,
   };
   for (const p of rows) {
-    if (p.ct < w.from || p.ct >= w.to || !match(p)) continue;
+    if (p.copy_of !== null || p.ct < w.from || p.ct >= w.to || !match(p)) continue;
     const i = Math.floor((p.ct - w.from) / w.intervalS);
     const label = labelOf(p, coin);
     const key = label === 1 ? 'cnt_up' : label === -1 ? 'cnt_down' : 'cnt_neutral';
@@ -138,6 +142,43 @@ export async function detail(
   // The counts only: the partial mark of the last bucket has a test of its own (partial-bucket).
   const { interval_list, ...rest } = res.body.data as { interval_list: Record<string, unknown>[] };
   return { ...rest, interval_list: interval_list.map(({ partial: _p, elapsed: _e, ...counts }) => counts) };
+}
+
+/**
+ * Copy-paste clusters (issue 17 §3): `clusters` texts, each posted by 2 to 5 different authors
+ * minutes apart, 23 hours between clusters (so no two fold together), from `now - 20 min` back.
+ * `late` holds each cluster's earliest post for half the clusters: saved after the rest, it takes
+ * the lead of the stored cluster (a repoint). Every text names ETF in even clusters.
+ */
+export function copyClusters(
+  r: () => number,
+  now: number,
+  clusters: number,
+  idBase: number,
+): { early: Spec[]; late: Spec[] } {
+  const early: Spec[] = [];
+  const late: Spec[] = [];
+  for (let k = 0; k < clusters; k++) {
+    const base = now - 1200 - k * 23 * 3600;
+    const size = 2 + Math.floor(r() * 4);
+    const authors = [...AUTHORS].sort(() => r() - 0.5).slice(0, size);
+    const coins = COINS.filter(() => r() < 0.6);
+    const sentiment = LABELS[Math.floor(r() * 3)]!;
+    const text = `${k % 2 ? 'Huge news' : 'ETF news'}: wave ${k} says buy now before the pump $${coins[0] ?? 'DOGE'}`;
+    const members = authors.map((author, j) => ({
+      id: String(idBase + k * 10 + j),
+      author,
+      ct: base + j * 180,
+      coins,
+      sentiment,
+      text,
+    }));
+    if (k % 2 === 0) {
+      late.push(members[0]!);
+      early.push(...members.slice(1));
+    } else early.push(...members);
+  }
+  return { early, late };
 }
 
 export const PAIRS = (Object.keys(REPORT_INTERVALS) as ReportPeriod[]).flatMap((period) =>

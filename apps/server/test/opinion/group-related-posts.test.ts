@@ -73,7 +73,9 @@ beforeAll(async () => {
     Object.values(AUTHORS).flatMap((a, k) =>
       Array.from({ length: 25 }, (_, i) => ({
         ...a,
-        text: i % 2 ? 'XRP ETF approval soon' : 'ETH looks ready',
+        // Each author's own words: one sentence from several accounts would fold into copies,
+        // which reports count once (test/opinion/copies-count-once.test.ts).
+        text: i % 2 ? `XRP ETF approval soon, says ${a.username}` : 'ETH looks ready',
         ct: now - 60 - i * 3000 - k,
         coins: i % 2 ? ['XRP'] : ['ETH'],
         sentiment: SENTIMENTS[(i + k) % 3]!,

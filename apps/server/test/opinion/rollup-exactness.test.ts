@@ -10,6 +10,7 @@ import { type TestApp, signedInApp } from '../support/test-app';
 import {
   AUTHORS,
   COINS,
+  copyClusters,
   detail as detailOf,
   expected as expectedOf,
   type Interval,
@@ -42,6 +43,8 @@ let coinGroup: string;
 let event: string;
 let eventGroup: string;
 let specs: Spec[];
+/** The earlier posts of copy clusters that arrived after the rest (and took the lead). */
+let lateLeaders: string[];
 
 beforeAll(async () => {
   ({ t, token } = await signedInApp('analyst@example.com'));
@@ -62,6 +65,12 @@ beforeAll(async () => {
     };
   });
   for (let i = 0; i < specs.length; i += 97) await save(specs.slice(i, i + 97));
+  // Copy-paste clusters, half of whose leaders arrive late and take the lead (a repoint).
+  const clusters = copyClusters(rng(9), now, 30, 9_800_000);
+  await save(clusters.early);
+  await save(clusters.late);
+  lateLeaders = clusters.late.map((s) => s.id);
+  specs.push(...clusters.early, ...clusters.late);
 
   // A KOL group: 10k to 1M followers, with the 800-follower account whitelisted and 104 blacklisted.
   expect((await t.call('kol_group/list', {}, { token })).body.ret).toBe(1);
@@ -136,6 +145,16 @@ describe('opinion rollups', () => {
     };
     // The data is not trivially empty: every split has posts.
     expect(sample.sum_info.cnt_up).toBeGreaterThan(20);
+    // It has copies, and leaders that arrived after their copies (repointed clusters).
+    const [folded] = await t.db.query<{ copies: number; repointed: number }>(
+      `SELECT count(*) FILTER (WHERE copy_of IS NOT NULL)::int AS copies,
+              count(*) FILTER (WHERE id = ANY($1::text[]) AND copy_of IS NULL
+                               AND EXISTS (SELECT 1 FROM posts c WHERE c.copy_of = posts.id))::int AS repointed
+       FROM posts`,
+      [lateLeaders],
+    );
+    expect(folded!.copies).toBeGreaterThan(30);
+    expect(folded!.repointed).toBeGreaterThan(10);
     expect(sample.sum_info.cnt_up_blue).toBeGreaterThan(0);
     expect(sample.sum_info.cnt_up_gold).toBeGreaterThan(0);
     await checkAll();

@@ -22,9 +22,27 @@ async function snapshot() {
   return { hours, authors, latest, latestByHour };
 }
 
-/** The rollups as maintained, then as rebuilt from posts: they must be equal. */
+/**
+ * The rollups as maintained, then as rebuilt from posts: they must be equal. And they count what
+ * the stored posts say, copies (copy_of set) nowhere: posts per coin and (coin, person) pairs.
+ */
 async function expectExact() {
   const kept = await snapshot();
+  const posts = await db.query<{ coins: string[]; person_id: string; copy_of: string | null }>(
+    'SELECT coins, person_id, copy_of FROM posts',
+  );
+  const perCoin: Record<string, number> = {};
+  const pairs = new Set<string>();
+  for (const p of posts.filter((p) => p.copy_of === null))
+    for (const coin of new Set(p.coins)) {
+      perCoin[coin] = (perCoin[coin] ?? 0) + 1;
+      pairs.add(`${coin}:${p.person_id}`);
+    }
+  const summed: Record<string, number> = {};
+  for (const r of kept.hours.filter((r) => r.res === 86_400))
+    summed[r.coin as string] = (summed[r.coin as string] ?? 0) + Number(r.posts);
+  expect(summed).toEqual(perCoin);
+  expect(kept.latest.map((r) => `${r.coin}:${r.author_id}`).sort()).toEqual([...pairs].sort());
   await db.query('SELECT ranking_rebuild()');
   const rebuilt = await snapshot();
   expect(kept.hours).toEqual(rebuilt.hours);
@@ -120,6 +138,12 @@ describe('ranking rollups', () => {
     const coins = ['BTC', 'ETH', 'SOL', 'PEPE', 'WIF'];
     const authors = ['u1', 'u2', 'u3', 'u4'];
     const followers: Record<string, number> = { u1: 10, u2: 2000, u3: 70_000, u4: 0 };
+    // Copy-paste texts: posted by several authors within minutes they fold into clusters, and an
+    // earlier post arriving in a later batch takes the lead (a repoint).
+    const waves = [
+      'Buy before the listing pump, this one goes to the moon tonight',
+      'Massive exchange outflows today, whales are accumulating hard right now',
+    ];
     const ids: { id: string; post: RankPost }[] = [];
     for (let round = 0; round < 12; round++) {
       const batch: RankPost[] = Array.from({ length: 25 }, () => {
@@ -132,6 +156,7 @@ describe('ranking rollups', () => {
           replies: Math.floor(rnd() * 20),
           retweets: Math.floor(rnd() * 20),
           impressions: Math.floor(rnd() * 10_000),
+          ...(rnd() < 0.3 ? { text: pick(waves) } : {}),
         };
       });
       // Some earlier posts come again, grown, in the same batch (the demo's metric refresh).
@@ -148,6 +173,12 @@ describe('ranking rollups', () => {
       }
       if (round % 4 === 3) await db.query('DELETE FROM posts WHERE id = $1', [pick(ids).id]);
     }
+    const [folded] = await db.query<{ copies: number; leaders: number }>(
+      `SELECT count(*) FILTER (WHERE copy_of IS NOT NULL)::int AS copies,
+              count(DISTINCT copy_of)::int AS leaders FROM posts`,
+    );
+    expect(folded!.copies).toBeGreaterThan(10);
+    expect(folded!.leaders).toBeGreaterThan(3);
     await expectExact();
   });
 });

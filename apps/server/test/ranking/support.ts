@@ -18,6 +18,8 @@ export interface RankPost {
   quotes?: number;
   impressions?: number;
   likes?: number;
+  /** The text, `about <coins>` unless given (too short to be folded as a copy). */
+  text?: string;
 }
 
 let next = 5_000_000;
@@ -28,7 +30,7 @@ export function rankRaw(p: RankPost): { raw: RawPost; enrichment: Enrichment } {
     raw: countedPost({
       ...p,
       id: p.id ?? String(next++),
-      text: `about ${p.coins.join(' ')}`,
+      text: p.text ?? `about ${p.coins.join(' ')}`,
       author,
       icon: `/icons/${author}.png`,
       followers: p.followers ?? 1000,

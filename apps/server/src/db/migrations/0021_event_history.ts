@@ -4,9 +4,8 @@
 // '%' lets every text through to the regex): its stored counts came from a window
 // counted once at save time, the new ones are exact to the watermark rule. 37 days is the
 // window the service counts back (the longest report period and a week), as of this version.
-// The rollups are applied again after (db/rollups/index.ts), with the triggers that keep to the
-// watermark; 0019 applied them before.
-import { rollupsSql } from '../rollups/index';
+// The rollups (with the triggers that keep to the watermark) were applied again here; 0022 now
+// does all this did (db/rollups/index.ts), 0019 before it.
 
 export default /* sql */ `
 ALTER TABLE IF EXISTS event_views ADD COLUMN IF NOT EXISTS history_from bigint NOT NULL DEFAULT 0;
@@ -22,5 +21,5 @@ BEGIN
   END IF;
 END $$;
 
-${rollupsSql()}
+-- The rollups: applied by 0022_copies_once.
 `;

@@ -20,6 +20,7 @@ import networks from './0018_networks';
 import persons from './0019_persons';
 import nearDuplicates from './0020_near_duplicates';
 import eventHistory from './0021_event_history';
+import copiesOnce from './0022_copies_once';
 
 export const migrations: { id: string; sql: string }[] = [
   { id: '0001_accounts', sql: accounts },
@@ -43,4 +44,5 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '0019_persons', sql: persons },
   { id: '0020_near_duplicates', sql: nearDuplicates },
   { id: '0021_event_history', sql: eventHistory },
+  { id: '0022_copies_once', sql: copiesOnce },
 ];

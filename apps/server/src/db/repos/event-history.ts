@@ -6,6 +6,7 @@
  */
 import type { Queryable } from '../db';
 import { EVENT_MATCHED } from '../rollups/opinion';
+import { notACopy } from '../rollups/shared';
 
 /** The watermark a count starts at: above every post, so the first chunk takes the newest ones. */
 export const HISTORY_START = '9223372036854775807';
@@ -59,8 +60,9 @@ export function eventHistoryRepo(db: Queryable) {
      * Counts the next chunk of a claimed view: the posts from the watermark down to the ct of the
      * `rows`-th post below it (all of one second together), or down to history_from. A post
      * matches as the triggers match it, by the stored patterns (every group's), each behind its
-     * cheaper LIKE pre-filter (db/repos/keyword-match.ts). Returns the view's progress after it
-     * (100: done) and the matching posts counted.
+     * cheaper LIKE pre-filter (db/repos/keyword-match.ts), and copies count nowhere
+     * (rollups/shared.ts notACopy; chunks are still cut by every post). Returns the view's
+     * progress after it (100: done) and the matching posts counted.
      */
     async countChunk(viewId: number, rows: number): Promise<{ percent: number; posts: number }> {
       const [bounds] = await db.query<{ lo: string }>(
@@ -79,6 +81,7 @@ export function eventHistoryRepo(db: Queryable) {
            SELECT $1, p.ct, p.author_id, p.sentiment, 1
            FROM posts p
            WHERE p.ct >= $2::bigint AND p.ct < (SELECT history_watermark FROM event_views WHERE view_id = $1)
+             AND ${notACopy('p')}
              AND EXISTS (SELECT 1 FROM event_patterns ep WHERE ep.view_id = $1)
              AND NOT EXISTS (SELECT 1 FROM event_patterns ep WHERE ep.view_id = $1
                              AND NOT (CASE WHEN lower(p.text) LIKE ANY(ep.prefilter) THEN p.text ~* ep.pattern ELSE false END))

@@ -6,6 +6,7 @@
 import type { Queryable } from '../db';
 import { type CompiledGroup, groupCondition } from './post-filter-sql';
 import { EVENT_SAVE_LOCK } from '../rollups/opinion';
+import { notACopy } from '../rollups/shared';
 import { HISTORY_PERCENT, HISTORY_START } from './event-history';
 import { keywordPattern, likePattern } from './keyword-match';
 
@@ -108,7 +109,7 @@ export function opinionRepo(db: Queryable) {
       return toCounts(rows);
     },
 
-    /** Posts matching a view's filter groups, counted directly (analytics reports). */
+    /** Posts matching a view's filter groups, counted directly (analytics reports); copies count once, as in the rollups. */
     async matching(groups: CompiledGroup[], w: BucketWindow): Promise<BucketCounts[]> {
       const { params, param, bucketOf } = builder(w);
       const where = groups.map((g) => groupCondition(g, param));
@@ -118,7 +119,7 @@ export function opinionRepo(db: Queryable) {
                 count(*) FILTER (WHERE p.sentiment = 0) AS neutral,
                 count(*) FILTER (WHERE p.sentiment = -1) AS down
          FROM posts p JOIN x_accounts a ON a.id = p.author_id
-         WHERE p.ct >= ${param(w.from)} AND p.ct < ${param(w.to)}${where.length ? ` AND ${where.join(' AND ')}` : ''}
+         WHERE p.ct >= ${param(w.from)} AND p.ct < ${param(w.to)} AND ${notACopy('p')}${where.length ? ` AND ${where.join(' AND ')}` : ''}
          GROUP BY 1, 2`,
         params,
       );

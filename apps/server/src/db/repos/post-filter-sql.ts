@@ -9,6 +9,7 @@
  * when it satisfies any of the group's rules.
  */
 import type { Queryable } from '../db';
+import { notACopy } from '../rollups/shared';
 import { keywordCondition, keywordRegExp, likeCondition } from './keyword-match';
 import { type GroupRule, memberCondition } from './kol-groups';
 
@@ -40,6 +41,8 @@ export interface FeedQuery {
   member?: GroupMembership;
   /** Only posts of tracked authors (notification views). */
   trackedOnly?: boolean;
+  /** No copies of another account's post: a report's posts list, as its counts (rollups/shared.ts). */
+  leadersOnly?: boolean;
   sentiment?: -1 | 0 | 1;
   /** Posts strictly older than this position (the next page). */
   before?: { ct: number; id: string };
@@ -167,6 +170,7 @@ export function feedRepo(db: Queryable) {
       where.push(memberCondition(q.member.rule, param));
     }
     if (q.trackedOnly) where.push('a.tracked');
+    if (q.leadersOnly) where.push(notACopy('p'));
     if (q.sentiment !== undefined) where.push(sentimentCondition(q, q.sentiment, param));
     if (before) where.push(`(p.ct, p.id) < (${param(before.ct)}, ${param(before.id)})`);
     if (q.after) where.push(`(p.ct, p.id) > (${param(q.after.ct)}, ${param(q.after.id)})`);

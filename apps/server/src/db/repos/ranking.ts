@@ -5,6 +5,7 @@
  * exact while a 24 h window reads about 35 rows per coin and under ten minutes of posts.
  */
 import type { Queryable } from '../db';
+import { notACopy } from '../rollups/shared';
 
 /** Unix seconds, start inclusive, end exclusive. */
 export interface Window {
@@ -114,7 +115,7 @@ const SUMS = /* sql */ `
            ranking_micro(ln(1 + p.impression_count::float8))
     FROM posts p
     CROSS JOIN LATERAL unnest(p.coins) WITH ORDINALITY AS c(coin, i)
-    WHERE ((p.ct >= $11 AND p.ct < $12) OR (p.ct >= $13 AND p.ct < $14))
+    WHERE ((p.ct >= $11 AND p.ct < $12) OR (p.ct >= $13 AND p.ct < $14)) AND ${notACopy('p')}
       -- a coin named twice in one post counts once, as in the rollups
       AND (c.i = 1 OR c.coin <> ALL (p.coins[1:c.i - 1]))
   ) x
@@ -150,7 +151,8 @@ const AUTHORS_NOW = /* sql */ `
     UNION ALL
     SELECT l.coin, -1, -(l.verified::integer), -l.score FROM ranking_author_last l
     WHERE l.last_ct >= $3 AND NOT EXISTS (
-      SELECT 1 FROM posts p WHERE p.person_id = l.author_id AND p.ct >= $2 AND p.ct < $3 AND p.coins @> ARRAY[l.coin])
+      SELECT 1 FROM posts p WHERE p.person_id = l.author_id AND p.ct >= $2 AND p.ct < $3 AND p.coins @> ARRAY[l.coin]
+        AND ${notACopy('p')})
   ) x
   GROUP BY coin HAVING sum(kols) > 0`;
 
@@ -188,7 +190,7 @@ export const PEOPLE = /* sql */ `
       UNION ALL
       (SELECT r.author_id,
               (SELECT min(p.ct) FROM posts p WHERE p.person_id = r.author_id AND p.ct >= $2 AND p.ct <= r.last_ct
-                 AND p.coins @> ARRAY[c.coin]) AS t
+                 AND p.coins @> ARRAY[c.coin] AND ${notACopy('p')}) AS t
        FROM ranking_coin_authors r
        WHERE r.hour = $4 AND r.coin = c.coin AND r.first_ct < $2 AND r.last_ct >= $2)
     ) x WHERE x.t < $3

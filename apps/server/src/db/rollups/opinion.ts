@@ -8,8 +8,10 @@
  * Which write fires what:
  * - posts INSERT/UPDATE/DELETE -> opinion_posts_changed(): opinion_author_counts, opinion_counts,
  *   group_opinion_counts (members of the groups in opinion_groups), event_counts and
- *   event_class_counts (posts matching an event view's patterns). An update counts only posts
- *   whose counted fields (time, author, coins, stances, label, text) changed.
+ *   event_class_counts (posts matching an event view's patterns). Copies (copy_of set) count
+ *   nowhere (shared.ts notACopy). An update counts only posts whose counted fields (time,
+ *   author, coins, stances, label, text, being a copy) changed, so a repoint moves the cluster's
+ *   count from the old leader to the new.
  * - x_accounts UPDATE -> opinion_accounts_changed() (class change: opinion_counts),
  *   group_opinion_accounts_changed() (followers, tracking or class: group_opinion_counts),
  *   event_accounts_changed() (the same: event_class_counts).
@@ -27,7 +29,7 @@
  * coins, and keep the post's label.
  */
 import { memberRule, rangeMember, storedRange } from './membership';
-import { accountsTrigger, addUp, scratch, scratchTable, writeTriggers } from './shared';
+import { accountsTrigger, addUp, notACopy, scratch, scratchTable, writeTriggers } from './shared';
 
 /**
  * The advisory lock (shared by every posts write while event views exist, exclusive while a
@@ -79,7 +81,9 @@ const DELTA = scratch(
 );
 const GROUP_DELTA = scratch('group_delta', 'group_id bigint, author_id text, class smallint, sign integer');
 const DELTA_COLUMNS = 'id, ct, author_id, coins, coin_stances, sentiment, text';
-const COUNTED = (p: string) => `(${p}.ct, ${p}.author_id, ${p}.coins, ${p}.coin_stances, ${p}.sentiment, ${p}.text)`;
+/** What an update must change for a post to be counted again; whether it counts at all among it. */
+const COUNTED = (p: string) =>
+  `(${p}.ct, ${p}.author_id, ${p}.coins, ${p}.coin_stances, ${p}.sentiment, ${p}.text, ${notACopy(p)})`;
 const prefixed = (p: string) =>
   DELTA_COLUMNS.split(', ')
     .map((c) => `${p}.${c}`)
@@ -273,17 +277,18 @@ CREATE OR REPLACE FUNCTION opinion_posts_changed() RETURNS trigger LANGUAGE plpg
 BEGIN
   ${DELTA};
   IF TG_OP = 'INSERT' THEN
-    INSERT INTO opinion_delta SELECT ${DELTA_COLUMNS}, 1 FROM new_posts;
+    INSERT INTO opinion_delta SELECT ${prefixed('n')}, 1 FROM new_posts n WHERE ${notACopy('n')};
   ELSIF TG_OP = 'DELETE' THEN
-    INSERT INTO opinion_delta SELECT ${DELTA_COLUMNS}, -1 FROM old_posts;
+    INSERT INTO opinion_delta SELECT ${prefixed('o')}, -1 FROM old_posts o WHERE ${notACopy('o')};
   ELSE
     -- Only rows whose counted fields changed: re-emitted posts with grown metrics cost nothing.
+    -- A post becoming a copy (a repoint) is taken away, one ceasing to be one is added.
     INSERT INTO opinion_delta
     SELECT ${prefixed('o')}, -1 FROM old_posts o JOIN new_posts n ON n.id = o.id
-    WHERE ${COUNTED('o')} IS DISTINCT FROM ${COUNTED('n')}
+    WHERE ${COUNTED('o')} IS DISTINCT FROM ${COUNTED('n')} AND ${notACopy('o')}
     UNION ALL
     SELECT ${prefixed('n')}, 1 FROM old_posts o JOIN new_posts n ON n.id = o.id
-    WHERE ${COUNTED('o')} IS DISTINCT FROM ${COUNTED('n')};
+    WHERE ${COUNTED('o')} IS DISTINCT FROM ${COUNTED('n')} AND ${notACopy('n')};
   END IF;
   IF EXISTS (SELECT 1 FROM opinion_delta) THEN
     PERFORM opinion_apply_delta();
@@ -480,7 +485,7 @@ DECLARE gid bigint;
 BEGIN
   TRUNCATE opinion_counts, opinion_author_counts, group_opinion_counts, event_counts, event_class_counts;
   ${DELTA};
-  INSERT INTO opinion_delta SELECT ${DELTA_COLUMNS}, 1 FROM posts;
+  INSERT INTO opinion_delta SELECT ${prefixed('p')}, 1 FROM posts p WHERE ${notACopy('p')};
   PERFORM opinion_apply_delta();
   DELETE FROM opinion_delta;
   FOR gid IN SELECT group_id FROM opinion_groups LOOP

@@ -26,8 +26,13 @@
  *   followers and verification into posts.author_followers/author_verified.
  * - posts INSERT/UPDATE/DELETE -> ranking_posts_changed(): ranking_coin_sums and
  *   ranking_coin_authors; ranking_last_changed(): ranking_author_last and ranking_last_counts.
+ *   Copies (copy_of set) count nowhere (shared.ts notACopy); an update that makes a post a
+ *   copy or a leader (a repoint) takes it away or adds it, as a change of time or coins does.
  */
-import { addUp, scratch, scratchTable, writeTriggers } from './shared';
+import { addUp, notACopy, scratch, scratchTable, writeTriggers } from './shared';
+
+/** Posts `p` the ranking counts: not a copy of another account's post (shared.ts). */
+const C = notACopy('p');
 
 /** The resolutions of ranking_coin_sums, in seconds: 5 minutes, hours, UTC days. */
 const RES = 'CROSS JOIN (VALUES (300), (3600), (86400)) AS r(res)';
@@ -45,6 +50,7 @@ const SUMS = [
 const DELTA_COLUMNS =
   'id text, author_id text, ct bigint, coins text[], followers bigint, verified boolean, ' +
   'replies bigint, retweets bigint, impressions bigint, likes bigint, sign integer, author_changed boolean';
+const DELTA_NAMES = DELTA_COLUMNS.split(', ').map((c) => c.split(' ')[0]!);
 
 export const rankingSql = /* sql */ `
 -- The author as the post was last written (posts.author_followers, author_verified; migration
@@ -214,14 +220,14 @@ BEGIN
                max(p.author_followers) AS followers, bool_or(p.author_verified) AS verified
         FROM ranking_keys k
         JOIN posts p ON p.person_id = k.author_id AND p.ct >= k.hour * 3600::bigint
-                    AND p.ct < (k.hour + 1) * 3600::bigint AND p.coins @> ARRAY[k.coin]
+                    AND p.ct < (k.hour + 1) * 3600::bigint AND p.coins @> ARRAY[k.coin] AND ${C}
         GROUP BY 1, 2, 3) s
   WHERE t.hour = s.hour AND t.coin = s.coin AND t.author_id = s.author_id;
 
   DELETE FROM ranking_coin_authors t USING ranking_keys k
   WHERE t.hour = k.hour AND t.coin = k.coin AND t.author_id = k.author_id
     AND NOT EXISTS (SELECT 1 FROM posts p WHERE p.person_id = k.author_id AND p.ct >= k.hour * 3600::bigint
-                    AND p.ct < (k.hour + 1) * 3600::bigint AND p.coins @> ARRAY[k.coin]);
+                    AND p.ct < (k.hour + 1) * 3600::bigint AND p.coins @> ARRAY[k.coin] AND ${C});
 END $$;
 
 CREATE OR REPLACE FUNCTION ranking_posts_changed() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -233,30 +239,31 @@ BEGIN
     INSERT INTO ranking_delta
     SELECT id, person_id, ct, coins, author_followers, author_verified, reply_count, retweet_count + quote_count,
            impression_count, like_count, 1, true
-    FROM new_posts WHERE cardinality(coins) > 0;
+    FROM new_posts p WHERE cardinality(coins) > 0 AND ${C};
   ELSE
     DELETE FROM ranking_keys;
     IF TG_OP = 'DELETE' THEN
       INSERT INTO ranking_delta
       SELECT id, person_id, ct, coins, author_followers, author_verified, reply_count, retweet_count + quote_count,
              impression_count, like_count, -1, true
-      FROM old_posts WHERE cardinality(coins) > 0;
+      FROM old_posts p WHERE cardinality(coins) > 0 AND ${C};
     ELSE
       -- Only posts whose counted fields changed; author_changed marks those whose per-author
-      -- rows move too (a metrics refresh changes the sums only).
+      -- rows move too (a metrics refresh changes the sums only). Of the old and new row, only
+      -- one that counts (not a copy) is taken away or added.
       INSERT INTO ranking_delta
-      SELECT x.* FROM old_posts o JOIN new_posts n ON n.id = o.id
+      SELECT ${DELTA_NAMES.map((c) => `x.${c}`).join(', ')} FROM old_posts o JOIN new_posts n ON n.id = o.id
       CROSS JOIN LATERAL (
-        SELECT (o.person_id, o.ct, o.coins, o.author_followers, o.author_verified)
-               IS DISTINCT FROM (n.person_id, n.ct, n.coins, n.author_followers, n.author_verified) AS moved
+        SELECT (o.person_id, o.ct, o.coins, o.author_followers, o.author_verified, ${notACopy('o')})
+               IS DISTINCT FROM (n.person_id, n.ct, n.coins, n.author_followers, n.author_verified, ${notACopy('n')}) AS moved
       ) m
       CROSS JOIN LATERAL (VALUES
         (o.id, o.person_id, o.ct, o.coins, o.author_followers, o.author_verified, o.reply_count,
-         o.retweet_count + o.quote_count, o.impression_count, o.like_count, -1, m.moved),
+         o.retweet_count + o.quote_count, o.impression_count, o.like_count, -1, m.moved, ${notACopy('o')}),
         (n.id, n.person_id, n.ct, n.coins, n.author_followers, n.author_verified, n.reply_count,
-         n.retweet_count + n.quote_count, n.impression_count, n.like_count, 1, m.moved)
-      ) AS x(id, author_id, ct, coins, followers, verified, replies, retweets, impressions, likes, sign, author_changed)
-      WHERE (cardinality(o.coins) > 0 OR cardinality(n.coins) > 0)
+         n.retweet_count + n.quote_count, n.impression_count, n.like_count, 1, m.moved, ${notACopy('n')})
+      ) AS x(${DELTA_NAMES.join(', ')}, counted)
+      WHERE x.counted AND (cardinality(o.coins) > 0 OR cardinality(n.coins) > 0)
         AND (m.moved OR (o.reply_count, o.retweet_count, o.quote_count, o.impression_count, o.like_count)
                         IS DISTINCT FROM (n.reply_count, n.retweet_count, n.quote_count, n.impression_count, n.like_count));
     END IF;
@@ -374,15 +381,15 @@ BEGIN
     INSERT INTO ranking_last_new (coin, author_id)
     SELECT DISTINCT c.coin, o.person_id
     FROM old_posts o CROSS JOIN LATERAL unnest(o.coins) AS c(coin)
-    WHERE EXISTS (SELECT 1 FROM ranking_author_last l
+    WHERE ${notACopy('o')} AND EXISTS (SELECT 1 FROM ranking_author_last l
                   WHERE l.coin = c.coin AND l.author_id = o.person_id AND l.last_ct <= o.ct);
     IF TG_OP = 'UPDATE' THEN
       -- Posts left as they were (a metrics refresh) are no recount.
       DELETE FROM ranking_last_new k WHERE NOT EXISTS (
         SELECT 1 FROM old_posts o JOIN new_posts n ON n.id = o.id
         WHERE o.person_id = k.author_id AND k.coin = ANY(o.coins)
-          AND (n.person_id, n.ct, n.coins, n.author_followers, n.author_verified)
-              IS DISTINCT FROM (o.person_id, o.ct, o.coins, o.author_followers, o.author_verified));
+          AND (n.person_id, n.ct, n.coins, n.author_followers, n.author_verified, ${notACopy('n')})
+              IS DISTINCT FROM (o.person_id, o.ct, o.coins, o.author_followers, o.author_verified, ${notACopy('o')}));
     END IF;
     IF EXISTS (SELECT 1 FROM ranking_last_new) THEN
       -- Newest first along posts_by_author; "= ANY" rather than "@>" keeps the planner off the
@@ -394,11 +401,12 @@ BEGIN
             -- The latest post, then any others at that second (WITH TIES would read on to the
             -- pair's next post, which can lie deep in a busy author's history).
             CROSS JOIN LATERAL (
-              SELECT ct FROM posts WHERE person_id = k2.author_id AND k2.coin = ANY(coins) ORDER BY ct DESC LIMIT 1
+              SELECT p.ct FROM posts p WHERE p.person_id = k2.author_id AND k2.coin = ANY(p.coins) AND ${C}
+              ORDER BY p.ct DESC LIMIT 1
             ) top
             CROSS JOIN LATERAL (
-              SELECT max(author_followers) AS followers, bool_or(author_verified) AS verified FROM posts
-              WHERE person_id = k2.author_id AND ct = top.ct AND k2.coin = ANY(coins)
+              SELECT max(p.author_followers) AS followers, bool_or(p.author_verified) AS verified FROM posts p
+              WHERE p.person_id = k2.author_id AND p.ct = top.ct AND k2.coin = ANY(p.coins) AND ${C}
             ) t) l
       WHERE k.coin = l.coin AND k.author_id = l.author_id;
       PERFORM ranking_last_apply(false);
@@ -409,12 +417,13 @@ BEGIN
   -- New posts, and posts moved to another author, time or coins: a pair's latest post can only
   -- move forward, so they merge.
   IF TG_OP = 'INSERT' THEN
-    INSERT INTO ranking_last_posts SELECT person_id, ct, coins, author_followers, author_verified FROM new_posts;
+    INSERT INTO ranking_last_posts SELECT person_id, ct, coins, author_followers, author_verified FROM new_posts p WHERE ${C};
   ELSIF TG_OP = 'UPDATE' THEN
     INSERT INTO ranking_last_posts
     SELECT n.person_id, n.ct, n.coins, n.author_followers, n.author_verified
     FROM old_posts o JOIN new_posts n ON n.id = o.id
-    WHERE (n.person_id, n.ct, n.coins) IS DISTINCT FROM (o.person_id, o.ct, o.coins);
+    WHERE ${notACopy('n')}
+      AND (n.person_id, n.ct, n.coins, ${notACopy('n')}) IS DISTINCT FROM (o.person_id, o.ct, o.coins, ${notACopy('o')});
   END IF;
   IF EXISTS (SELECT 1 FROM ranking_last_posts) THEN
     PERFORM ranking_last_of_posts();
@@ -434,7 +443,7 @@ BEGIN
   WITH pc AS (
     SELECT DISTINCT p.id, c.coin, p.ct, p.author_followers AS followers, p.reply_count AS replies,
            p.retweet_count + p.quote_count AS retweets, p.impression_count AS impressions, p.like_count AS likes
-    FROM posts p CROSS JOIN LATERAL unnest(p.coins) AS c(coin)
+    FROM posts p CROSS JOIN LATERAL unnest(p.coins) AS c(coin) WHERE ${C}
   )
   INSERT INTO ranking_coin_sums
   SELECT r.res, (ct / r.res)::integer, coin, count(*)::integer, sum(ranking_micro(log(1 + followers::float8)))::bigint,
@@ -445,7 +454,7 @@ BEGIN
   GROUP BY 1, 2, 3 ORDER BY 1, 2, 3;
   WITH pc AS (
     SELECT DISTINCT p.id, c.coin, p.person_id AS author_id, p.ct, p.author_followers AS followers, p.author_verified AS verified
-    FROM posts p CROSS JOIN LATERAL unnest(p.coins) AS c(coin)
+    FROM posts p CROSS JOIN LATERAL unnest(p.coins) AS c(coin) WHERE ${C}
   )
   INSERT INTO ranking_coin_authors
   SELECT (ct / 3600)::integer, coin, author_id, count(*)::integer, min(ct), max(ct), max(followers), bool_or(verified)
@@ -459,7 +468,7 @@ BEGIN
   SELECT coin, author_id, ct, ranking_micro(log(1 + followers::float8)), verified
   FROM (SELECT c.coin, p.person_id AS author_id, p.ct, max(p.author_followers) AS followers, bool_or(p.author_verified) AS verified,
                rank() OVER (PARTITION BY c.coin, p.person_id ORDER BY p.ct DESC) AS r
-        FROM posts p CROSS JOIN LATERAL unnest(p.coins) AS c(coin)
+        FROM posts p CROSS JOIN LATERAL unnest(p.coins) AS c(coin) WHERE ${C}
         GROUP BY c.coin, p.person_id, p.ct) x
   WHERE r = 1
   ORDER BY coin, author_id;

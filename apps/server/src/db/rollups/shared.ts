@@ -48,3 +48,12 @@ export function accountsTrigger(name: string, fn: string): string {
   return `CREATE TRIGGER x_accounts_${name}_update AFTER UPDATE ON x_accounts
   REFERENCING OLD TABLE AS old_accounts NEW TABLE AS new_accounts FOR EACH STATEMENT EXECUTE FUNCTION ${fn}();`;
 }
+
+/**
+ * Which posts opinion reports and the hot-coin ranking count (docs/ARCHITECTURE.md
+ * "Near-duplicates"): a near-duplicate of another account's post (`copy_of` set) counts nowhere,
+ * its cluster's leader counts once, for the leader's account. The one place the rule is written:
+ * every trigger, recount and direct read of posts for those families uses it. Statistics and
+ * track records count every post and do not use it. `p` is the posts row's alias.
+ */
+export const notACopy = (p: string) => `${p}.copy_of IS NULL`;

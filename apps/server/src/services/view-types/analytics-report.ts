@@ -13,6 +13,7 @@ export const analyticsReport: ViewKind<typeof viewSettings.analytics_report> = {
   settings: viewSettings.analytics_report,
   addable: true,
   needsRules: true,
+  countsOnce: true,
   ...filtered,
   toStore(settings, before) {
     if (!before)

@@ -34,6 +34,11 @@ export interface ViewKind<S extends z.ZodObject = z.ZodObject> {
   toStore?(settings: z.output<S>, before?: ViewRow): z.output<S>;
   /** The keywords of each keyword group of its rules (what VIEW_LIMITS bounds). */
   keywordGroups(rules: unknown[]): string[][];
+  /**
+   * A report whose posts list (view/v2/tweets) lists what its counts count: no copies of another
+   * account's post (docs/ARCHITECTURE.md "Near-duplicates"; feeds fold them instead).
+   */
+  countsOnce?: true;
   /** What a post must satisfy to be in the view's feed (view/v2/tweets). */
   postGroups(row: ViewRow): CompiledGroup[];
   /** The KOL group the view counts and shows ('' for every author); only opinion views have one. */

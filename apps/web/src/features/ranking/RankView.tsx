@@ -141,6 +141,10 @@ export default function RankView({ viewId }: { viewId: string }) {
             ))}
           </tbody>
         </table>
+        {/* The counting rule of every indicator (docs/ARCHITECTURE.md "Near-duplicates"); the key is the reports'. */}
+        <p className="rank-copies-once" data-testid="rank-copies-once">
+          {t('report.copiesOnce')}
+        </p>
         {(fastestRising || newEntries) && (
           <div className="rank-note" data-testid="rank-note">
             {fastestRising && <p>{t('rank.risingNote', { min: RANK_MIN_KOLS })}</p>}

@@ -147,6 +147,12 @@ export default function ReportView({
         )}
       </section>
       {state.data && <StatCards sum={state.data.sumInfo} />}
+      {/* The counting rule of the chart and cards (docs/ARCHITECTURE.md "Near-duplicates"). */}
+      {state.data && (
+        <p className="report-copies-once" data-testid="report-copies-once">
+          {t('report.copiesOnce')}
+        </p>
+      )}
       <section className="report-posts">
         <h3 className="report-posts__title">{t('report.relatedPosts')}</h3>
         <Tabs activeKey={trendKey} onChange={setTrendKey} className="report-posts__tabs">
