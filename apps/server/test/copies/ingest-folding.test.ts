@@ -74,14 +74,15 @@ describe('folding copies at ingest', () => {
   });
 
   it('keeps apart the same sentence about another coin, or with another number', async () => {
-    // Names, not cashtags: only the pipeline's extracted coins tell these two apart.
+    // Names, not cashtags: the texts are 7 bits apart (a copy by SimHash alone); only the
+    // pipeline's extracted coins tell them apart.
     const about = (coin: string) =>
-      `Institutions keep buying ${coin}. Treasury companies adding more every week, bullish`;
+      `Institutions keep buying ${coin} on every dip this month. Treasury companies are adding more every single week and the supply on exchanges keeps falling, bullish`;
     await storeAs(db, [
-      { id: 'd1', author: 'alpha', text: about('Bitcoin'), ct: T0 + 30_000 },
-      { id: 'd2', author: 'bravo', text: about('Ethereum'), ct: T0 + 30_060 },
+      { id: 'd1', author: 'alpha', text: about('Bitcoin'), coins: ['BTC'], ct: T0 + 30_000 },
+      { id: 'd2', author: 'bravo', text: about('Ethereum'), coins: ['ETH'], ct: T0 + 30_060 },
       { id: 'd3', author: 'charlie', text: PROMO, ct: T0 + 30_120 },
-      { id: 'd4', author: 'delta', text: `${about('Bitcoin')} 🚀`, ct: T0 + 30_180 },
+      { id: 'd4', author: 'delta', text: `${about('Bitcoin')} 🚀`, coins: ['BTC'], ct: T0 + 30_180 },
       { id: 'd5', author: 'echo', text: PROMO.replace('50x', '20x'), ct: T0 + 30_240 },
     ]);
     expect(await copyOf(['d1', 'd2', 'd3', 'd4', 'd5'])).toEqual({ d1: null, d2: null, d3: null, d4: 'd1', d5: null });
