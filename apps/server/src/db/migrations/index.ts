@@ -21,6 +21,7 @@ import persons from './0019_persons';
 import nearDuplicates from './0020_near_duplicates';
 import eventHistory from './0021_event_history';
 import copiesOnce from './0022_copies_once';
+import copiesSameCoins from './0023_copies_same_coins';
 
 export const migrations: { id: string; sql: string }[] = [
   { id: '0001_accounts', sql: accounts },
@@ -45,4 +46,5 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '0020_near_duplicates', sql: nearDuplicates },
   { id: '0021_event_history', sql: eventHistory },
   { id: '0022_copies_once', sql: copiesOnce },
+  { id: '0023_copies_same_coins', sql: copiesSameCoins },
 ];
