@@ -71,7 +71,16 @@ describe('KOL groups (en)', () => {
   it('lists the three defaults with counts and no delete', async () => {
     await page.getByTestId('kol-management-entry').click();
     await page.waitForURL(/#\/kol-management$/);
-    await page.getByTestId('kol-list').waitFor();
+    // No deadline of its own (the test's bounds it): once in a CI run the first list did not come
+    // within 30 s, on a machine busy right after the demo history. A failed load shows the empty
+    // list silently (spec); the user's refresh is the way out, so the test takes it, and says so.
+    const shown = page.getByTestId('kol-list');
+    await shown.or(page.getByTestId('kol-empty')).waitFor({ timeout: 0 });
+    if (!(await shown.isVisible())) {
+      console.warn('kol.e2e: the first KOL group list failed to load; refreshing');
+      await page.getByTestId('kol-refresh').click();
+      await shown.waitFor({ timeout: 0 });
+    }
     const list = await groups(page);
     const defaults = list.filter((g) => g.is_default);
     expect(defaults.map((g) => g.name)).toEqual(['All KOLs', 'Top Influencers', 'Special Focus']);
