@@ -3,6 +3,7 @@ import { Button, PullToRefresh, SpinLoading } from 'antd-mobile';
 import { ExclamationCircleOutline, HistogramOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { HistoryNote } from '../history/HistoryNote';
+import { CopiesOnceNote } from '../report/CopiesOnceNote';
 import { PriceChange } from '../prices/PriceChange';
 import { AvatarStrip } from './AvatarStrip';
 import { formatGrowth, formatRankValue, formatUpdateTime, type RankColumn, rankColumn, windowOf } from './rankFormat';
@@ -141,10 +142,7 @@ export default function RankView({ viewId }: { viewId: string }) {
             ))}
           </tbody>
         </table>
-        {/* The counting rule of every indicator (docs/ARCHITECTURE.md "Near-duplicates"); the key is the reports'. */}
-        <p className="rank-copies-once" data-testid="rank-copies-once">
-          {t('report.copiesOnce')}
-        </p>
+        <CopiesOnceNote testId="rank-copies-once" className="rank-copies-once" />
         {(fastestRising || newEntries) && (
           <div className="rank-note" data-testid="rank-note">
             {fastestRising && <p>{t('rank.risingNote', { min: RANK_MIN_KOLS })}</p>}

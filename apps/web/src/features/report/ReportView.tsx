@@ -14,6 +14,7 @@ import { PeriodIntervalBar } from './PeriodIntervalBar';
 import { reportDisplay } from './reportState';
 import { SentimentChart } from './SentimentChart';
 import { StatCards } from './StatCards';
+import { CopiesOnceNote } from './CopiesOnceNote';
 import { DEFAULT_SELECTION } from './selection';
 import { useReport } from './useReport';
 import './report.css';
@@ -147,12 +148,7 @@ export default function ReportView({
         )}
       </section>
       {state.data && <StatCards sum={state.data.sumInfo} />}
-      {/* The counting rule of the chart and cards (docs/ARCHITECTURE.md "Near-duplicates"). */}
-      {state.data && (
-        <p className="report-copies-once" data-testid="report-copies-once">
-          {t('report.copiesOnce')}
-        </p>
-      )}
+      {state.data && <CopiesOnceNote testId="report-copies-once" className="report-copies-once" />}
       <section className="report-posts">
         <h3 className="report-posts__title">{t('report.relatedPosts')}</h3>
         <Tabs activeKey={trendKey} onChange={setTrendKey} className="report-posts__tabs">
