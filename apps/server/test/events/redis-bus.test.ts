@@ -126,12 +126,28 @@ describe.skipIf(!available)('the Redis event bus', () => {
     expect(logs.filter((l) => l.includes('connection back'))).toHaveLength(1);
   });
 
-  it('starts with no broker at all, and connects when one appears', async () => {
+  it('starts with no broker at all, and connects and hears when one appears', async () => {
     proxy.cut();
     const a = open(proxy.url);
+    const b = open(redis.url);
+    const gotA = collect(a);
     expect(a.connected).toBe(false);
     expect(() => a.publish({ type: 'view_changed', userId: 1, viewId: null })).not.toThrow();
     proxy.restore();
-    await until(() => a.connected, 'connected once the broker answers');
+    await until(() => a.connected && b.connected, 'connected once the broker answers');
+    b.publish({ type: 'notification_matched', userId: 2, viewId: 3 });
+    await until(() => gotA.some((e) => e.type === 'notification_matched'), 'b reaches a');
+  });
+
+  it('hears again after a break between its SUBSCRIBE and the answer', async () => {
+    // Found in CI: a cut just after the first SUBSCRIBE left the process connected but deaf.
+    proxy.cutOnSend('subscribe');
+    const a = open(proxy.url);
+    const b = open(redis.url);
+    const gotA = collect(a);
+    await until(() => a.connected && b.connected, 'both connected');
+    expect(proxy.cutPending).toBe(false);
+    b.publish({ type: 'notification_matched', userId: 8, viewId: 9 });
+    await until(() => gotA.some((e) => e.type === 'notification_matched'), 'b reaches a');
   });
 });

@@ -1,6 +1,8 @@
 /**
  * A TCP proxy in front of a broker that a test can cut and restore: cutting closes every open
  * connection and refuses new ones (a broker gone away), restoring accepts them again.
+ * `cutOnSend(word)` breaks every connection the first time a client sends that command word,
+ * before it reaches the broker: a break between a command and its answer, on cue.
  */
 import { createConnection, createServer, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
@@ -8,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 export async function startTcpProxy(target: { host: string; port: number }) {
   const open = new Set<Socket>();
   let up = true;
+  let cutOn: string | null = null;
   const server = createServer((client) => {
     if (!up) {
       client.destroy();
@@ -24,7 +27,15 @@ export async function startTcpProxy(target: { host: string; port: number }) {
     };
     client.on('error', end).on('close', end);
     upstream.on('error', end).on('close', end);
-    client.pipe(upstream);
+    client.on('data', (chunk: Buffer) => {
+      if (cutOn && chunk.toString('latin1').toLowerCase().includes(cutOn)) {
+        cutOn = null;
+        for (const socket of open) socket.destroy();
+        open.clear();
+        return;
+      }
+      upstream.write(chunk);
+    });
     upstream.pipe(client);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -39,6 +50,12 @@ export async function startTcpProxy(target: { host: string; port: number }) {
     },
     restore() {
       up = true;
+    },
+    cutOnSend(word: string) {
+      cutOn = `\r\n${word.toLowerCase()}\r\n`;
+    },
+    get cutPending() {
+      return cutOn !== null;
     },
     close: () =>
       new Promise<void>((resolve) => {

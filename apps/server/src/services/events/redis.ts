@@ -28,10 +28,19 @@ export function redisBus(url: string, log: (line: string) => void, channel: stri
   };
   // The publisher never buffers: a publish during a break is dropped (the caches' TTL covers it).
   const pub = new Redis(url, { ...common, enableOfflineQueue: false, connectionName: 'kolscope-events-pub' });
-  // The subscriber queues its SUBSCRIBE until the first connection, and resubscribes after a break.
-  const sub = new Redis(url, { ...common, enableOfflineQueue: true, connectionName: 'kolscope-events-sub' });
+  // The subscriber subscribes itself on every connection and counts as listening only once Redis
+  // has acknowledged it. ioredis's own resubscribe covers only acknowledged channels, so a break
+  // between SUBSCRIBE and its answer (with maxRetriesPerRequest 0 the command is then dropped)
+  // left a process connected but deaf for good.
+  const sub = new Redis(url, {
+    ...common,
+    enableOfflineQueue: false,
+    autoResubscribe: false,
+    connectionName: 'kolscope-events-sub',
+  });
   let closed = false;
-  let everReady = false;
+  let everListening = false;
+  let listening = false;
   let broken = false;
 
   // One line per break, not one per reconnect attempt.
@@ -46,19 +55,25 @@ export function redisBus(url: string, log: (line: string) => void, channel: stri
   pub.on('error', onError('publishing'));
   sub.on('error', onError('subscribing'));
   sub.on('close', () => {
-    if (!everReady || broken || closed) return;
+    listening = false;
+    if (!everListening || broken || closed) return;
     broken = true;
     log(`events: lost the connection to ${redact(url)}; reconnecting (caches expire on their own meanwhile)`);
   });
   sub.on('ready', () => {
     warned = false;
-    if (broken && !closed) {
-      // Events may have passed while this process could not hear: every cache starts over.
-      log('events: connection back; caches dropped');
-      local.gap();
-    }
-    everReady = true;
-    broken = false;
+    // A failed SUBSCRIBE closes or breaks this connection; the next 'ready' tries again.
+    sub.subscribe(channel).then(() => {
+      if (closed || sub.status !== 'ready') return;
+      listening = true;
+      if (broken) {
+        // Events may have passed while this process could not hear: every cache starts over.
+        log('events: connection back; caches dropped');
+        local.gap();
+      }
+      everListening = true;
+      broken = false;
+    }, onError('subscribing'));
   });
   sub.on('message', (from: string, raw: string) => {
     if (from !== channel) return;
@@ -66,7 +81,6 @@ export function redisBus(url: string, log: (line: string) => void, channel: stri
     if (!message || message.origin === origin) return;
     local.deliver(message.event);
   });
-  sub.subscribe(channel).catch(onError('subscribing'));
 
   return {
     async publish(event: AppEvent) {
@@ -77,7 +91,7 @@ export function redisBus(url: string, log: (line: string) => void, channel: stri
     subscribe: local.subscribe,
     onGap: local.onGap,
     get connected() {
-      return !closed && pub.status === 'ready' && sub.status === 'ready';
+      return !closed && pub.status === 'ready' && listening;
     },
     async close() {
       closed = true;
