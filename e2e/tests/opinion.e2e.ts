@@ -73,7 +73,7 @@ async function chartAtRightEnd(page: Page): Promise<boolean> {
 async function driveReport(page: Page, lang: Lang, detailPath: string, prefix: string) {
   const report = page.getByTestId('report-view');
   await report.waitFor();
-  await expect.poll(() => report.getAttribute('data-state'), { timeout: 20_000 }).toMatch(/chart|empty/);
+  await expect.poll(() => report.getAttribute('data-state')).toMatch(/chart|empty/);
   expect(await report.getAttribute('data-period')).toBe('1d');
   expect(await report.getAttribute('data-interval')).toBe('1h');
   for (const key of ['bullish', 'neutral', 'bearish']) {
@@ -106,7 +106,7 @@ async function driveReport(page: Page, lang: Lang, detailPath: string, prefix: s
   await page.getByTestId('interval-option-1h').click();
   expect(body(await hourly)).toMatchObject({ period: '1w', interval: '1h' });
   // The previous chart stays under a spinner until the new answer lands.
-  await expect.poll(() => report.getAttribute('data-loading'), { timeout: 20_000 }).toBe('false');
+  await expect.poll(() => report.getAttribute('data-loading')).toBe('false');
   expect(await report.getAttribute('data-state')).toMatch(/chart|empty/);
   if ((await report.getAttribute('data-state')) === 'chart') {
     // 1w of hours is 168 buckets of 60 px: the chart scrolls, and starts at its newest end.
@@ -320,9 +320,7 @@ describe('detail refresh', () => {
     const viewId = list.find((v) => v.view_type === 'coin_opinion')?.subs.at(-1)?.view_id;
     await page.clock.install();
     await page.goto(`/#/view-detail/${viewId}`);
-    await expect
-      .poll(() => page.getByTestId('report-view').getAttribute('data-state'), { timeout: 20_000 })
-      .toMatch(/chart|empty/);
+    await expect.poll(() => page.getByTestId('report-view').getAttribute('data-state')).toMatch(/chart|empty/);
     const silent = nextRequest(page, 'view/v2/coin_opinion_detail', (b) => b.silent === true);
     await page.clock.fastForward(60_000);
     expect(body(await silent)).toMatchObject({ view_id: viewId, period: '1d', interval: '1h', silent: true });
@@ -374,7 +372,7 @@ describe.each(['en', 'zh-CN'] as const)('opinion rows that tell their groups apa
       };
       await page.goto(`/#/view-detail/${id}`);
       const report = page.getByTestId('report-view');
-      await expect.poll(() => report.getAttribute('data-state'), { timeout: 20_000 }).toMatch(/chart|empty/);
+      await expect.poll(() => report.getAttribute('data-state')).toMatch(/chart|empty/);
       // The header repeats the row; the 1-day stat cards give the same shares.
       expect(await page.getByTestId('detail-summary').textContent()).toContain(id === allId ? names.all : names.top);
       expect(await page.getByTestId('detail-summary').getAttribute('data-bullish')).toBe(row.bullish);

@@ -82,7 +82,7 @@ describe.each(['en', 'zh-CN'] as const)('prices beside opinions (%s)', (lang: La
 
     await page.goto(`/#/view-detail/${coinViewId}`);
     const report = page.getByTestId('report-view');
-    await expect.poll(() => report.getAttribute('data-state'), { timeout: 20_000 }).toBe('chart');
+    await expect.poll(() => report.getAttribute('data-state')).toBe('chart');
     const line = page.getByTestId('report-chart-price-line');
     await line.waitFor();
     expect(await page.getByTestId('report-chart').getAttribute('data-overlay')).toBe('price');
@@ -141,7 +141,7 @@ describe.each(['en', 'zh-CN'] as const)('prices beside opinions (%s)', (lang: La
     expect(await toggle.getAttribute('aria-pressed')).toBe('false');
     // Remembered on this device.
     await page.reload();
-    await expect.poll(() => report.getAttribute('data-state'), { timeout: 20_000 }).toBe('chart');
+    await expect.poll(() => report.getAttribute('data-state')).toBe('chart');
     await page.getByTestId('report-price-toggle').waitFor();
     expect(await page.getByTestId('report-price-toggle').getAttribute('aria-pressed')).toBe('false');
     expect(await line.count()).toBe(0);
@@ -160,7 +160,7 @@ describe.each(['en', 'zh-CN'] as const)('prices beside opinions (%s)', (lang: La
     const eventId = list.find((v) => v.view_type === 'event_opinion')?.subs.at(-1)?.view_id ?? '';
     await page.goto(`/#/view-detail/${eventId}`);
     const report = page.getByTestId('report-view');
-    await expect.poll(() => report.getAttribute('data-state'), { timeout: 20_000 }).toBe('chart');
+    await expect.poll(() => report.getAttribute('data-state')).toBe('chart');
     await page.getByTestId('report-chart-price-line').first().waitFor();
     expect(await page.getByTestId('report-chart').getAttribute('data-overlay')).toBe('change');
     expect(await texts(page, '[data-testid="report-price-legend"]')).toEqual(['BTC', 'ETH']);

@@ -115,7 +115,7 @@ describe.each(['en', 'zh-CN'] as const)('analytics report (%s)', (lang) => {
     expect(await page.getByTestId(`tab-${viewId}`).getAttribute('data-active')).toBe('true');
 
     const report = page.getByTestId('report-view');
-    await expect.poll(() => report.getAttribute('data-state'), { timeout: 20_000 }).toBe('chart');
+    await expect.poll(() => report.getAttribute('data-state')).toBe('chart');
     // The demo talks about BTC all day: some posts of every hour land in the report.
     expect(Number(await page.getByTestId('report-chart').getAttribute('data-buckets'))).toBeGreaterThanOrEqual(24);
     const percents = await Promise.all(
@@ -191,9 +191,7 @@ describe.each(['en', 'zh-CN'] as const)('analytics report (%s)', (lang) => {
   it('opens the report on /view-detail too', async () => {
     await page.goto(`/#/view-detail/${viewId}`);
     await expect.poll(() => page.getByTestId('detail-title').textContent()).toBe(`${title} 2`);
-    await expect
-      .poll(() => page.getByTestId('report-view').getAttribute('data-state'), { timeout: 20_000 })
-      .toBe('chart');
+    await expect.poll(() => page.getByTestId('report-view').getAttribute('data-state')).toBe('chart');
     await page.getByTestId('detail-more').click();
     await page.getByTestId('detail-action-setting').click();
     await page.waitForURL(new RegExp(`#/report-setting/${viewId}$`));
