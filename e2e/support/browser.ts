@@ -31,6 +31,10 @@ export async function newPhonePage(browser: Browser, baseUrl: string, lang?: 'en
     hasTouch: true,
     baseURL: baseUrl,
   });
+  // Playwright's 30 s default for a wait or a tap is a speed claim: in CI runs a group's member
+  // list, a save's toast and a report each came later than that on two cores shared by the
+  // browser, the runner and the server. Two minutes still ends a hang well inside the test's time.
+  context.setDefaultTimeout(120_000);
   // Only a first visit gets the language; a later switch in the app must survive reloads.
   if (lang) {
     await context.addInitScript((l) => {

@@ -27,13 +27,10 @@ const members = (page: Page) => page.locator('li.kol-member');
 /** Scrolls to the end until more members than `than` show (the infinite scroll's next page). */
 async function pageOnce(page: Page, than: number) {
   await expect
-    .poll(
-      async () => {
-        await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-        return members(page).count();
-      },
-      { timeout: 15_000 },
-    )
+    .poll(async () => {
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      return members(page).count();
+    })
     .toBeGreaterThan(than);
 }
 
