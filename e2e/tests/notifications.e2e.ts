@@ -159,7 +159,7 @@ describe.each(['en', 'zh-CN'] as const)('notifications (%s)', (lang) => {
     await page.waitForURL(new RegExp(`viewId=${viewId}|tab=${viewId}`));
     expect(await page.getByTestId(`tab-${viewId}`).getAttribute('data-active')).toBe('true');
     // The demo's superKOLs talk about ETFs: real posts fill the view.
-    await page.getByTestId('notification-card').first().waitFor({ timeout: 0 });
+    await page.getByTestId('notification-card').first().waitFor();
     const sources = await page
       .getByTestId('notification-card')
       .evaluateAll((cards) => cards.map((c) => c.getAttribute('data-source')));
@@ -210,7 +210,7 @@ describe.each(['en', 'zh-CN'] as const)('notifications (%s)', (lang) => {
 
     await page.goto(`/#/?viewId=${viewId}`);
     const card = page.locator('[data-testid="notification-card"][data-source="telegram"]');
-    await card.first().waitFor({ timeout: 0 });
+    await card.first().waitFor();
     expect(await card.count()).toBe(1);
     expect(await card.getByTestId('post-text').textContent()).toBe(text.message);
     expect(await card.getByTestId('notification-username').textContent()).toBe('Alpha Desk');
