@@ -18,7 +18,7 @@ import { BACKGROUND_GATE, type RequestGate } from '../pipeline/request-gate';
 import { backoffMs, sleep } from '../pipeline/runner';
 import { type Clock as PacingClock, systemClock } from './sources/http';
 import { redact } from '../security/redact';
-import { type Clock, epochSeconds } from '../services/clock';
+import { type Clock, epochSeconds } from '../domain/clock';
 import {
   type CandlesStoredListener,
   INTERVAL_SECONDS,

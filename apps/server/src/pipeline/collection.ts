@@ -5,7 +5,7 @@
 import type { Config } from '../config';
 import type { Db } from '../db/db';
 import { collectionRepo } from '../db/repos/collection';
-import { type Clock, systemClock } from '../services/clock';
+import { type Clock, systemClock } from '../domain/clock';
 import type { IngestDeps } from './ingest-batch';
 import type { RequestGate } from './request-gate';
 import { runSource } from './runner';

@@ -5,7 +5,7 @@
  */
 import type { Db } from '../db/db';
 import { sourceStateRepo } from '../db/repos/source-state';
-import type { Clock } from '../services/clock';
+import type { Clock } from '../domain/clock';
 import type { Source, SourceHistory } from './types';
 
 /** Estimates the time left from the progress of the last `windowMs`. */

@@ -4,7 +4,7 @@
  * with the posts stored for the first time.
  */
 import type { Db } from '../db/db';
-import type { Clock } from '../services/clock';
+import type { Clock } from '../domain/clock';
 import type { Enricher } from './enrich/index';
 import { type SavedBatch, saveBatch } from './store';
 import type { RawPost } from './types';

@@ -3,7 +3,7 @@ import { randomInt } from 'node:crypto';
 import { type Language, Ret, type UserInfo } from '@kolscope/contract';
 import type { Db } from '../db/db';
 import { type UserRow, usersRepo } from '../db/repos/users';
-import { type Clock, epochSeconds } from './clock';
+import { type Clock, epochSeconds } from '../domain/clock';
 import { AppError } from './errors';
 import type { InnerCodes } from './inner-codes';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords';

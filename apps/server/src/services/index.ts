@@ -2,7 +2,7 @@
 import type { Config } from '../config';
 import type { Db } from '../db/db';
 import { accounts } from './accounts';
-import { type Clock, systemClock } from './clock';
+import { type Clock, systemClock } from '../domain/clock';
 import { innerCodes } from './inner-codes';
 import type { Mailer } from './mail';
 import { rateLimiter } from './rate-limit';

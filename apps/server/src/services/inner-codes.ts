@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/db';
 import { innerCodesRepo } from '../db/repos/inner-codes';
-import type { Clock } from './clock';
+import type { Clock } from '../domain/clock';
 
 export function innerCodes(deps: { db: Queryable; clock: Clock; fromEnv: string[] }) {
   const repo = innerCodesRepo(deps.db);

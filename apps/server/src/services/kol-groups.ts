@@ -15,7 +15,7 @@ import {
 import type { Db, Queryable } from '../db/db';
 import { type GroupRule, type KolGroupRow, kolGroupsRepo } from '../db/repos/kol-groups';
 import { xAccountsRepo } from '../db/repos/x-accounts';
-import type { Clock } from './clock';
+import type { Clock } from '../domain/clock';
 import { localBus } from './events/local';
 import type { EventBus } from './events/types';
 import { AppError, badRequest, notFound } from './errors';

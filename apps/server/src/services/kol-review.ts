@@ -4,7 +4,7 @@
  */
 import type { Db } from '../db/db';
 import { kolSubmissionsRepo } from '../db/repos/kol-submissions';
-import { type Clock, epochSeconds } from './clock';
+import { type Clock, epochSeconds } from '../domain/clock';
 import { notFound } from './errors';
 
 export function kolReview(deps: { db: Db; clock: Clock }) {

@@ -5,7 +5,7 @@
 import type { Granularity, PricePoint, PriceSourceName, ReportPeriod } from '@kolscope/contract';
 import type { Queryable } from '../db/db';
 import { candlesRepo } from '../db/repos/candles';
-import { type Clock, epochSeconds } from './clock';
+import { type Clock, epochSeconds } from '../domain/clock';
 import { reportWindow } from './opinion-window';
 import { checkCoin } from './view-types/coin-opinion';
 

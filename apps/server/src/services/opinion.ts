@@ -16,7 +16,7 @@ import type { Db } from '../db/db';
 import type { GroupRule } from '../db/repos/kol-groups';
 import { opinionRepo } from '../db/repos/opinion';
 import type { NewView, ViewRow } from '../db/repos/views';
-import type { Clock } from './clock';
+import type { Clock } from '../domain/clock';
 import type { EventHistory } from './event-history';
 import type { KolGroups } from './kol-groups';
 import { presentReport } from './opinion-report';

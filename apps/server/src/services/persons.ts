@@ -8,7 +8,7 @@ import type { Db, Queryable } from '../db/db';
 import type { AccountRow } from '../db/repos/collection';
 import { type PersonAccountRow, personsRepo } from '../db/repos/persons';
 import { type ProfileRef, profileRefs, refersTo } from '../domain/persons/profile-refs';
-import { type Clock, epochSeconds } from './clock';
+import { type Clock, epochSeconds } from '../domain/clock';
 import { trackAuthorsChanged } from './track-record/store';
 import { AppError, badRequest } from './errors';
 

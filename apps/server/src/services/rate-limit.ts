@@ -1,6 +1,6 @@
 import type { Db } from '../db/db';
 import { rateLimitsRepo } from '../db/repos/rate-limits';
-import type { Clock } from './clock';
+import type { Clock } from '../domain/clock';
 import { rateLimited } from './errors';
 
 export interface Limit {

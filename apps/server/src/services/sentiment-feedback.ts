@@ -6,7 +6,7 @@
 import { SENTIMENT_FEEDBACK_PER_HOUR, type SentimentFeedbackItem, type SentimentLabel } from '@kolscope/contract';
 import type { Db } from '../db/db';
 import { type FeedbackPageRow, sentimentFeedbackRepo } from '../db/repos/sentiment-feedback';
-import type { Clock } from './clock';
+import type { Clock } from '../domain/clock';
 import { badRequest, notFound } from './errors';
 import type { Limit, RateLimiter } from './rate-limit';
 

@@ -6,7 +6,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { TOKEN_COOKIE_DAYS } from '@kolscope/contract';
 import type { Queryable } from '../db/db';
 import { sessionsRepo } from '../db/repos/sessions';
-import type { Clock } from './clock';
+import type { Clock } from '../domain/clock';
 import { localBus } from './events/local';
 import type { EventBus } from './events/types';
 import { TtlCache } from './ttl-cache';

@@ -20,7 +20,7 @@ import {
 import type { Db } from '../db/db';
 import { type StatColumn, statisticsRepo } from '../db/repos/statistics';
 import { TAXONOMY, categoryName } from '../domain/taxonomy';
-import { type Clock, epochSeconds } from './clock';
+import { type Clock, epochSeconds } from '../domain/clock';
 import { badRequest } from './errors';
 import { alignedWindow, markPartial } from './opinion-window';
 

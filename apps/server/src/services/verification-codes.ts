@@ -13,7 +13,7 @@ import {
 } from '@kolscope/contract';
 import type { Queryable } from '../db/db';
 import { type CodePurpose, emailCodesRepo } from '../db/repos/email-codes';
-import type { Clock } from './clock';
+import type { Clock } from '../domain/clock';
 import { AppError } from './errors';
 import type { Mailer } from './mail';
 import { LIMITS, type RateLimiter } from './rate-limit';

@@ -17,7 +17,7 @@ import {
 import { z } from 'zod';
 import type { Db, Queryable } from '../db/db';
 import { type NewView, type ViewRow, viewsRepo } from '../db/repos/views';
-import type { Clock } from './clock';
+import type { Clock } from '../domain/clock';
 import { AppError, badRequest, notFound } from './errors';
 import { opinionSubExtras } from './opinion-subs';
 import { localBus } from './events/local';

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QueryContext, RequestCancelled, runInRequest } from '../../src/db/query-context';
-import { epochSeconds } from '../../src/services/clock';
+import { epochSeconds } from '../../src/domain/clock';
 import { openPrimaryWithReplica, type PrimaryWithReplica } from '../support/replica';
 import { storePosts } from '../support/store-posts';
 import { registerAndLogin, startTestApp, type TestApp } from '../support/test-app';

@@ -1,7 +1,7 @@
 /** Ranking rows and coin opinion rows carry the coin's last price and 24 h change, when known. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { candlesRepo } from '../../src/db/repos/candles';
-import { epochSeconds } from '../../src/services/clock';
+import { epochSeconds } from '../../src/domain/clock';
 import { storePosts } from '../support/store-posts';
 import { signedInApp, type TestApp } from '../support/test-app';
 import { flatCandle } from './candle';

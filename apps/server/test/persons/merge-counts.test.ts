@@ -11,7 +11,7 @@ import { memberCondition } from '../../src/db/repos/kol-groups';
 import { opinionRepo } from '../../src/db/repos/opinion';
 import { personsRepo } from '../../src/db/repos/persons';
 import { families } from '../../src/db/rollups/index';
-import { systemClock } from '../../src/services/clock';
+import { systemClock } from '../../src/domain/clock';
 import { persons } from '../../src/services/persons';
 import { snapshot } from '../support/rollup-snapshot';
 import { storePosts } from '../support/store-posts';

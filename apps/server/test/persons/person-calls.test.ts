@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
 import { parseKolLinks, profileRefs } from '../../src/domain/persons/profile-refs';
-import { systemClock } from '../../src/services/clock';
+import { systemClock } from '../../src/domain/clock';
 import { persons } from '../../src/services/persons';
 import { saveBatch } from '../../src/pipeline/store';
 import { rawPost } from '../support/posts';

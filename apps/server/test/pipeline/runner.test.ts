@@ -8,7 +8,7 @@ import { requestGate } from '../../src/pipeline/request-gate';
 import { backoffMs, runOnce, runSource } from '../../src/pipeline/runner';
 import { saveResolvedHandles } from '../../src/pipeline/store';
 import type { Source, SourceBatch } from '../../src/pipeline/types';
-import { systemClock } from '../../src/services/clock';
+import { systemClock } from '../../src/domain/clock';
 import { rawPost } from '../support/posts';
 import { closeTestDb, openMigratedDb } from '../support/test-app';
 

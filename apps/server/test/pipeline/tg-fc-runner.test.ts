@@ -12,7 +12,7 @@ import { runOnce } from '../../src/pipeline/runner';
 import { createFarcasterSource } from '../../src/pipeline/sources/farcaster/index';
 import { createTelegramSource } from '../../src/pipeline/sources/telegram/index';
 import type { Source } from '../../src/pipeline/types';
-import { systemClock } from '../../src/services/clock';
+import { systemClock } from '../../src/domain/clock';
 import { closeTestDb, openMigratedDb } from '../support/test-app';
 import { type FakeHub, startFakeHub } from './farcaster/fake-hub';
 import { type FakeTelegram, startFakeTelegram } from './telegram/fake-telegram';

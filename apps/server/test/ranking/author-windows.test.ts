@@ -6,7 +6,7 @@
  */
 import { RANK_MIN_KOLS } from '@kolscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { epochSeconds } from '../../src/services/clock';
+import { epochSeconds } from '../../src/domain/clock';
 import { type TestApp, signedInApp } from '../support/test-app';
 import { savePosts } from './support';
 

@@ -7,7 +7,7 @@
 import { RANK_MIN_KOLS } from '@kolscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COINS } from '../../src/domain/coins/catalogue';
-import { epochSeconds } from '../../src/services/clock';
+import { epochSeconds } from '../../src/domain/clock';
 import { registerAndLogin, type TestApp, signedInApp } from '../support/test-app';
 import { type RankPost, savePosts } from './support';
 

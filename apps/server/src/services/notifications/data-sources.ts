@@ -15,7 +15,7 @@ import {
 } from '@kolscope/contract';
 import type { Db } from '../../db/db';
 import { dataSourcesRepo } from '../../db/repos/data-sources';
-import { type Clock, epochSeconds } from '../clock';
+import { type Clock, epochSeconds } from '../../domain/clock';
 import { AppError, badRequest } from '../errors';
 import { hashToken } from '../sessions';
 

@@ -8,7 +8,7 @@ import type { CustomSource, ForwardMessage } from '@kolscope/contract';
 import type { Db } from '../../db/db';
 import { notificationsRepo } from '../../db/repos/notifications';
 import { pushRepo } from '../../db/repos/push';
-import { type Clock, epochSeconds } from '../clock';
+import { type Clock, epochSeconds } from '../../domain/clock';
 import type { DataSources } from './data-sources';
 import { keywordGroupsOf, matchesGroups, messageHaystack, sourcesOf } from './match';
 import type { Notifier } from './notifier';

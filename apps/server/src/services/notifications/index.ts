@@ -1,6 +1,6 @@
 /** The notification services wired together (issue 7): list, data sources, forwarding, push. */
 import type { Db } from '../../db/db';
-import type { Clock } from '../clock';
+import type { Clock } from '../../domain/clock';
 import type { EventBus } from '../events/types';
 import type { Views } from '../views';
 import { dataSources } from './data-sources';

@@ -11,7 +11,7 @@ import { DEFAULT_NOTIFICATION_UPDATE_FREQ_SECONDS, translate } from '@kolscope/c
 import type { Db } from '../../db/db';
 import { notificationsRepo } from '../../db/repos/notifications';
 import { type PushViewRow, pushRepo } from '../../db/repos/push';
-import { type Clock, epochSeconds } from '../clock';
+import { type Clock, epochSeconds } from '../../domain/clock';
 import { keywordGroupsOf, matchesGroups, messageHaystack, sourcesOf, xScope } from './match';
 import type { EventBus } from '../events/types';
 import type { PushService } from './push';

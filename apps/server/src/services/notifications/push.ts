@@ -11,7 +11,7 @@ import type { Db } from '../../db/db';
 import { pushRepo, type SubscriptionRow } from '../../db/repos/push';
 import { hasPublicHost, type Resolver } from '../../security/addresses';
 import { outboundRequest } from '../../security/outbound';
-import type { Clock } from '../clock';
+import type { Clock } from '../../domain/clock';
 import { badRequest } from '../errors';
 
 export interface PushOptions {

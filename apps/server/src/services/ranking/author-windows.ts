@@ -8,7 +8,7 @@
 import { repeating } from '../repeating';
 import type { Db } from '../../db/db';
 import { AUTHORS_NOW_MAX_AGE, type CoinAuthors, rankingRepo, type Window } from '../../db/repos/ranking';
-import { type Clock, epochSeconds } from '../clock';
+import { type Clock, epochSeconds } from '../../domain/clock';
 import { rankParams } from './settings';
 
 /** Windows are kept for the longest range a view may set (30 days), and an hour more. */

@@ -9,7 +9,7 @@ import { RANK_PAGE_SIZE, type RankItem, type SortingIndicator } from '@kolscope/
 import type { Db } from '../../db/db';
 import { type CoinAuthors, type RankPerson, rankingRepo, type Window } from '../../db/repos/ranking';
 import { coinBySymbol, GENERIC_ICON } from '../../domain/coins/catalogue';
-import { type Clock, epochSeconds } from '../clock';
+import { type Clock, epochSeconds } from '../../domain/clock';
 import { notFound } from '../errors';
 import { TtlCache } from '../ttl-cache';
 import type { Views } from '../views';

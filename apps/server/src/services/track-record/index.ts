@@ -16,7 +16,7 @@ import {
 import type { Db } from '../../db/db';
 import { type CallRow, type StatsRow, trackRecordRepo } from '../../db/repos/track-record';
 import { coinBySymbol, GENERIC_ICON } from '../../domain/coins/catalogue';
-import type { Clock } from '../clock';
+import type { Clock } from '../../domain/clock';
 import { AppError, badRequest } from '../errors';
 import type { kolGroups } from '../kol-groups';
 import { presentUser } from '../twitter-users';

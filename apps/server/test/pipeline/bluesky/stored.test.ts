@@ -10,7 +10,7 @@ import { buildSources } from '../../../src/pipeline/collection';
 import { createEnricher } from '../../../src/pipeline/enrich/index';
 import { builtinClassifier } from '../../../src/pipeline/enrich/sentiment/classifier';
 import { runOnce } from '../../../src/pipeline/runner';
-import { systemClock } from '../../../src/services/clock';
+import { systemClock } from '../../../src/domain/clock';
 import { closeTestDb, openMigratedDb } from '../../support/test-app';
 import { commit, type FakeBluesky, feedItem, postRecord, profile, startFakeBluesky } from './fake-bluesky';
 

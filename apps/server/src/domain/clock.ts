@@ -1,4 +1,7 @@
-/** Time comes from here so tests can move it (code expiry, rate-limit windows, sessions). */
+/**
+ * Time comes from here so tests can move it (code expiry, rate-limit windows, sessions). In
+ * domain/ so that every layer (pipeline, markets, services) can take one.
+ */
 export interface Clock {
   now(): Date;
 }
