@@ -1,7 +1,8 @@
 import type { DataSourceState } from '@kolscope/contract';
-import { Button, Dialog } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { confirmDanger } from '../../features/confirmDanger';
 import { copyText } from '../../features/copyText';
 import { formatRelativeTime } from '../../features/post-card/relativeTime';
 import { useMinuteClock } from '../../features/post-card/useMinuteClock';
@@ -56,15 +57,11 @@ export function ForwardingCard({ forwarding, shownToken, busy, rotate, revoke }:
       (error: unknown) => toastError(error, t('dataSource.saveFailed')),
     );
   const doRevoke = async () => {
-    const ok = await Dialog.confirm({
+    const ok = await confirmDanger({
       title: t('dataSource.revokeConfirm'),
       content: t('dataSource.revokeBody'),
-      confirmText: (
-        <span data-testid="ingest-revoke-confirm" style={{ color: 'var(--ks-danger)' }}>
-          {t('dataSource.revoke')}
-        </span>
-      ),
-      cancelText: t('common.cancel'),
+      confirm: t('dataSource.revoke'),
+      testId: 'ingest-revoke-confirm',
     });
     if (!ok) return;
     await revoke().then(

@@ -1,13 +1,15 @@
 import type { KolGroup } from '@kolscope/contract';
-import { Dialog, SpinLoading } from 'antd-mobile';
-import { QuestionCircleOutline, RedoOutline, RightOutline, TeamFill } from 'antd-mobile-icons';
+import { SpinLoading } from 'antd-mobile';
+import { QuestionCircleOutline, RedoOutline, TeamFill } from 'antd-mobile-icons';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FooterButton } from '../../features/FooterButton';
 import { PageNavBar } from '../../features/PageNavBar';
 import { toastError, toastSuccess } from '../../features/toast';
+import { useConfirmedAction } from '../../features/useConfirmedAction';
 import { reloadKolGroups, removeKolGroup, useKolGroups } from '../../state/kolGroups';
+import { EntryButton } from './EntryButton';
 import { defaultRoles } from './format';
 import { GroupRow } from './GroupRow';
 import { MissingKolPopup } from './MissingKolPopup';
@@ -18,7 +20,7 @@ export default function KolManagementPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { list, loaded, loading } = useKolGroups();
-  const [deleting, setDeleting] = useState(false);
+  const { busy: deleting, run } = useConfirmedAction();
   const [missingOpen, setMissingOpen] = useState(false);
   const roles = useMemo(() => defaultRoles(list), [list]);
 
@@ -26,28 +28,20 @@ export default function KolManagementPage() {
     void reloadKolGroups();
   }, []);
 
-  const confirmDelete = async (group: KolGroup) => {
-    const ok = await Dialog.confirm({
-      title: t('kol.confirmDelete'),
-      content: t('kol.confirmDeleteBody', { name: group.name }),
-      confirmText: (
-        <span data-testid="kol-delete-confirm" style={{ color: 'var(--ks-danger)' }}>
-          {t('kol.delete')}
-        </span>
-      ),
-      cancelText: t('common.cancel'),
+  const confirmDelete = (group: KolGroup) =>
+    run({
+      ask: {
+        title: t('kol.confirmDelete'),
+        content: t('kol.confirmDeleteBody', { name: group.name }),
+        confirm: t('kol.delete'),
+        testId: 'kol-delete-confirm',
+      },
+      action: async () => {
+        await removeKolGroup(group.id);
+        toastSuccess(t('kol.removed'));
+      },
+      onError: (err) => toastError(err, t('kol.deleteFailed')),
     });
-    if (!ok) return;
-    setDeleting(true);
-    try {
-      await removeKolGroup(group.id);
-      toastSuccess(t('kol.removed'));
-    } catch (err) {
-      toastError(err, t('kol.deleteFailed'));
-    } finally {
-      setDeleting(false);
-    }
-  };
 
   const refresh = (
     <button
@@ -99,37 +93,22 @@ export default function KolManagementPage() {
       <PageNavBar title={t('kol.title')} onBack={() => navigate('/')} right={refresh} />
       <div className="kol-page__body">
         <p className="ks-page-hint">{t('kol.hint')}</p>
-        <button
-          type="button"
-          className="kol-entry"
-          data-testid="kol-all-entry"
+        <EntryButton
+          testId="kol-all-entry"
+          icon={<TeamFill />}
+          title={t('kol.allEntry')}
+          body={t('kol.allEntryBody')}
           onClick={() => navigate('/kol-management/all')}
-        >
-          <span className="kol-entry__icon">
-            <TeamFill />
-          </span>
-          <span className="kol-entry__text">
-            <span className="kol-entry__title">{t('kol.allEntry')}</span>
-            <span className="kol-entry__body">{t('kol.allEntryBody')}</span>
-          </span>
-          <RightOutline className="kol-row__arrow" aria-hidden="true" />
-        </button>
+        />
         {groups}
-        <button
-          type="button"
-          className="kol-entry kol-entry--quiet"
-          data-testid="kol-missing-entry"
+        <EntryButton
+          testId="kol-missing-entry"
+          icon={<QuestionCircleOutline />}
+          title={t('kol.missing.entry')}
+          body={t('kol.missing.entryBody')}
+          quiet
           onClick={() => setMissingOpen(true)}
-        >
-          <span className="kol-entry__icon kol-entry__icon--quiet">
-            <QuestionCircleOutline />
-          </span>
-          <span className="kol-entry__text">
-            <span className="kol-entry__title">{t('kol.missing.entry')}</span>
-            <span className="kol-entry__body">{t('kol.missing.entryBody')}</span>
-          </span>
-          <RightOutline className="kol-row__arrow" aria-hidden="true" />
-        </button>
+        />
       </div>
       <FooterButton testId="kol-create" onClick={() => navigate('/kol-management/create')}>
         {t('kol.create')}

@@ -12,13 +12,14 @@ import {
   useSensors,
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { Button, Dialog, SpinLoading } from 'antd-mobile';
+import { Button, SpinLoading } from 'antd-mobile';
 import { AddCircleOutline } from 'antd-mobile-icons';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageNavBar } from '../../features/PageNavBar';
 import { toastError, toastSuccess } from '../../features/toast';
+import { useConfirmedAction } from '../../features/useConfirmedAction';
 import { reloadViews, removeView, useViews } from '../../state/views';
 import { idsOf, missingDefaults } from './order';
 import { RestoreDefaults } from './RestoreDefaults';
@@ -35,7 +36,7 @@ export default function NavSettingPage() {
   const navigate = useNavigate();
   const { loaded, loading, error, list } = useViews();
   const { items, drop } = useNavOrder();
-  const [deleting, setDeleting] = useState(false);
+  const { busy: deleting, run } = useConfirmedAction();
 
   useEffect(() => {
     void reloadViews();
@@ -50,30 +51,24 @@ export default function NavSettingPage() {
 
   const onDragEnd = ({ active, over }: DragEndEvent) => drop(String(active.id), over ? String(over.id) : null);
 
-  const confirmDelete = async (item: ViewListItem) => {
-    const ok = await Dialog.confirm({
-      title: t('nav.confirmDelete'),
-      content: t('nav.confirmDeleteBody', { name: item.name }),
-      confirmText: (
-        <span data-testid="nav-delete-confirm" style={{ color: 'var(--ks-danger)' }}>
-          {t('nav.delete')}
-        </span>
-      ),
-      cancelText: t('common.cancel'),
-    });
-    if (!ok) return;
-    setDeleting(true);
-    try {
-      await removeView(item.viewId);
-      toastSuccess(t('nav.deleted'));
-    } catch (err) {
+  const confirmDelete = (item: ViewListItem) =>
+    run({
+      ask: {
+        title: t('nav.confirmDelete'),
+        content: t('nav.confirmDeleteBody', { name: item.name }),
+        confirm: t('nav.delete'),
+        testId: 'nav-delete-confirm',
+      },
+      action: async () => {
+        await removeView(item.viewId);
+        toastSuccess(t('nav.deleted'));
+      },
       // The user stays on the page with the row still there (spec section 8).
-      console.warn('view delete failed', err);
-      toastError(err, t('nav.deleteFailed'));
-    } finally {
-      setDeleting(false);
-    }
-  };
+      onError: (err) => {
+        console.warn('view delete failed', err);
+        toastError(err, t('nav.deleteFailed'));
+      },
+    });
 
   const open = (item: ViewListItem) => navigate(`/?viewId=${encodeURIComponent(item.viewId)}`);
 

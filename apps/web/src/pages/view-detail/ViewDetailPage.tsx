@@ -1,5 +1,5 @@
 import { LOADING_SPINNER_SIZE_PX, type SumInfo } from '@kolscope/contract';
-import { ActionSheet, Dialog, SpinLoading } from 'antd-mobile';
+import { ActionSheet, SpinLoading } from 'antd-mobile';
 import { FileOutline, MoreOutline } from 'antd-mobile-icons';
 import { type CSSProperties, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,16 +9,10 @@ import { OpinionSummary } from '../../features/opinion/OpinionSummary';
 import { PageNavBar } from '../../features/PageNavBar';
 import ReportView from '../../features/report/ReportView';
 import { toastSuccess } from '../../features/toast';
+import { useConfirmedAction } from '../../features/useConfirmedAction';
 import { useGoBack } from '../../features/useGoBack';
-import {
-  ensureViews,
-  findView,
-  reloadViews,
-  removeView,
-  setCurrentView,
-  useViews,
-  viewsStore,
-} from '../../state/views';
+import { ensureViews, findView, reloadViews, removeView, setCurrentView, useViews } from '../../state/views';
+import { useUnknownViewReload } from '../../state/useUnknownViewReload';
 import { detailSettingPath, moreActions } from './detailActions';
 import './view-detail.css';
 import { RetryButton } from '../../features/RetryButton';
@@ -38,7 +32,7 @@ export default function ViewDetailPage() {
   const { list, loaded, loading, error } = useViews();
   const found = findView(list, viewId);
   const [sheetOpen, setSheetOpen] = useState(false);
-  const [deleting, setDeleting] = useState(false);
+  const { busy: deleting, run } = useConfirmedAction();
   // The 1-day totals of the report below, once loaded: the header then agrees with its cards.
   const [daySum, setDaySum] = useState<{ viewId: string; sum: SumInfo } | null>(null);
 
@@ -50,13 +44,7 @@ export default function ViewDetailPage() {
   // A list loaded earlier may predate the view (made in another tab, or a link followed later):
   // ask once more before saying it does not exist, as home does for an unknown viewId.
   const unknown = loaded && !found && viewId && !deleting ? viewId : null;
-  const [reloadedFor, setReloadedFor] = useState<string | null>(null);
-  const confirming = unknown !== null && (loading || reloadedFor !== unknown);
-  useEffect(() => {
-    if (!unknown || reloadedFor === unknown) return;
-    setReloadedFor(unknown);
-    if (!viewsStore.getState().loading) void reloadViews();
-  }, [unknown, reloadedFor]);
+  const confirming = useUnknownViewReload(unknown);
 
   // The selection follows the page: set on entry, cleared on leave.
   useEffect(() => {
@@ -67,27 +55,22 @@ export default function ViewDetailPage() {
 
   const remove = async () => {
     if (!found) return;
-    const ok = await Dialog.confirm({
-      title: t('viewDetail.confirmDelete'),
-      content: t('viewDetail.confirmDeleteBody', { name: found.name }),
-      confirmText: (
-        <span data-testid="detail-delete-confirm" style={{ color: 'var(--ks-danger)' }}>
-          {t('viewDetail.delete')}
-        </span>
-      ),
-      cancelText: t('common.cancel'),
-    });
-    if (!ok) return;
-    setDeleting(true);
-    try {
-      await removeView(found.viewId);
-      toastSuccess(t('viewDetail.deleted'));
-      goBack();
-    } catch (err) {
+    await run({
+      ask: {
+        title: t('viewDetail.confirmDelete'),
+        content: t('viewDetail.confirmDeleteBody', { name: found.name }),
+        confirm: t('viewDetail.delete'),
+        testId: 'detail-delete-confirm',
+      },
+      action: async () => {
+        await removeView(found.viewId);
+        toastSuccess(t('viewDetail.deleted'));
+        goBack();
+      },
       // Spec section 8: a failed view delete is only logged, and the user stays.
-      console.warn('view delete failed', err);
-      setDeleting(false);
-    }
+      onError: (err) => console.warn('view delete failed', err),
+      leavesPage: true,
+    });
   };
 
   const more = found ? (
