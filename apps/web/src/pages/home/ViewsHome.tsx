@@ -1,10 +1,11 @@
 import { LOADING_SPINNER_SIZE_PX } from '@kolscope/contract';
 import { SpinLoading } from 'antd-mobile';
 import { ExclamationCircleOutline } from 'antd-mobile-icons';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { findView, reloadViews, setCurrentView, useViews, viewsStore } from '../../state/views';
+import { useUnknownViewReload } from '../../state/useUnknownViewReload';
+import { findView, reloadViews, setCurrentView, useViews } from '../../state/views';
 import { resolveSelection, searchMatches } from './selection';
 import { preloadFeed, ViewBody } from './ViewBody';
 import { ViewTabs } from './ViewTabs';
@@ -27,14 +28,7 @@ export function ViewsHome({ empty }: { empty: ReactNode }) {
   // A viewId the list does not know yet is usually a view just created (a setting page sends
   // the user to /?viewId=new): fetch the list once more before deciding it is stale.
   const unknownViewId = url.viewId && !findView(list, url.viewId) ? url.viewId : null;
-  const [reloadedFor, setReloadedFor] = useState<string | null>(null);
-  const awaitingList = unknownViewId !== null && (loading || reloadedFor !== unknownViewId);
-  useEffect(() => {
-    if (!unknownViewId || reloadedFor === unknownViewId) return;
-    setReloadedFor(unknownViewId);
-    // The arrival reload may already be on its way; it answers for this id too.
-    if (!viewsStore.getState().loading) void reloadViews();
-  }, [unknownViewId, reloadedFor]);
+  const awaitingList = useUnknownViewReload(unknownViewId);
 
   const selectedId = awaitingList ? null : (selection?.viewId ?? null);
   const wantTab = awaitingList ? undefined : selection?.search.tab;
