@@ -5,12 +5,14 @@ export function IconButton({
   testId,
   label,
   className,
+  disabled,
   onClick,
   children,
 }: {
   testId: string;
   label: string;
   className?: string;
+  disabled?: boolean;
   onClick: () => void;
   children: ReactNode;
 }) {
@@ -20,6 +22,7 @@ export function IconButton({
       className={className ? `ks-icon-button ${className}` : 'ks-icon-button'}
       data-testid={testId}
       aria-label={label}
+      disabled={disabled}
       onClick={onClick}
     >
       {children}

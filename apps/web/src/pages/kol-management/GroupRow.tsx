@@ -1,6 +1,7 @@
 import type { KolGroup } from '@kolscope/contract';
 import { DeleteOutline, EditSOutline, RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
+import { IconButton } from '../../features/IconButton';
 import { type DefaultRole, formatCount, ruleSummary } from './format';
 
 interface Props {
@@ -36,29 +37,27 @@ export function GroupRow({ group, role, busy, onOpen, onEdit, onDelete }: Props)
         </span>
         <RightOutline className="kol-row__arrow" aria-hidden="true" />
       </button>
-      <button
-        type="button"
-        className="ks-icon-button kol-row__action"
-        data-testid={`kol-edit-${group.id}`}
-        aria-label={`${t('kol.edit')}: ${group.name}`}
+      <IconButton
+        className="kol-row__action"
+        testId={`kol-edit-${group.id}`}
+        label={`${t('kol.edit')}: ${group.name}`}
         onClick={onEdit}
       >
         <EditSOutline />
-      </button>
+      </IconButton>
       {/* Defaults cannot be removed (spec section 6); the empty slot keeps the columns aligned. */}
       {isDefault ? (
         <span className="kol-row__slot" />
       ) : (
-        <button
-          type="button"
-          className="ks-icon-button kol-row__action kol-row__action--danger"
-          data-testid={`kol-delete-${group.id}`}
-          aria-label={`${t('kol.delete')}: ${group.name}`}
+        <IconButton
+          className="kol-row__action kol-row__action--danger"
+          testId={`kol-delete-${group.id}`}
+          label={`${t('kol.delete')}: ${group.name}`}
           disabled={busy}
           onClick={onDelete}
         >
           <DeleteOutline />
-        </button>
+        </IconButton>
       )}
     </li>
   );

@@ -3,6 +3,7 @@ import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { DeleteOutline, EditSOutline, RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
+import { IconButton } from '../../features/IconButton';
 import { canDelete, editPath, isGroupItem } from './order';
 import { ViewTypeIcon } from './ViewTypeIcon';
 
@@ -69,27 +70,25 @@ export function SortableRow({ item, busy, onOpen, onEdit, onDelete }: Props) {
       {/* Empty slots keep every row's arrow and buttons in the same columns. */}
       {!edit && <span className="nav-row__slot" />}
       {edit && (
-        <button
-          type="button"
-          className="ks-icon-button nav-row__action"
-          data-testid={`nav-edit-${item.viewId}`}
-          aria-label={`${t('nav.edit')}: ${item.name}`}
+        <IconButton
+          className="nav-row__action"
+          testId={`nav-edit-${item.viewId}`}
+          label={`${t('nav.edit')}: ${item.name}`}
           onClick={() => onEdit(edit)}
         >
           <EditSOutline />
-        </button>
+        </IconButton>
       )}
       {canDelete(item) && (
-        <button
-          type="button"
-          className="ks-icon-button nav-row__action nav-row__action--danger"
-          data-testid={`nav-delete-${item.viewId}`}
-          aria-label={`${t('nav.delete')}: ${item.name}`}
+        <IconButton
+          className="nav-row__action nav-row__action--danger"
+          testId={`nav-delete-${item.viewId}`}
+          label={`${t('nav.delete')}: ${item.name}`}
           disabled={busy}
           onClick={() => onDelete(item)}
         >
           <DeleteOutline />
-        </button>
+        </IconButton>
       )}
       {!canDelete(item) && <span className="nav-row__slot" />}
     </li>
