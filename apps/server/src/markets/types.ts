@@ -4,6 +4,7 @@
  * records) which span of which coin changed. Times are unix seconds, prices US dollars.
  */
 import type { CandleInterval, PriceSourceName } from '@kolscope/contract';
+import type { Candle } from '../domain/candles';
 
 /**
  * The market's top-10 basket: what a call on BTC is measured against (a call on any other coin is
@@ -11,20 +12,8 @@ import type { CandleInterval, PriceSourceName } from '@kolscope/contract';
  */
 export const MARKET_BASKET = ['BTC', 'ETH', 'XRP', 'BNB', 'SOL', 'DOGE', 'ADA', 'TRX', 'AVAX', 'LINK'] as const;
 
-export const INTERVAL_SECONDS: Record<CandleInterval, number> = { '5m': 300, '1h': 3600 };
-
-export interface Candle {
-  /** Catalogue symbol, upper case, no '$'. */
-  coin: string;
-  interval: CandleInterval;
-  /** Unix seconds, a multiple of the interval. */
-  openTime: number;
-  open: number;
-  high: number;
-  low: number;
-  close: number;
-  volume: number;
-}
+// The database stores candles too: they are defined below it (domain/candles.ts), re-exported here.
+export { type Candle, INTERVAL_SECONDS } from '../domain/candles';
 
 /** One answer of a source: candles oldest first, and where the asked span continues. */
 export interface CandlePage {

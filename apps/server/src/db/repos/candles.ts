@@ -4,7 +4,7 @@
  * unix seconds. (The track records keep their own entry/exit lookups.)
  */
 import type { CandleInterval, PriceSourceName } from '@kolscope/contract';
-import { type Candle, INTERVAL_SECONDS } from '../../markets/types';
+import { type Candle, INTERVAL_SECONDS } from '../../domain/candles';
 import type { Queryable } from '../db';
 import type { BucketWindow } from './opinion';
 
