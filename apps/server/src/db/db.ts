@@ -32,6 +32,8 @@ export interface Db extends Queryable {
    * statements are cancelled (PGlite cannot stop a statement that runs).
    */
   abortRequest(ctx: QueryContext): void;
+  /** PGlite only: the whole data folder as a tarball, to open again with `openPglite(undefined, it)`. */
+  snapshot?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -70,7 +72,11 @@ function isAlive(pid: number): boolean {
 
 export class DataDirBusyError extends Error {}
 
-export async function openPglite(dataDir: string | undefined): Promise<Db> {
+/**
+ * `dataDir` undefined: in memory. `snapshot` (in memory only): start from a data folder saved
+ * with `Db.snapshot` instead of an empty cluster, which skips initdb and any migrations it holds.
+ */
+export async function openPglite(dataDir: string | undefined, snapshot?: Blob): Promise<Db> {
   let unlock = () => {};
   if (dataDir) {
     mkdirSync(dataDir, { recursive: true });
@@ -78,6 +84,7 @@ export async function openPglite(dataDir: string | undefined): Promise<Db> {
   }
   const client = await PGlite.create(dataDir ? join(dataDir, 'pglite') : undefined, {
     parsers: { [INT8_OID]: parseInt8 },
+    ...(snapshot ? { loadDataDir: snapshot } : {}),
   });
   // One in-process connection: a statement that runs cannot be interrupted, so a request's limits
   // apply between statements (none starts after the client left or the time ran out).
@@ -98,6 +105,7 @@ export async function openPglite(dataDir: string | undefined): Promise<Db> {
       await client.exec(sql);
     },
     transaction: (fn) => client.transaction((tx) => fn({ query: (sql, params) => run(tx, sql, params) })),
+    snapshot: () => client.dumpDataDir('none'),
     close: async () => {
       await client.close();
       unlock();

@@ -3,7 +3,8 @@
  * schema on PostgreSQL when TEST_DATABASE_URL is set), a real SMTP server, a movable clock.
  */
 import { randomBytes } from 'node:crypto';
-import { expect } from 'vitest';
+import { readFile } from 'node:fs/promises';
+import { expect, inject } from 'vitest';
 import { toWire } from '@kolscope/contract';
 import { type AppOptions, buildApp } from '../../src/app';
 import type { Services } from '../../src/services/index';
@@ -45,9 +46,21 @@ export async function openTestDb(
   };
 }
 
-/** A test database with every migration applied (beforeAll); `closeTestDb` in afterAll. */
-export async function openMigratedDb(): Promise<{ db: Db; drop: () => Promise<void> }> {
-  const opened = await openTestDb();
+let snapshot: Promise<Blob> | undefined;
+/** The migrated data folder the suite's global setup saved (support/global-setup.ts). */
+const migratedSnapshot = () =>
+  (snapshot ??= readFile(inject('pgliteMigratedSnapshot')).then((bytes) => new Blob([bytes])));
+
+/**
+ * A test database with every migration applied: on PGlite a copy of the suite's migrated
+ * snapshot, on PostgreSQL a fresh schema migrated. `closeTestDb` (or the returned drop) after.
+ */
+export async function openMigratedDb(
+  options: { requestStatementTimeoutMs?: number } = {},
+): Promise<{ db: Db; drop: () => Promise<void> }> {
+  if (!process.env.TEST_DATABASE_URL)
+    return { db: await openPglite(undefined, await migratedSnapshot()), drop: async () => {} };
+  const opened = await openTestDb(options);
   await migrate(opened.db);
   return opened;
 }
@@ -87,7 +100,7 @@ const TEST_REQUESTS = { limits: { running: 10_000, queued: 0 }, statementTimeout
 export async function startTestApp(options: TestAppOptions = {}) {
   const smtp = await startSmtp();
   const requests = { ...TEST_REQUESTS, ...options.requests };
-  const { db, drop } = await (options.database ?? openTestDb)({
+  const { db, drop } = await (options.database ?? openMigratedDb)({
     requestStatementTimeoutMs: requests.statementTimeoutMs,
   });
   await migrate(db);
