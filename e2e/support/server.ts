@@ -4,7 +4,7 @@
  * SMTP server whose messages the test reads.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,16 +18,28 @@ const root = process.env.KOLSCOPE_ROOT ?? fileURLToPath(new URL('../..', import.
 
 export const INNER_CODE = 'E2E-INNER';
 
-/**
- * `waitForLive: false` returns once the server answers, while the demo history still loads. `env`
- * adds to or overrides the server's environment (other sources: SOURCES, TELEGRAM_BASE_URL, …).
- */
-export async function startProduct(opts: { waitForLive?: boolean; env?: Record<string, string> } = {}) {
+export interface ProductOptions {
+  /** false: return once the server answers, while the demo history still loads. */
+  waitForLive?: boolean;
+  /** Adds to or overrides the server's environment (other sources: SOURCES, TELEGRAM_BASE_URL, …). */
+  env?: Record<string, string>;
+  /**
+   * Start from a copy of this data folder (one a stopped product left, `keepDataIn`) instead of
+   * an empty one: its demo history is loaded, so the server is live as soon as it has caught up
+   * the minutes since.
+   */
+  dataFrom?: string;
+  /** Use this folder for the data and leave it after `stop` (to copy with `dataFrom`). */
+  keepDataIn?: string;
+}
+
+export async function startProduct(opts: ProductOptions = {}) {
   await ensureServerBuilt();
   await ensureWebBuilt();
   const smtp = await startSmtp();
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'kolscope-e2e-'));
+  const dataDir = opts.keepDataIn ?? mkdtempSync(join(tmpdir(), 'kolscope-e2e-'));
+  if (opts.dataFrom) cpSync(opts.dataFrom, dataDir, { recursive: true });
   const child: ChildProcess = spawn(process.execPath, [join(root, 'apps/server/dist/cli.js'), 'start'], {
     cwd: root,
     env: {
@@ -79,7 +91,7 @@ export async function startProduct(opts: { waitForLive?: boolean; env?: Record<s
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
       await smtp.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!opts.keepDataIn) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,12 +1,17 @@
 /** What every e2e file starts before its tests and stops after them: the product and a browser. */
 import type { Browser } from 'playwright-core';
+import { inject } from 'vitest';
 import { launchBrowser } from './browser';
-import { type Product, startProduct } from './server';
+import { type Product, type ProductOptions, startProduct } from './server';
 
-export async function startSuite(
-  opts: Parameters<typeof startProduct>[0] = {},
-): Promise<{ product: Product; browser: Browser }> {
-  const product = await startProduct(opts);
+/**
+ * The default product (no `env` of its own, waiting for live) at a demo rate the global setup
+ * loaded starts from a copy of that data folder (support/global-setup.ts); any other starts empty.
+ */
+export async function startSuite(opts: ProductOptions = {}): Promise<{ product: Product; browser: Browser }> {
+  const preloaded = !opts.env && opts.waitForLive !== false;
+  const dataFrom = preloaded ? inject('demoDataDirs')[process.env.DEMO_POSTS_PER_DAY ?? '1500'] : undefined;
+  const product = await startProduct(dataFrom ? { ...opts, dataFrom } : opts);
   return { product, browser: await launchBrowser() };
 }
 
