@@ -1,4 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import { POSTGRES_SUBJECTS } from './apps/server/test/postgres-subjects';
+
+// With TEST_DATABASE_URL the server project runs again on PostgreSQL: only the files whose
+// subject is the database (apps/server/test/postgres-subjects.ts says which and why).
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 // One runner, four projects: `npm test` runs contract, server and web; e2e runs alone.
 export default defineConfig({
@@ -8,7 +13,7 @@ export default defineConfig({
       {
         test: {
           name: 'server',
-          include: ['apps/server/test/**/*.test.ts'],
+          include: onPostgres ? POSTGRES_SUBJECTS : ['apps/server/test/**/*.test.ts'],
           environment: 'node',
           // Timeouts only end a hung test; they are no speed claim. A machine with both cores busy
           // runs these several times slower, so they are far above any test's quiet-machine time.
@@ -19,6 +24,8 @@ export default defineConfig({
           expect: { poll: { timeout: 120_000 } },
           // Integration tests share one embedded database per file; files run in parallel forks.
           pool: 'forks',
+          // Migrates one embedded database for the whole run; each file starts from a copy.
+          globalSetup: ['apps/server/test/support/global-setup.ts'],
         },
       },
       { test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'], environment: 'node' } },
@@ -30,6 +37,8 @@ export default defineConfig({
           testTimeout: 300_000,
           hookTimeout: 600_000,
           fileParallelism: false,
+          // Loads the demo history once; files running the default product start from a copy.
+          globalSetup: ['e2e/support/global-setup.ts'],
           // A poll waits for the page to settle, however loaded the machine (the default is 1 s).
           expect: { poll: { timeout: 60_000 } },
         },
