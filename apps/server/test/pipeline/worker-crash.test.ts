@@ -32,6 +32,9 @@ function workerEnv(): NodeJS.ProcessEnv {
     DEMO_SEED: String(SEED),
     DEMO_POSTS_PER_DAY: String(POSTS_PER_DAY),
     SEED_DEMO: 'false',
+    // Prices are not this test's subject: a demo price backfill (tens of thousands of candles and
+    // the track-record re-measure they start) would share the embedded database with the batches.
+    PRICE_SOURCE: 'none',
     // Debug makes the worker print a line per committed batch, which the test counts.
     LOG_LEVEL: 'debug',
   };
