@@ -3,16 +3,13 @@
  * with a message naming the variable, what it must be and what it was.
  */
 import { resolve } from 'node:path';
-import {
-  isValidEmail,
-  normaliseEmail,
-  PRICE_SOURCES,
-  type PriceSourceName,
-  STREAM_MAX_PER_USER,
-} from '@kolscope/contract';
+import { isValidEmail, normaliseEmail, PRICE_SOURCES, STREAM_MAX_PER_USER } from '@kolscope/contract';
 import { type ProfileRef, parseKolLinks } from './domain/persons/profile-refs';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
+import type { PriceSettings } from './markets/sources';
+import type { CollectionSettings } from './pipeline/collection';
+import { SOURCE_NAMES, type SourceName } from './pipeline/sources/names';
 import { normaliseChannel } from './pipeline/sources/telegram/channel';
 import { redactSetting } from './security/redact';
 
@@ -21,10 +18,6 @@ const list = (raw: string | undefined) =>
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
-
-/** Polled sources that SOURCES can name; the push source is on whenever INGEST_KEYS is set. */
-export const SOURCE_NAMES = ['demo', 'x-api', 'rss', 'telegram', 'bluesky', 'farcaster'] as const;
-export type SourceName = (typeof SOURCE_NAMES)[number];
 
 /** A whole number from min to max, with one message for every way it can be wrong. */
 function wholeNumber(min: number, max: number, fallback: number) {
@@ -182,7 +175,8 @@ export const CONFIG_VARIABLES = Object.keys(schema.shape) as readonly (keyof typ
  */
 export const MODEL_VARIABLES = ['SENTIMENT_MODEL_DIR', 'SENTIMENT_DATA_DIR'] as const;
 
-export interface Config {
+/** Besides these, the settings of the post sources (CollectionSettings) and of the price source (PriceSettings). */
+export interface Config extends CollectionSettings, PriceSettings {
   port: number;
   host: string;
   dataDir: string;
@@ -210,27 +204,7 @@ export interface Config {
   pushAllowPrivate: boolean;
   trustProxy: boolean;
   logLevel: string;
-  sources: SourceName[];
   ingestKeys: string[];
-  xBearerToken: string | undefined;
-  xApiBaseUrl: string | undefined;
-  xSearchQuery: string | undefined;
-  rssFeeds: string[];
-  /** The Bluesky source (pipeline/sources/bluesky): accounts as handles or DIDs. */
-  bluesky: { accounts: string[]; appviewUrl: string; jetstreamUrl: string };
-  /** TELEGRAM_CHANNELS, normalised to bare channel names. */
-  telegramChannels: string[];
-  telegramBaseUrl: string;
-  farcasterHubUrl: string | undefined;
-  farcasterFids: number[];
-  /** The CoinGecko API (markets/sources/coingecko.ts); the key is a demo key unless the URL is the pro host. */
-  coinGecko: { baseUrl: string; apiKey: string | undefined };
-  /** The Binance spot market-data API (markets/sources/binance.ts). */
-  binanceBaseUrl: string;
-  demoSeed: number;
-  demoPostsPerDay: number;
-  /** PRICE_SOURCE: the price worker's source, or none (no worker). */
-  priceSource: PriceSourceName;
   classifier: { url: string; apiKey: string | undefined; model: string | undefined } | undefined;
   builtinClassifier: 'rules' | 'model';
   /** RECLASSIFY_ON_START: a `kolscope reclassify` pass in the background of a collecting process. */

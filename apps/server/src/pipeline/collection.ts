@@ -2,7 +2,6 @@
  * The worker side of kolscope: builds the configured sources and runs each with the runner until
  * stopped. Runs inside `kolscope start` (role all) or alone (`--role=worker`).
  */
-import type { Config } from '../config';
 import type { Db } from '../db/db';
 import { collectionRepo } from '../db/repos/collection';
 import { type Clock, systemClock } from '../domain/clock';
@@ -14,6 +13,7 @@ import { createDemoSource } from './sources/demo/index';
 import { createFarcasterSource } from './sources/farcaster/index';
 import { createRssSource } from './sources/rss/index';
 import { createTelegramSource } from './sources/telegram/index';
+import type { SourceName } from './sources/names';
 import { createXApiSource } from './sources/x-api/index';
 import { saveResolvedHandles } from './store';
 import type { Source } from './types';
@@ -21,8 +21,26 @@ import type { Source } from './types';
 /** Someone used the app this recently: history batches stay small (see createDemoSource). */
 const IN_USE_MS = 30_000;
 
+/** What buildSources reads; config.ts's Config has it, read from the environment. */
+export interface CollectionSettings {
+  sources: SourceName[];
+  demoSeed: number;
+  demoPostsPerDay: number;
+  xBearerToken: string | undefined;
+  xApiBaseUrl: string | undefined;
+  xSearchQuery: string | undefined;
+  rssFeeds: string[];
+  /** The Bluesky source (pipeline/sources/bluesky): accounts as handles or DIDs. */
+  bluesky: { accounts: string[]; appviewUrl: string; jetstreamUrl: string };
+  /** TELEGRAM_CHANNELS, normalised to bare channel names. */
+  telegramChannels: string[];
+  telegramBaseUrl: string;
+  farcasterHubUrl: string | undefined;
+  farcasterFids: number[];
+}
+
 export function buildSources(
-  config: Config,
+  config: CollectionSettings,
   db: Db,
   clock: Clock = systemClock,
   gate?: RequestGate,

@@ -1,5 +1,4 @@
 /** Wires the services together from the database, the clock, the mailer and the configuration. */
-import type { Config } from '../config';
 import type { Db } from '../db/db';
 import { accounts } from './accounts';
 import { type Clock, systemClock } from '../domain/clock';
@@ -38,7 +37,8 @@ import { eventHistory } from './event-history';
 export interface ServiceDeps {
   db: Db;
   mailer: Mailer;
-  config: Pick<Config, 'innerCodes' | 'adminEmails' | 'smtpUrl'> & Partial<Pick<Config, 'ingestKeys'>>;
+  /** The settings the services read (config.ts Config has them). */
+  config: { innerCodes: string[]; adminEmails: string[]; smtpUrl: string | undefined; ingestKeys?: string[] };
   /** The built-in rules unless the operator configured an endpoint. */
   classifier?: SentimentClassifier;
   /** How long a feed page may be served from memory (0: never); see services/feed.ts. */

@@ -1,5 +1,4 @@
 /** The event bus the configuration asks for: in-process without EVENTS_URL, else Redis pub/sub. */
-import type { Config } from '../../config';
 import type { Queryable } from '../../db/db';
 import { databaseIdentity } from '../../db/identity';
 import { localBus } from './local';
@@ -10,7 +9,7 @@ import { EVENTS_CHANNEL } from './wire';
 export type { AppEvent, AppEventType, EventBus } from './types';
 
 export async function openEventBus(
-  config: Pick<Config, 'eventsUrl'>,
+  config: { eventsUrl: string | undefined },
   db: Queryable,
   log: (line: string) => void,
 ): Promise<EventBus> {
