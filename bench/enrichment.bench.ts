@@ -2,6 +2,20 @@
  * Enrichment throughput on one core: coins, categories and the built-in sentiment classifier over
  * realistic posts (the demo source's, English and Chinese). Target: >= 5,000 posts/s.
  * Run: `node bench/run.mjs enrichment` (BENCH_N posts, default 200,000).
+ * (A fifth of the demo's posts are Chinese.)
+ *
+ * Measured on the shared 2-core machine:
+ * - 2026-11-21, full enrichment in batches of 500: 43,513 posts/s (coins 298,182; categories
+ *   98,910; sentiment 71,788).
+ * - 2026-11-25, with per-coin stances wired in (the enricher reads the batch, then the stances of
+ *   its posts that separate their coins in one more classifier call), `npm run bench --
+ *   enrichment` at 50,000 demo posts under load average 13 from other work: full enrichment
+ *   13,358 posts/s (sentiment alone 46,460 in the same run), well above the 5,000 target; the
+ *   demo's multi-coin posts name their coins together (0 of 347 read apart in the reclassify run),
+ *   so there the extra call is rarely made (bench/notes/stance.md).
+ * - When the demo's texts became about twice as long (issue 17 §4), enrichment measured
+ *   ~5,500-6,000 posts/s on both the old and the new corpus (3 days of posts, builtin
+ *   classifier): not noticeably slower (apps/server/src/pipeline/sources/demo/README.md, "Cost").
  */
 import { assignCategories } from '../apps/server/src/pipeline/enrich/categories/assign';
 import { extractCoins } from '../apps/server/src/pipeline/enrich/coins/extract';

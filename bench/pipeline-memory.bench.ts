@@ -4,6 +4,10 @@
  * after each sample stays within a small band instead of growing with the posts processed.
  * Run: `node --expose-gc bench/run.mjs pipeline-memory` (BENCH_N, default 1,000,000;
  * BENCH_DB=pglite for the embedded database, default PostgreSQL at BENCH_DATABASE_URL).
+ * Target: memory flat.
+ *
+ * Measured 2026-11-21 on the shared 2-core machine, PostgreSQL, 1,000,947 posts: heap 12.8 MB
+ * after 100k, 13.1 MB at the end, max 13.2 MB; RSS 120–146 MB; 8,400–13,600 posts/s.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -121,7 +121,7 @@ const schema = z.object({
   CLASSIFIER_URL: httpUrl.optional(),
   /**
    * The built-in classifier: the learned model (default; it beats the rules on both dev sets under
-   * nested 5-fold CV, bench/README.md) or the rules. Without shipped weights the model falls back to the rules.
+   * nested 5-fold CV, bench/notes/classifier.md) or the rules. Without shipped weights the model falls back to the rules.
    */
   CLASSIFIER: z.enum(['rules', 'model']).default('model'),
   /** Re-read every stored post with the current classifier in the background at start (role all/worker). */

@@ -50,7 +50,7 @@ function parseTable(table: string): Map<string, number> {
 
 /**
  * General English words from AFINN-165 carry less weight than crypto terms: they tell mood, not
- * market direction. The factor was chosen once on the development half (see bench/README.md).
+ * market direction. The factor was chosen once on the development half (see bench/notes/classifier.md).
  */
 export const AFINN_SCALE = 0.6;
 
