@@ -4,9 +4,10 @@
  * administrators list the posts users corrected, with the model's and the users' labels.
  */
 import { SENTIMENT_FEEDBACK_PER_HOUR, type SentimentFeedbackItem, type SentimentLabel } from '@kolscope/contract';
-import type { Db } from '../db/db';
+import type { Db, Queryable } from '../db/db';
 import { type FeedbackPageRow, sentimentFeedbackRepo } from '../db/repos/sentiment-feedback';
 import type { Clock } from '../domain/clock';
+import { type FeedbackSummary, feedbackExamples } from '../pipeline/enrich/sentiment/model/feedback-rows';
 import { badRequest, notFound } from './errors';
 import type { Limit, RateLimiter } from './rate-limit';
 
@@ -20,6 +21,17 @@ export const FEEDBACK_LIMIT = {
 export const LABEL_VALUE = { bullish: 1, neutral: 0, bearish: -1 } as const satisfies Record<SentimentLabel, number>;
 export function labelOf(value: number): SentimentLabel {
   return value > 0 ? 'bullish' : value < 0 ? 'bearish' : 'neutral';
+}
+
+/**
+ * Users' corrections stored in the database, folded per post (feedback-rows.ts): what
+ * `kolscope train-sentiment --with-feedback` hands the training command.
+ */
+export async function storedFeedback(db: Queryable): Promise<FeedbackSummary> {
+  const rows = await sentimentFeedbackRepo(db).trainingRows();
+  return feedbackExamples(
+    rows.map((r) => ({ postId: r.post_id, text: r.text, lang: r.lang, userId: r.user_id, label: labelOf(r.label) })),
+  );
 }
 
 /** Admin page cursors: the (updated_at in µs, post id) of the last row shown, opaque to the client. */

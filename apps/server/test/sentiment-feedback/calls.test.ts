@@ -5,7 +5,7 @@
  * Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storedFeedback } from '../../src/pipeline/enrich/sentiment/model/command';
+import { storedFeedback } from '../../src/services/sentiment-feedback';
 import { storePosts } from '../support/store-posts';
 import { registerAndLogin, startTestApp, type TestApp } from '../support/test-app';
 

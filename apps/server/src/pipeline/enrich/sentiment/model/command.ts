@@ -2,10 +2,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { sentimentDataDir } from './data';
-import type { Queryable } from '../../../../db/db';
-import { sentimentFeedbackRepo } from '../../../../db/repos/sentiment-feedback';
-import { labelOf } from '../../../../services/sentiment-feedback';
-import { type FeedbackSummary, feedbackExamples, USER_CAP } from './feedback-rows';
+import { type FeedbackSummary, USER_CAP } from './feedback-rows';
 import { runTraining, writeRun } from './training';
 
 /** The weights folder of the sources when run from the repository, so a commit picks them up. */
@@ -14,7 +11,7 @@ const SOURCE_WEIGHTS = 'apps/server/src/pipeline/enrich/sentiment/model/weights'
 export function trainSentimentCommand(o: {
   seed: number;
   out?: string;
-  /** Users' corrections read from the database (--with-feedback). */
+  /** Users' corrections read from the database (--with-feedback: services/sentiment-feedback.ts storedFeedback). */
   feedback?: FeedbackSummary;
   log: (line: string) => void;
 }): void {
@@ -32,12 +29,4 @@ export function trainSentimentCommand(o: {
   const run = runTraining({ dataDir, seed: o.seed, log: o.log, ...(fb ? { feedback: fb.examples } : {}) });
   writeRun(run, out);
   o.log(`wrote ${out} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
-}
-
-/** Users' corrections stored in the database, folded per post (feedback-rows.ts). */
-export async function storedFeedback(db: Queryable): Promise<FeedbackSummary> {
-  const rows = await sentimentFeedbackRepo(db).trainingRows();
-  return feedbackExamples(
-    rows.map((r) => ({ postId: r.post_id, text: r.text, lang: r.lang, userId: r.user_id, label: labelOf(r.label) })),
-  );
 }
