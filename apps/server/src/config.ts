@@ -38,7 +38,7 @@ const schema = z.object({
   HOST: z.string().min(1, { error: 'must not be empty' }).default('127.0.0.1'),
   DATA_DIR: z.string().min(1, { error: 'must not be empty' }).default('./data'),
   DATABASE_URL: postgresUrl.optional(),
-  /** A read replica of DATABASE_URL for the heavy read paths (db/db.ts `read`, docs/ARCHITECTURE.md). */
+  /** A read replica of DATABASE_URL for the heavy read paths (db/db.ts `read`; why and which: db/README.md). */
   DATABASE_READ_URL: postgresUrl.optional(),
   SMTP_URL: z
     .string()
