@@ -92,7 +92,7 @@ async function pushPosts() {
     },
   });
   // Each KOL in their own words: one sentence from several accounts folds into copies, which the
-  // ranking counts once (docs/ARCHITECTURE.md "Near-duplicates").
+  // ranking counts once (apps/server/src/services/README.md "Near-duplicates").
   const words = [
     'holding the weekly level, watching volume into the close',
     'loaded more on this dip, funding is still negative across exchanges',

@@ -3,7 +3,7 @@
  * once and ingest never waits for a month of posts to be matched. A view saved with new keywords
  * starts at the top (opinionRepo.setEvent); each chunk here counts the next older slice of posts
  * and moves the view's watermark down, in one transaction, until it reaches the view's oldest
- * counted time. Why the counts stay exact: docs/ARCHITECTURE.md "Event views count their history".
+ * counted time. Why the counts stay exact: services/README.md "Event views count their history".
  *
  * Any process with the database runs it (roles api, worker and all): a view is claimed for one
  * chunk at a time, so several processes share the work and never count a slice twice.

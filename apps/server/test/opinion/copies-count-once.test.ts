@@ -1,5 +1,5 @@
 /**
- * A copy-paste cluster counts once in the reports and the ranking (issue 17 §3, docs/ARCHITECTURE.md
+ * A copy-paste cluster counts once in the reports and the ranking (issue 17 §3, src/services/README.md
  * "Near-duplicates"): four accounts posting one bullish $BTC sentence within 15 minutes are one
  * post in the coin and event opinion reports and one author in the hot-coin ranking, the first
  * poster's. A fifth account's earlier post arriving later takes the lead (a repoint): still one,

@@ -1,4 +1,4 @@
-// Hot-coin ranking rollups (docs/ARCHITECTURE.md, "Hot-coin ranking").
+// Hot-coin ranking rollups (services/ranking/README.md).
 // rollup tables, functions and triggers: see db/rollups/ (applied by 0013).
 export default /* sql */ `
 -- The author as the post was last written, which the ranking rollups count (db/rollups/ranking.ts

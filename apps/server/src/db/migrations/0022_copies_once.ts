@@ -1,5 +1,5 @@
 // Opinion reports and the hot-coin ranking count a copy-paste cluster once (issue 17 §3,
-// docs/ARCHITECTURE.md "Near-duplicates"): the rollups are applied again with triggers that skip
+// services/README.md "Near-duplicates"): the rollups are applied again with triggers that skip
 // copies (posts.copy_of set) and move a cluster's count when a repoint changes its leader; the
 // recount (db/rollups/index.ts) then gives every rollup back from the posts under that rule.
 // Event views need no restart of their history count: event_counts holds exactly the posts at

@@ -231,7 +231,7 @@ BEGIN
   END IF;
 
   IF EXISTS (SELECT 1 FROM event_patterns) THEN
-    -- The watermark rule (docs/ARCHITECTURE.md "Event views count their history"): a post counts
+    -- The watermark rule (services/README.md "Event views count their history"): a post counts
     -- here only when its ct is at or above its view's watermark; older ones are the background
     -- count's. The shared lock keeps a view from being (re)started while this transaction writes
     -- posts; the key-share locks keep the count from moving the watermark of a view still

@@ -1,5 +1,5 @@
 /**
- * Hot-coin ranking rollups (docs/ARCHITECTURE.md, "Hot-coin ranking"). A 24 h ranking over ten
+ * Hot-coin ranking rollups (services/ranking/README.md). A 24 h ranking over ten
  * million posts cannot scan the posts, so every write to posts keeps these rollups exact:
  * - ranking_coin_sums: per coin and time bucket, the sums the heat score is made of;
  * - ranking_coin_authors: per coin, hour and author, what the KOL counts, whistleblowers and

@@ -50,7 +50,7 @@ export function accountsTrigger(name: string, fn: string): string {
 }
 
 /**
- * Which posts opinion reports and the hot-coin ranking count (docs/ARCHITECTURE.md
+ * Which posts opinion reports and the hot-coin ranking count (services/README.md
  * "Near-duplicates"): a near-duplicate of another account's post (`copy_of` set) counts nowhere,
  * its cluster's leader counts once, for the leader's account. The one place the rule is written:
  * every trigger, recount and direct read of posts for those families uses it. Statistics and

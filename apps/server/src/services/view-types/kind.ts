@@ -36,7 +36,7 @@ export interface ViewKind<S extends z.ZodObject = z.ZodObject> {
   keywordGroups(rules: unknown[]): string[][];
   /**
    * A report whose posts list (view/v2/tweets) lists what its counts count: no copies of another
-   * account's post (docs/ARCHITECTURE.md "Near-duplicates"; feeds fold them instead).
+   * account's post (services/README.md "Near-duplicates"; feeds fold them instead).
    */
   countsOnce?: true;
   /** What a post must satisfy to be in the view's feed (view/v2/tweets). */

@@ -3,7 +3,7 @@ import './copies-once.css';
 
 /**
  * The counting rule under a report's counts and the ranking's table: a copy-paste cluster counts
- * once (docs/ARCHITECTURE.md "Near-duplicates"). `className` places it on its screen.
+ * once (apps/server/src/services/README.md "Near-duplicates"). `className` places it on its screen.
  */
 export function CopiesOnceNote({ testId, className }: { testId: string; className: string }) {
   const { t } = useTranslation();

@@ -210,7 +210,7 @@ export function extractCoins(text: string): string[] {
  * catalogue symbol it starts with when the rest is a number with an optional unit ("$BTC100x多单",
  * "$SHIB4小时", "$ETH2k": the scanner stops at Chinese, so "$BTC多单" is plain BTC) or a quote
  * currency ("$BTCUSDT"); else the cashtag itself when it may be a new coin (see UNKNOWN_CASHTAG;
- * whether it counts anywhere is the ranking's call, docs/ARCHITECTURE.md "Unknown cashtags").
+ * whether it counts anywhere is the ranking's call, services/ranking/README.md "Unknown cashtags").
  */
 export function cashtagCoin(upper: string): string | undefined {
   if (SYMBOLS.has(upper)) return upper;
