@@ -1,11 +1,11 @@
-import { LOADING_SPINNER_SIZE_PX } from '@kolscope/contract';
-import { ActionSheet, SpinLoading } from 'antd-mobile';
+import { ActionSheet } from 'antd-mobile';
 import { SetOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PickField } from './PickField';
 import type { useKolGroupOptions } from './useKolGroupOptions';
+import { LoadingState } from '../LoadState';
 
 interface Props {
   /** '' is all KOL groups. */
@@ -47,11 +47,7 @@ export function KolGroupField({ value, onChange, groups, disabled = false }: Pro
       >
         <SetOutline /> {t('opinion.manageGroups')}
       </button>
-      {groups.loading && (
-        <div className="kol-sheet__status" data-testid="kol-group-loading">
-          <SpinLoading color="primary" style={{ '--size': `${LOADING_SPINNER_SIZE_PX}px` }} />
-        </div>
-      )}
+      {groups.loading && <LoadingState className="kol-sheet__status" testId="kol-group-loading" />}
       {groups.failed && (
         <div className="kol-sheet__status" role="alert" data-testid="kol-group-error">
           {t('opinion.fetchGroupsFailed')}{' '}

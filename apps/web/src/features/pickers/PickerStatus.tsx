@@ -1,6 +1,6 @@
-import { SpinLoading } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { RetryButton } from '../RetryButton';
+import { LoadingState } from '../LoadState';
 
 interface Props {
   loading: boolean;
@@ -28,11 +28,7 @@ export function PickerStatus({ loading, error, empty, onRetry }: Props) {
     );
   }
   if (loading && empty) {
-    return (
-      <div className="picker__status">
-        <SpinLoading color="primary" style={{ '--size': '24px' }} />
-      </div>
-    );
+    return <LoadingState className="picker__status" />;
   }
   if (empty) return <div className="picker__status picker__status-detail">{t('picker.noResults')}</div>;
   return null;

@@ -1,5 +1,5 @@
 import { RANK_MIN_KOLS, type RankItem } from '@kolscope/contract';
-import { Button, PullToRefresh, SpinLoading } from 'antd-mobile';
+import { Button, PullToRefresh } from 'antd-mobile';
 import { ExclamationCircleOutline, HistogramOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { HistoryNote } from '../history/HistoryNote';
@@ -12,6 +12,7 @@ import { useRanking } from './useRanking';
 import './rank.css';
 import { imageSrc } from '../../api/imageSrc';
 import { RetryButton } from '../RetryButton';
+import { LoadingState } from '../LoadState';
 
 function Row({ item, column, fastestRising }: { item: RankItem; column: RankColumn; fastestRising: boolean }) {
   const { t } = useTranslation();
@@ -88,11 +89,7 @@ export default function RankView({ viewId }: { viewId: string }) {
 
   let body: React.ReactNode;
   if (display === 'spinner') {
-    body = (
-      <div className="rank-state" data-testid="rank-loading">
-        <SpinLoading color="primary" style={{ '--size': '24px' }} />
-      </div>
-    );
+    body = <LoadingState className="rank-state" testId="rank-loading" />;
   } else if (display === 'error') {
     body = (
       <div className="rank-state" data-testid="rank-error" role="alert">

@@ -1,5 +1,5 @@
-import { LOADING_SPINNER_SIZE_PX, type SumInfo, type TradingTrend, type ViewType } from '@kolscope/contract';
-import { SpinLoading, Tabs } from 'antd-mobile';
+import type { SumInfo, TradingTrend, ViewType } from '@kolscope/contract';
+import { Tabs } from 'antd-mobile';
 import { ClockCircleOutline, ExclamationCircleOutline, HistogramOutline } from 'antd-mobile-icons';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +19,7 @@ import { DEFAULT_SELECTION } from './selection';
 import { useReport } from './useReport';
 import './report.css';
 import { RetryButton } from '../RetryButton';
+import { LoadingState } from '../LoadState';
 
 export interface ReportViewProps {
   viewId: string;
@@ -115,11 +116,7 @@ export default function ReportView({
           ))}
           {overlay && display === 'chart' && <PriceLegend overlay={overlay} on={showPrice} onToggle={setShowPrice} />}
         </div>
-        {display === 'spinner' && (
-          <div className="report-chart-state" data-testid="report-loading">
-            <SpinLoading color="primary" style={{ '--size': `${LOADING_SPINNER_SIZE_PX}px` }} />
-          </div>
-        )}
+        {display === 'spinner' && <LoadingState className="report-chart-state" testId="report-loading" />}
         {display === 'error' && (
           <div className="report-chart-state" role="alert" data-testid="report-error">
             <ExclamationCircleOutline className="report-chart-state__icon" />
@@ -139,11 +136,7 @@ export default function ReportView({
         {display === 'chart' && state.data && (
           <div className="report-chart-wrap">
             <SentimentChart buckets={state.data.intervalList} overlay={showPrice ? overlay : null} />
-            {state.loading && (
-              <div className="report-chart-busy" data-testid="report-loading">
-                <SpinLoading color="primary" style={{ '--size': `${LOADING_SPINNER_SIZE_PX}px` }} />
-              </div>
-            )}
+            {state.loading && <LoadingState className="report-chart-busy" testId="report-loading" />}
           </div>
         )}
       </section>

@@ -1,12 +1,4 @@
-import {
-  LOADING_SPINNER_SIZE_PX,
-  STAT_PERIODS,
-  STAT_TYPES,
-  type StatInterval,
-  type StatPeriod,
-  type StatType,
-} from '@kolscope/contract';
-import { SpinLoading } from 'antd-mobile';
+import { STAT_PERIODS, STAT_TYPES, type StatInterval, type StatPeriod, type StatType } from '@kolscope/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatUpdateTime } from '../ranking/rankFormat';
@@ -20,6 +12,7 @@ import { statDisplay } from './statState';
 import { useStatistics } from './useStatistics';
 import '../report/report.css';
 import './statistics.css';
+import { LoadingState } from '../LoadState';
 
 const NO_TABLES: StatTables = [];
 
@@ -116,9 +109,7 @@ export function StatisticsBoard() {
         </div>
         <div className="report-chart-wrap">
           {display === 'spinner' ? (
-            <div className="report-chart-state" data-testid="statistics-loading">
-              <SpinLoading color="primary" style={{ '--size': `${LOADING_SPINNER_SIZE_PX}px` }} />
-            </div>
+            <LoadingState className="report-chart-state" testId="statistics-loading" />
           ) : (
             <LineChart
               cts={display === 'chart' ? model.cts : []}
@@ -135,9 +126,7 @@ export function StatisticsBoard() {
             </p>
           )}
           {state.loading && display !== 'spinner' && (
-            <div className="report-chart-busy" data-testid="statistics-loading">
-              <SpinLoading color="primary" style={{ '--size': `${LOADING_SPINNER_SIZE_PX}px` }} />
-            </div>
+            <LoadingState className="report-chart-busy" testId="statistics-loading" />
           )}
         </div>
       </section>

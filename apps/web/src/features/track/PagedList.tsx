@@ -1,8 +1,7 @@
-import { SpinLoading } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PagedScroll } from '../query/PagedScroll';
-import { RetryButton } from '../RetryButton';
+import { FailedState, LoadingState } from '../LoadState';
 
 interface Props {
   /** Prefix of the test ids: `<id>-loading`, `-error`, `-empty`, `-retry`, `-end`. */
@@ -23,19 +22,10 @@ interface Props {
 export function PagedList({ id, list, emptyText, children }: Props) {
   const { t } = useTranslation();
   if (list.loading) {
-    return (
-      <div className="track-list__state" data-testid={`${id}-loading`}>
-        <SpinLoading color="primary" style={{ '--size': '24px' }} />
-      </div>
-    );
+    return <LoadingState className="track-list__state" testId={`${id}-loading`} />;
   }
   if (list.error) {
-    return (
-      <div className="track-list__state" role="alert" data-testid={`${id}-error`}>
-        <p>{list.error}</p>
-        <RetryButton onClick={list.retry}>{t('kol.detail.retry')}</RetryButton>
-      </div>
-    );
+    return <FailedState className="track-list__state" testId={`${id}-error`} load={list} />;
   }
   if (list.items.length === 0) {
     return (

@@ -1,11 +1,11 @@
-import { LOADING_SPINNER_SIZE_PX } from '@kolscope/contract';
-import { Button, SpinLoading } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FooterButton } from '../FooterButton';
 import { PageNavBar } from '../PageNavBar';
 import type { LoadState } from './useLoadWithRetry';
 import './view-form.css';
+import { LoadingState } from '../LoadState';
 
 /** What the shell reads of a form's state (the form hooks return it). */
 export interface ViewFormState {
@@ -58,9 +58,7 @@ export function ViewFormPage(props: Props) {
     return (
       <div className={pageClass}>
         {header}
-        <div className="ks-page-center" data-testid={`${testIds.state}-loading`}>
-          <SpinLoading color="primary" style={{ '--size': `${LOADING_SPINNER_SIZE_PX}px` }} />
-        </div>
+        <LoadingState className="ks-page-center" testId={`${testIds.state}-loading`} />
       </div>
     );
   }

@@ -1,5 +1,5 @@
-import { type DataSource, LOADING_SPINNER_SIZE_PX } from '@kolscope/contract';
-import { SpinLoading, Switch } from 'antd-mobile';
+import type { DataSource } from '@kolscope/contract';
+import { Switch } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { PageNavBar } from '../../features/PageNavBar';
 import { toastError, toastSuccess } from '../../features/toast';
@@ -7,6 +7,7 @@ import { ForwardingCard } from './ForwardingCard';
 import { useDataSources } from './useDataSources';
 import './data-source.css';
 import { RetryButton } from '../../features/RetryButton';
+import { LoadingState } from '../../features/LoadState';
 
 const PRIVACY_NOTES = ['installed', 'collect', 'account', 'stored'] as const;
 
@@ -32,9 +33,7 @@ export default function DataSourcePage() {
             </RetryButton>
           </div>
         ) : (
-          <div className="ks-page-center" data-testid="data-source-loading">
-            <SpinLoading color="primary" style={{ '--size': `${LOADING_SPINNER_SIZE_PX}px` }} />
-          </div>
+          <LoadingState className="ks-page-center" testId="data-source-loading" />
         )}
       </div>
     );

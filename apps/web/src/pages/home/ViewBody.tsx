@@ -1,7 +1,7 @@
-import { LOADING_SPINNER_SIZE_PX, type ViewListItem } from '@kolscope/contract';
-import { SpinLoading } from 'antd-mobile';
+import type { ViewListItem } from '@kolscope/contract';
 import { lazy, Suspense } from 'react';
 import { GroupSubList } from './GroupSubList';
+import { LoadingState } from '../../features/LoadState';
 
 // The feed (infinite scroll, pull to refresh, image viewer, post cards) is its own chunk, so the
 // first load stays small; Home starts fetching it as soon as a signed-in user arrives.
@@ -18,11 +18,7 @@ const RankView = lazy(() => import('../../features/ranking/RankView'));
 const NotificationView = lazy(() => import('../../features/notifications/NotificationView'));
 
 function Spinner() {
-  return (
-    <div className="home-body-spinner" data-testid="feed-loading">
-      <SpinLoading color="primary" style={{ '--size': `${LOADING_SPINNER_SIZE_PX}px` }} />
-    </div>
-  );
+  return <LoadingState className="home-body-spinner" testId="feed-loading" />;
 }
 
 /** The body of the selected tab, by viewType (spec section 2, Home). */

@@ -1,5 +1,3 @@
-import { LOADING_SPINNER_SIZE_PX } from '@kolscope/contract';
-import { SpinLoading } from 'antd-mobile';
 import { ExclamationCircleOutline } from 'antd-mobile-icons';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +8,7 @@ import { resolveSelection, searchMatches } from './selection';
 import { preloadFeed, ViewBody } from './ViewBody';
 import { ViewTabs } from './ViewTabs';
 import { RetryButton } from '../../features/RetryButton';
+import { LoadingState } from '../../features/LoadState';
 
 /** Signed in: the tab bar of the user's views and the selected view's body. */
 export function ViewsHome({ empty }: { empty: ReactNode }) {
@@ -52,11 +51,7 @@ export function ViewsHome({ empty }: { empty: ReactNode }) {
         </div>
       );
     }
-    return (
-      <div className="home-views-state" data-testid="views-loading">
-        <SpinLoading color="primary" style={{ '--size': `${LOADING_SPINNER_SIZE_PX}px` }} />
-      </div>
-    );
+    return <LoadingState className="home-views-state" testId="views-loading" />;
   }
   if (!selection) return <>{empty}</>;
 

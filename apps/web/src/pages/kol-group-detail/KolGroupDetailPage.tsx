@@ -1,5 +1,5 @@
 import { kolGroupCalls } from '@kolscope/contract';
-import { Avatar, SpinLoading, Tabs } from 'antd-mobile';
+import { Avatar, Tabs } from 'antd-mobile';
 import { EditSOutline } from 'antd-mobile-icons';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +18,7 @@ import { ALL_GROUP_ID } from './paging';
 import { useMembers } from './useMembers';
 import './kol-group-detail.css';
 import { imageSrc } from '../../api/imageSrc';
-import { RetryButton } from '../../features/RetryButton';
+import { FailedState, LoadingState } from '../../features/LoadState';
 
 const GROUP_TABS = ['members', 'leaderboard'] as const;
 type GroupTab = (typeof GROUP_TABS)[number];
@@ -89,16 +89,9 @@ export default function KolGroupDetailPage() {
       {tab === 'leaderboard' && !isAll && <Leaderboard groupId={groupId} />}
       {tab === 'members' && (
         <>
-          {members.loading && (
-            <div className="ks-page-center" data-testid="kol-detail-loading">
-              <SpinLoading color="primary" style={{ '--size': '24px' }} />
-            </div>
-          )}
+          {members.loading && <LoadingState className="ks-page-center" testId="kol-detail-loading" />}
           {!members.loading && members.error && (
-            <div className="kol-detail__state" role="alert" data-testid="kol-detail-error">
-              <p>{members.error}</p>
-              <RetryButton onClick={members.retry}>{t('kol.detail.retry')}</RetryButton>
-            </div>
+            <FailedState className="kol-detail__state" testId="kol-detail-error" load={members} />
           )}
           {!members.loading && !members.error && members.items.length === 0 && (
             <p className="kol-detail__state" data-testid="kol-members-empty">

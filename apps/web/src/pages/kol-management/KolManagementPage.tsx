@@ -1,5 +1,4 @@
 import type { KolGroup } from '@kolscope/contract';
-import { SpinLoading } from 'antd-mobile';
 import { QuestionCircleOutline, RedoOutline, TeamFill } from 'antd-mobile-icons';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +13,7 @@ import { defaultRoles } from './format';
 import { GroupRow } from './GroupRow';
 import { MissingKolPopup } from './MissingKolPopup';
 import './kol-management.css';
+import { LoadingState } from '../../features/LoadState';
 
 /** /kol-management: the user's KOL groups with open, edit, delete, refresh and create (spec section 2). */
 export default function KolManagementPage() {
@@ -58,11 +58,7 @@ export default function KolManagementPage() {
 
   let groups: ReactNode;
   if (!loaded) {
-    groups = (
-      <div className="ks-page-center kol-loading" data-testid="kol-loading">
-        <SpinLoading color="primary" style={{ '--size': '24px' }} />
-      </div>
-    );
+    groups = <LoadingState className="ks-page-center kol-loading" testId="kol-loading" />;
   } else if (list.length === 0) {
     // A failed load lands here too: the spec wants an empty list, silently.
     groups = (

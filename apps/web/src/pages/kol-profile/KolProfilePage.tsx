@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageNavBar } from '../../features/PageNavBar';
 import { PostCard } from '../../features/post-card/PostCard';
-import { RetryButton } from '../../features/RetryButton';
 import { CallCard } from '../../features/track/CallCard';
 import { PagedList } from '../../features/track/PagedList';
 import { useKolPosts, useKolProfile, useTrackRecord } from '../../features/track/useTrack';
@@ -13,6 +12,7 @@ import { ProfileHeader } from './ProfileHeader';
 import { TrackBlock } from './TrackBlock';
 import '../../features/track/track.css';
 import './kol-profile.css';
+import { FailedState } from '../../features/LoadState';
 
 const TABS = ['calls', 'posts'] as const;
 type Tab = (typeof TABS)[number];
@@ -50,12 +50,7 @@ export default function KolProfilePage() {
           <SpinLoading color="primary" style={{ '--size': '32px' }} />
         </div>
       )}
-      {profile.error && (
-        <div className="kol-profile__state" role="alert" data-testid="kol-profile-error">
-          <p>{profile.error}</p>
-          <RetryButton onClick={profile.retry}>{t('kol.detail.retry')}</RetryButton>
-        </div>
-      )}
+      {profile.error && <FailedState className="kol-profile__state" testId="kol-profile-error" load={profile} />}
       {profile.data && (
         <>
           <ProfileHeader profile={profile.data} />

@@ -12,7 +12,7 @@ import {
   useSensors,
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { Button, SpinLoading } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { AddCircleOutline } from 'antd-mobile-icons';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +26,7 @@ import { RestoreDefaults } from './RestoreDefaults';
 import { SortableRow } from './SortableRow';
 import { useNavOrder } from './useNavOrder';
 import './nav-setting.css';
+import { LoadingState } from '../../features/LoadState';
 
 /** Rows only move up and down. */
 const verticalOnly: Modifier = ({ transform }) => ({ ...transform, x: 0 });
@@ -74,11 +75,7 @@ export default function NavSettingPage() {
 
   let body: ReactNode;
   if (!loaded && (loading || !error)) {
-    body = (
-      <div className="ks-page-center" data-testid="nav-loading">
-        <SpinLoading color="primary" style={{ '--size': '24px' }} />
-      </div>
-    );
+    body = <LoadingState className="ks-page-center" testId="nav-loading" />;
   } else if (!loaded && error) {
     body = (
       <div className="nav-state" role="alert">

@@ -1,17 +1,16 @@
-import { LOADING_SPINNER_SIZE_PX, SENTIMENT_LABELS, type SentimentFeedbackItem } from '@kolscope/contract';
-import { SpinLoading, Tabs } from 'antd-mobile';
-import { LockOutline } from 'antd-mobile-icons';
+import { SENTIMENT_LABELS, type SentimentFeedbackItem } from '@kolscope/contract';
+import { Tabs } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageNavBar } from '../../features/PageNavBar';
 import { RelativeTime } from '../../features/post-card/RelativeTime';
 import { PagedScroll } from '../../features/query/PagedScroll';
 import { describeModel } from '../../features/sentiment/cues';
-import { useSession } from '../../state/useSession';
 import { useFeedbackList } from './useFeedbackList';
 import '../../features/post-card/post-card.css';
 import './sentiment-feedback.css';
-import { RetryButton } from '../../features/RetryButton';
+import { AdminOnly } from '../../features/AdminOnly';
+import { FailedState, LoadingState } from '../../features/LoadState';
 
 type Tab = 'disagreements' | 'all';
 
@@ -67,19 +66,10 @@ function FeedbackList({ tab }: { tab: Tab }) {
   const { t } = useTranslation();
   const list = useFeedbackList(tab === 'disagreements', t('sentiment.admin.loadFailed'));
   if (list.loading) {
-    return (
-      <div className="ks-page-center" data-testid="sentiment-feedback-loading">
-        <SpinLoading color="primary" style={{ '--size': `${LOADING_SPINNER_SIZE_PX}px` }} />
-      </div>
-    );
+    return <LoadingState className="ks-page-center" testId="sentiment-feedback-loading" />;
   }
   if (list.error) {
-    return (
-      <div className="sf-state" role="alert" data-testid="sentiment-feedback-error">
-        <p>{list.error}</p>
-        <RetryButton onClick={list.retry}>{t('sentiment.admin.retry')}</RetryButton>
-      </div>
-    );
+    return <FailedState className="sf-state" testId="sentiment-feedback-error" load={list} />;
   }
   if (list.items.length === 0) {
     return (
@@ -117,33 +107,25 @@ function FeedbackList({ tab }: { tab: Tab }) {
  */
 export default function SentimentFeedbackPage() {
   const { t } = useTranslation();
-  const user = useSession((s) => s.user);
   const [tab, setTab] = useState<Tab>('disagreements');
   return (
     <div className="sf-page">
       <PageNavBar title={t('pages.sentimentFeedback')} />
-      {user === null ? (
-        <div className="ks-page-center">
-          <SpinLoading color="primary" style={{ '--size': `${LOADING_SPINNER_SIZE_PX}px` }} />
-        </div>
-      ) : user.isAdmin ? (
-        <>
-          <Tabs activeKey={tab} onChange={(key) => setTab(key as Tab)}>
-            {(['disagreements', 'all'] as const).map((key) => (
-              <Tabs.Tab
-                key={key}
-                title={<span data-testid={`sentiment-feedback-tab-${key}`}>{t(`sentiment.admin.${key}`)}</span>}
-              />
-            ))}
-          </Tabs>
-          <FeedbackList key={tab} tab={tab} />
-        </>
-      ) : (
-        <div className="ks-page-center sf-denied" data-testid="sentiment-feedback-denied">
-          <LockOutline fontSize={40} />
-          <span>{t('sentiment.admin.adminOnly')}</span>
-        </div>
-      )}
+      <AdminOnly
+        deniedText={t('sentiment.admin.adminOnly')}
+        deniedClassName="sf-denied"
+        testIds={{ denied: 'sentiment-feedback-denied' }}
+      >
+        <Tabs activeKey={tab} onChange={(key) => setTab(key as Tab)}>
+          {(['disagreements', 'all'] as const).map((key) => (
+            <Tabs.Tab
+              key={key}
+              title={<span data-testid={`sentiment-feedback-tab-${key}`}>{t(`sentiment.admin.${key}`)}</span>}
+            />
+          ))}
+        </Tabs>
+        <FeedbackList key={tab} tab={tab} />
+      </AdminOnly>
     </div>
   );
 }

@@ -1,12 +1,9 @@
-import { LOADING_SPINNER_SIZE_PX } from '@kolscope/contract';
-import { SpinLoading } from 'antd-mobile';
-import { LockOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { PageNavBar } from '../../features/PageNavBar';
 import { SamePersonQueue } from '../../features/statistics/SamePersonQueue';
 import { StatisticsBoard } from '../../features/statistics/StatisticsBoard';
-import { useSession } from '../../state/useSession';
 import '../../features/statistics/statistics.css';
+import { AdminOnly } from '../../features/AdminOnly';
 
 /**
  * /statistics, the administrator dashboard. Anyone else gets nothing (spec section 2): the page
@@ -14,25 +11,17 @@ import '../../features/statistics/statistics.css';
  */
 export default function StatisticsPage() {
   const { t } = useTranslation();
-  const user = useSession((s) => s.user);
   return (
     <div>
       <PageNavBar title={t('pages.statistics')} />
-      {user === null ? (
-        <div className="ks-page-center" data-testid="statistics-user-loading">
-          <SpinLoading color="primary" style={{ '--size': `${LOADING_SPINNER_SIZE_PX}px` }} />
-        </div>
-      ) : user.isAdmin ? (
-        <>
-          <SamePersonQueue />
-          <StatisticsBoard />
-        </>
-      ) : (
-        <div className="ks-page-center statistics-denied" data-testid="statistics-denied">
-          <LockOutline fontSize={40} />
-          <span>{t('statistics.adminOnly')}</span>
-        </div>
-      )}
+      <AdminOnly
+        deniedText={t('statistics.adminOnly')}
+        deniedClassName="statistics-denied"
+        testIds={{ loading: 'statistics-user-loading', denied: 'statistics-denied' }}
+      >
+        <SamePersonQueue />
+        <StatisticsBoard />
+      </AdminOnly>
     </div>
   );
 }

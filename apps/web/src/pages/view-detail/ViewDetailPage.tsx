@@ -1,5 +1,5 @@
-import { LOADING_SPINNER_SIZE_PX, type SumInfo } from '@kolscope/contract';
-import { ActionSheet, SpinLoading } from 'antd-mobile';
+import type { SumInfo } from '@kolscope/contract';
+import { ActionSheet } from 'antd-mobile';
 import { FileOutline, MoreOutline } from 'antd-mobile-icons';
 import { type CSSProperties, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +15,7 @@ import { ensureViews, findView, reloadViews, removeView, setCurrentView, useView
 import { useUnknownViewReload } from '../../state/useUnknownViewReload';
 import { detailSettingPath, moreActions } from './detailActions';
 import './view-detail.css';
-import { RetryButton } from '../../features/RetryButton';
+import { FailedState, LoadingState } from '../../features/LoadState';
 
 // The new-items tip floats under this page's 48 px top bar, not under home's header and tabs.
 const PAGE_STYLE = { '--feed-tip-top': '56px' } as CSSProperties;
@@ -81,17 +81,10 @@ export default function ViewDetailPage() {
 
   let body: ReactNode;
   if ((!loaded && !(error && !loading)) || confirming) {
-    body = (
-      <div className="ks-page-center" data-testid="detail-loading">
-        <SpinLoading color="primary" style={{ '--size': `${LOADING_SPINNER_SIZE_PX}px` }} />
-      </div>
-    );
+    body = <LoadingState className="ks-page-center" testId="detail-loading" />;
   } else if (!loaded) {
     body = (
-      <div className="detail-state" role="alert" data-testid="detail-error">
-        <p>{error}</p>
-        <RetryButton onClick={() => void reloadViews()}>{t('opinion.retry')}</RetryButton>
-      </div>
+      <FailedState className="detail-state" testId="detail-error" load={{ error, retry: () => void reloadViews() }} />
     );
   } else if (!found || !viewId) {
     body = (
