@@ -1,18 +1,18 @@
 import type { TradingTrend } from '@kolscope/contract';
 import { PullToRefresh, SpinLoading } from 'antd-mobile';
-import { ContentOutline, ExclamationCircleOutline } from 'antd-mobile-icons';
+import { ContentOutline } from 'antd-mobile-icons';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PagedScroll } from '../query/PagedScroll';
 import { toastError } from '../toast';
 import { PostCard } from '../post-card/PostCard';
 import { assignChunks, type Chunking, groupChunks } from './chunks';
+import { FeedEmpty, FeedFailed, FeedLoading } from './FeedStates';
 import { feedDisplay, newPostsPaused } from './feedState';
 import { feeds, useFeed } from './feeds';
 import { NewItemsTip } from './NewItemsTip';
 import { useAutoRefresh, useInsertNearTop } from './useNewPosts';
 import './feed.css';
-import { RetryButton } from '../RetryButton';
 
 export interface FeedProps {
   viewId: string;
@@ -23,14 +23,6 @@ export interface FeedProps {
    * turns it off on detail pages, where only the tip inserts.
    */
   insertNearTop?: boolean;
-}
-
-function Centered({ children, testId }: { children: React.ReactNode; testId: string }) {
-  return (
-    <div className="feed-state" data-testid={testId}>
-      {children}
-    </div>
-  );
 }
 
 /** A view's posts: first page, infinite scroll, pull to refresh, and the new-items tip. */
@@ -63,28 +55,10 @@ export default function Feed({ viewId, tradingTrend = '', insertNearTop = true }
   // Insert first, then jump: scrolling first would also trigger the near-top insert.
   const showNew = () => void feeds.showPending(query).then(() => window.scrollTo(0, 0));
 
-  if (display === 'spinner') {
-    return (
-      <Centered testId="feed-loading">
-        <SpinLoading color="primary" style={{ '--size': '24px' }} />
-      </Centered>
-    );
-  }
+  const retry = () => void feeds.loadFirst(query).catch(() => undefined);
+  if (display === 'spinner') return <FeedLoading id="feed" />;
   if (display === 'error') {
-    return (
-      <Centered testId="feed-error">
-        <ExclamationCircleOutline className="feed-state__icon" />
-        <div className="feed-state__title">{t('feed.loadFailed')}</div>
-        {state.error && state.error !== t('feed.loadFailed') && <div className="feed-state__body">{state.error}</div>}
-        <RetryButton
-          loading={state.loading}
-          testId="feed-retry"
-          onClick={() => void feeds.loadFirst(query).catch(() => undefined)}
-        >
-          {t('feed.retry')}
-        </RetryButton>
-      </Centered>
-    );
+    return <FeedFailed keys="feed" id="feed" error={state.error} retrying={state.loading} onRetry={retry} />;
   }
 
   return (
@@ -92,11 +66,7 @@ export default function Feed({ viewId, tradingTrend = '', insertNearTop = true }
       {waiting && !spinning && <NewItemsTip count={state.newItemsCount} onClick={showNew} />}
       <PullToRefresh onRefresh={refresh}>
         {display === 'empty' ? (
-          <Centered testId="feed-empty">
-            <ContentOutline className="feed-state__icon" />
-            <div className="feed-state__title">{t('feed.emptyTitle')}</div>
-            <div className="feed-state__body">{t('feed.emptyBody')}</div>
-          </Centered>
+          <FeedEmpty keys="feed" id="feed" icon={<ContentOutline className="feed-state__icon" />} />
         ) : (
           <>
             {spinning && (

@@ -1,23 +1,13 @@
-import { LOADING_SPINNER_SIZE_PX } from '@kolscope/contract';
-import { PullToRefresh, SpinLoading } from 'antd-mobile';
-import { BellOutline, ExclamationCircleOutline } from 'antd-mobile-icons';
-import type { ReactNode } from 'react';
+import { PullToRefresh } from 'antd-mobile';
+import { BellOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { PagedScroll } from '../query/PagedScroll';
 import { toastError } from '../toast';
+import { FeedEmpty, FeedFailed, FeedLoading } from '../feed/FeedStates';
 import { NotificationCard } from './NotificationCard';
 import { notificationDisplay } from './notificationState';
 import { useNotifications } from './useNotifications';
 import '../feed/feed.css';
-import { RetryButton } from '../RetryButton';
-
-function Centered({ children, testId }: { children: ReactNode; testId: string }) {
-  return (
-    <div className="feed-state" data-testid={testId}>
-      {children}
-    </div>
-  );
-}
 
 /** The home body of a notification view: its items newest first, infinite scroll, pull to refresh. */
 export default function NotificationView({ viewId }: { viewId: string }) {
@@ -25,24 +15,10 @@ export default function NotificationView({ viewId }: { viewId: string }) {
   const { state, loading, reload, retry, loadMore } = useNotifications(viewId);
   const display = notificationDisplay(state, loading);
 
-  if (display === 'spinner') {
-    return (
-      <Centered testId="notification-loading">
-        <SpinLoading color="primary" style={{ '--size': `${LOADING_SPINNER_SIZE_PX}px` }} />
-      </Centered>
-    );
-  }
+  if (display === 'spinner') return <FeedLoading id="notification" />;
   if (display === 'error') {
-    return (
-      <Centered testId="notification-error">
-        <ExclamationCircleOutline className="feed-state__icon" />
-        <div className="feed-state__title">{t('notify.loadFailed')}</div>
-        {state.error !== t('notify.loadFailed') && <div className="feed-state__body">{state.error}</div>}
-        <RetryButton testId="notification-retry" onClick={() => void retry().catch(() => undefined)}>
-          {t('notify.retry')}
-        </RetryButton>
-      </Centered>
-    );
+    const again = () => void retry().catch(() => undefined);
+    return <FeedFailed keys="notify" id="notification" error={state.error} onRetry={again} />;
   }
 
   const refresh = () => reload().catch((error: unknown) => toastError(error, t('notify.loadFailed')));
@@ -50,11 +26,7 @@ export default function NotificationView({ viewId }: { viewId: string }) {
     <div className="feed" data-testid="notification-view" data-view-id={viewId}>
       <PullToRefresh onRefresh={refresh}>
         {display === 'empty' ? (
-          <Centered testId="notification-empty">
-            <BellOutline className="feed-state__icon" />
-            <div className="feed-state__title">{t('notify.emptyTitle')}</div>
-            <div className="feed-state__body">{t('notify.emptyBody')}</div>
-          </Centered>
+          <FeedEmpty keys="notify" id="notification" icon={<BellOutline className="feed-state__icon" />} />
         ) : (
           <>
             <div data-testid="notification-list">
