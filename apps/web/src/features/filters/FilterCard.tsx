@@ -1,10 +1,11 @@
 import type { MatchingRule, RuleType } from '@kolscope/contract';
-import { AddOutline, CloseOutline, DeleteOutline } from 'antd-mobile-icons';
+import { AddOutline, DeleteOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
+import { ChipRemove } from '../ChipRemove';
 import { categoryLabel } from '../pickers/category';
 import { useCategories } from '../pickers/useCategories';
 import { FormCard } from '../view-form/FormCard';
-import { FansBody } from './FansBody';
+import { FansRange } from './FansRange';
 import type { FilterGroup, PickedType } from './filters';
 import { KeywordsBody } from './KeywordsBody';
 
@@ -39,7 +40,9 @@ export function FilterCard({ group, onChange, onRemove, onPick, fansFocus }: Pro
         <KeywordsBody keywords={group.keywords} onChange={(keywords) => onChange({ ...group, keywords })} />
       )}
       {group.type === 'fans' && (
-        <FansBody
+        <FansRange
+          keys="feedSetting"
+          id="fans"
           min={group.min}
           max={group.max}
           focusToken={fansFocus}
@@ -76,14 +79,11 @@ function PickedRules({ type, rules, onChange, onPick }: PickedProps) {
         return (
           <span key={rule.value} className="filter-tag" data-testid={`filter-tag-${rule.value}`}>
             <span className="filter-tag__text">{label}</span>
-            <button
-              type="button"
+            <ChipRemove
               className="filter-tag__remove"
-              aria-label={t('feedSetting.removeItem', { name: text })}
+              label={t('feedSetting.removeItem', { name: text })}
               onClick={() => onChange(rules.filter((r) => r !== rule))}
-            >
-              <CloseOutline />
-            </button>
+            />
           </span>
         );
       })}

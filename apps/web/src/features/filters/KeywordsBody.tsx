@@ -1,7 +1,8 @@
 import { VIEW_LIMITS } from '@kolscope/contract';
-import { AddOutline, CloseOutline } from 'antd-mobile-icons';
+import { AddOutline } from 'antd-mobile-icons';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChipRemove } from '../ChipRemove';
 import { toastInfo } from '../toast';
 import { commitKeyword, type KeywordItem, localKey } from './filters';
 import './filters.css';
@@ -76,14 +77,11 @@ export function KeywordsBody({ keywords, onChange }: Props) {
             >
               {k.text}
             </button>
-            <button
-              type="button"
+            <ChipRemove
               className="filter-tag__remove"
-              aria-label={t('feedSetting.removeItem', { name: k.text })}
+              label={t('feedSetting.removeItem', { name: k.text })}
               onClick={() => remove(k.key)}
-            >
-              <CloseOutline />
-            </button>
+            />
           </span>
         ),
       )}

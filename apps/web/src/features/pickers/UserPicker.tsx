@@ -3,7 +3,7 @@ import { Avatar, Segmented } from 'antd-mobile';
 import { CheckCircleFill } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PagedScroll } from '../query/PagedScroll';
+import { PagedListFooter } from '../query/PagedScroll';
 import { formatFollowersFor } from './format';
 import { PickedChips } from './PickedChips';
 import { PickerLayout, PickerPopup } from './PickerPopup';
@@ -121,15 +121,11 @@ function UserPickerContent({ mode: initialMode, value, onClose, onConfirm, title
             </PickButton>
           );
         })}
-      {!result.loading && !result.error && result.items.length > 0 && (
-        <PagedScroll
-          loadMore={result.loadMore}
-          hasMore={result.more}
-          look="compact"
-          text={{ failed: t('picker.networkError'), retry: t('picker.retry'), end: t('picker.noMore') }}
-          testIds={{ retry: 'picker-retry' }}
-        />
-      )}
+      <PagedListFooter
+        list={result}
+        text={{ failed: t('picker.networkError'), retry: t('picker.retry'), end: t('picker.noMore') }}
+        testIds={{ retry: 'picker-retry' }}
+      />
     </PickerLayout>
   );
 }

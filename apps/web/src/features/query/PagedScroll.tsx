@@ -72,3 +72,29 @@ export function PagedScroll(props: PagedScrollProps) {
     </InfiniteScroll>
   );
 }
+
+/** What the footer of a compact paged list reads of it (the paged hooks return it). */
+export interface PagedListState {
+  loading: boolean;
+  error: string | null;
+  items: readonly unknown[];
+  more: boolean;
+  loadMore: () => Promise<void>;
+}
+
+/**
+ * The compact footer of a paged list on a page of its own or in a picker, shown once a first
+ * page brought rows (the list's own states say loading, failed and empty before that).
+ */
+export function PagedListFooter({
+  list,
+  text,
+  testIds,
+}: {
+  list: PagedListState;
+  text: { failed: string; retry: string; end: string };
+  testIds?: Common['testIds'];
+}) {
+  if (list.loading || list.error || list.items.length === 0) return null;
+  return <PagedScroll loadMore={list.loadMore} hasMore={list.more} look="compact" text={text} testIds={testIds} />;
+}

@@ -8,7 +8,7 @@ import { api } from '../../api';
 import { IconButton } from '../../features/IconButton';
 import { PageNavBar } from '../../features/PageNavBar';
 import { VerifiedBadge } from '../../features/post-card/VerifiedBadge';
-import { PagedScroll } from '../../features/query/PagedScroll';
+import { PagedListFooter } from '../../features/query/PagedScroll';
 import { useKolGroups } from '../../state/kolGroups';
 import { formatCount, formatFollowersFor } from '../kol-management/format';
 import { KolLink } from '../../features/track/KolLink';
@@ -91,10 +91,10 @@ export default function KolGroupDetailPage() {
         <>
           {members.loading && <LoadingState className="ks-page-center" testId="kol-detail-loading" />}
           {!members.loading && members.error && (
-            <FailedState className="kol-detail__state" testId="kol-detail-error" load={members} />
+            <FailedState className="ks-state" testId="kol-detail-error" load={members} />
           )}
           {!members.loading && !members.error && members.items.length === 0 && (
-            <p className="kol-detail__state" data-testid="kol-members-empty">
+            <p className="ks-state" data-testid="kol-members-empty">
               {t('kol.detail.empty')}
             </p>
           )}
@@ -126,15 +126,11 @@ export default function KolGroupDetailPage() {
               ))}
             </ul>
           )}
-          {!members.loading && !members.error && members.items.length > 0 && (
-            <PagedScroll
-              loadMore={members.loadMore}
-              hasMore={members.more}
-              look="compact"
-              text={{ failed: t('kol.detail.loadFailed'), retry: t('kol.detail.retry'), end: t('kol.detail.noMore') }}
-              testIds={{ retry: 'kol-members-retry', end: 'kol-members-end' }}
-            />
-          )}
+          <PagedListFooter
+            list={members}
+            text={{ failed: t('kol.detail.loadFailed'), retry: t('kol.detail.retry'), end: t('kol.detail.noMore') }}
+            testIds={{ retry: 'kol-members-retry', end: 'kol-members-end' }}
+          />
         </>
       )}
     </div>

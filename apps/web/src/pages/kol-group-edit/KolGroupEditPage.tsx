@@ -6,7 +6,7 @@ import { UserPicker } from '../../features/pickers/UserPicker';
 import { TextField } from '../../features/TextField';
 import { FormCard } from '../../features/view-form/FormCard';
 import { ViewFormPage } from '../../features/view-form/ViewFormPage';
-import { FansRange } from './FansRange';
+import { FansRange } from '../../features/filters/FansRange';
 import { mergePicked } from './form';
 import { UserListCard } from './UserListCard';
 import { useGroupForm } from './useGroupForm';
@@ -29,7 +29,13 @@ export default function KolGroupEditPage() {
     );
   } else {
     fansBody = (
-      <FansRange min={form.min} max={form.max} onChange={(min, max) => setForm((f) => ({ ...f, min, max }))} />
+      <FansRange
+        keys="kol.form"
+        id="kol-fans"
+        min={form.min}
+        max={form.max}
+        onChange={(min, max) => setForm((f) => ({ ...f, min, max }))}
+      />
     );
   }
 

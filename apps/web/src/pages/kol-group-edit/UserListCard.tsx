@@ -1,6 +1,7 @@
 import { Avatar } from 'antd-mobile';
-import { AddOutline, CloseOutline } from 'antd-mobile-icons';
+import { AddOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
+import { ChipRemove } from '../../features/ChipRemove';
 import type { PickedUser } from '../../features/pickers/UserPicker';
 import { FormCard } from '../../features/view-form/FormCard';
 import { imageSrc } from '../../api/imageSrc';
@@ -43,15 +44,11 @@ export function UserListCard({ kind, users, onAdd, onChange }: Props) {
               <span key={user.id} className={`kol-chip kol-chip--${kind}`} data-testid={`kol-${kind}-chip-${user.id}`}>
                 <Avatar src={imageSrc(user.icon)} className="kol-chip__avatar" />
                 <span className="kol-chip__text">{label}</span>
-                <button
-                  type="button"
-                  className="kol-chip__remove"
-                  data-testid={`kol-${kind}-remove-${user.id}`}
-                  aria-label={t('kol.form.remove', { name: label })}
+                <ChipRemove
+                  testId={`kol-${kind}-remove-${user.id}`}
+                  label={t('kol.form.remove', { name: label })}
                   onClick={() => onChange(users.filter((u) => u.id !== user.id))}
-                >
-                  <CloseOutline />
-                </button>
+                />
               </span>
             );
           })}

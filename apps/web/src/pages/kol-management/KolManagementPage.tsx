@@ -68,7 +68,7 @@ export default function KolManagementPage() {
     );
   } else {
     groups = (
-      <ul className="kol-list" data-testid="kol-list">
+      <ul className="ks-card-list" data-testid="kol-list">
         {list.map((group) => (
           <GroupRow
             key={group.id}

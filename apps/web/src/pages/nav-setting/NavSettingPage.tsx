@@ -107,7 +107,7 @@ export default function NavSettingPage() {
           onDragEnd={onDragEnd}
         >
           <SortableContext items={idsOf(items)} strategy={verticalListSortingStrategy}>
-            <ul className="nav-list" data-testid="nav-list">
+            <ul className="ks-card-list" data-testid="nav-list">
               {items.map((item) => (
                 <SortableRow
                   key={item.viewId}

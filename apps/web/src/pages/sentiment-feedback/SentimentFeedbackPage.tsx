@@ -69,11 +69,11 @@ function FeedbackList({ tab }: { tab: Tab }) {
     return <LoadingState className="ks-page-center" testId="sentiment-feedback-loading" />;
   }
   if (list.error) {
-    return <FailedState className="sf-state" testId="sentiment-feedback-error" load={list} />;
+    return <FailedState className="ks-state" testId="sentiment-feedback-error" load={list} />;
   }
   if (list.items.length === 0) {
     return (
-      <p className="sf-state" data-testid="sentiment-feedback-empty">
+      <p className="ks-state" data-testid="sentiment-feedback-empty">
         {tab === 'disagreements' ? t('sentiment.admin.emptyDisagreements') : t('sentiment.admin.empty')}
       </p>
     );
