@@ -67,7 +67,7 @@ function StanceMark({ coin, stance }: { coin: string; stance: Post['sentiment'] 
   const label = t('post.stanceOn', { coin, stance: t(`post.sentiment.${stance}`) });
   return (
     <span
-      className={`post-card__stance post-card__stance--${stance}`}
+      className={`post-card__stance ks-tone--${stance}`}
       data-testid="post-coin-stance"
       data-stance={stance}
       role="img"

@@ -75,7 +75,7 @@ export function SentimentSheet({ post, mine, open, onClose }: Props) {
             <button
               type="button"
               key={label}
-              className={`sentiment-choice sentiment-choice--${label}${label === current ? ' sentiment-choice--current' : ''}`}
+              className={`sentiment-choice sentiment-choice--${label} ks-tone--${label}${label === current ? ' sentiment-choice--current' : ''}`}
               data-testid={`sentiment-choice-${label}`}
               aria-pressed={label === current}
               onClick={() => choose(label)}

@@ -49,7 +49,7 @@ function Row({ item }: { item: SentimentFeedbackItem }) {
           {SENTIMENT_LABELS.map((label) => (
             <span
               key={label}
-              className={`sf-row__vote sf-row__vote--${label}`}
+              className={`sf-row__vote ks-tone--${label}`}
               data-label={label}
               data-count={item.votes[label]}
             >
