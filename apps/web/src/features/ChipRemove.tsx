@@ -1,26 +1,12 @@
 import { CloseOutline } from 'antd-mobile-icons';
+import type { ComponentProps } from 'react';
+import { IconButton } from './IconButton';
 
 /** The × at the end of a pill-shaped tag (a filter tag, a KOL chip); `label` says what it removes. */
-export function ChipRemove({
-  label,
-  testId,
-  className,
-  onClick,
-}: {
-  label: string;
-  testId?: string;
-  className?: string;
-  onClick: () => void;
-}) {
+export function ChipRemove(props: Omit<ComponentProps<typeof IconButton>, 'look' | 'children' | 'disabled'>) {
   return (
-    <button
-      type="button"
-      className={className ? `ks-chip-remove ${className}` : 'ks-chip-remove'}
-      data-testid={testId}
-      aria-label={label}
-      onClick={onClick}
-    >
+    <IconButton {...props} look="chip">
       <CloseOutline />
-    </button>
+    </IconButton>
   );
 }
