@@ -7,7 +7,7 @@ import { CategoryPicker } from '../pickers/CategoryPicker';
 import { CoinPicker } from '../pickers/CoinPicker';
 import { UserPicker } from '../pickers/UserPicker';
 import { FilterCard } from './FilterCard';
-import { authorRule, coinRule, type FilterGroup, findGroup, type PickedType } from './filters';
+import { authorRule, categoryRule, coinRule, type FilterGroup, findGroup, type PickedType } from './filters';
 import type { FilterGroupsState } from './useFilterGroups';
 import './filters.css';
 
@@ -25,6 +25,9 @@ export function FilterGroupsEditor({ form, emptyText }: { form: FilterGroupsStat
   const { t } = useTranslation();
   const [sheetOpen, setSheetOpen] = useState(false);
   const authors = pickedValues(form.groups, 'authors');
+  // Each picker shows while the form asks for its type; closing it clears the ask.
+  const sheetOf = (type: PickedType) => ({ visible: form.picker === type, onClose: () => form.setPicker(null) });
+  const pickedIds = (type: PickedType) => pickedValues(form.groups, type).map((r) => r.value ?? '');
 
   return (
     <>
@@ -59,20 +62,13 @@ export function FilterGroupsEditor({ form, emptyText }: { form: FilterGroupsStat
         }}
       />
       <CategoryPicker
-        visible={form.picker === 'crypto_types'}
-        value={pickedValues(form.groups, 'crypto_types').map((r) => r.value ?? '')}
-        onClose={() => form.setPicker(null)}
-        onConfirm={(picked) =>
-          form.confirmPicked(
-            'crypto_types',
-            picked.map((c) => ({ label: c.label, value: c.id })),
-          )
-        }
+        {...sheetOf('crypto_types')}
+        value={pickedIds('crypto_types')}
+        onConfirm={(picked) => form.confirmPicked('crypto_types', picked.map(categoryRule))}
       />
       <CoinPicker
-        visible={form.picker === 'coins'}
-        value={pickedValues(form.groups, 'coins').map((r) => r.value ?? '')}
-        onClose={() => form.setPicker(null)}
+        {...sheetOf('coins')}
+        value={pickedIds('coins')}
         onConfirm={(coins) =>
           form.confirmPicked(
             'coins',
@@ -81,11 +77,10 @@ export function FilterGroupsEditor({ form, emptyText }: { form: FilterGroupsStat
         }
       />
       <UserPicker
-        visible={form.picker === 'authors'}
+        {...sheetOf('authors')}
         mode="kol"
         modeSwitch
         value={authors.map((r) => ({ id: r.value ?? '', username: r.data?.username ?? '', name: r.label }))}
-        onClose={() => form.setPicker(null)}
         onConfirm={(users) => form.confirmPicked('authors', users.map(authorRule))}
       />
     </>

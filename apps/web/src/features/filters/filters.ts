@@ -171,6 +171,10 @@ export function coinRule(coin: string): MatchingRule {
   return { label: coin, value: coin };
 }
 
+export function categoryRule(category: { id: string; label: string }): MatchingRule {
+  return { label: category.label, value: category.id };
+}
+
 /**
  * The id of the view a create made: the last view of its type in the list view/add answers with
  * (a new view joins the end of the tabs).

@@ -10,21 +10,18 @@ import {
   togglePrimary,
   toOptions,
 } from './category';
-import { PickerLayout, PickerPopup } from './PickerPopup';
+import { PickerLayout, PickerPopup, type PickerProps } from './PickerPopup';
 import { PickerStatus } from './PickerStatus';
 import { useCategories } from './useCategories';
 import { PickButton } from './PickButton';
 
 export type { CategoryOption };
 
-interface Props {
-  visible: boolean;
-  /** Picked ids: primaries ('defi') and sub-categories ('defi/lending'). */
-  value: readonly string[];
-  onClose: () => void;
-  /** The picked categories with their names, in the canonical form (a whole primary as its id). */
-  onConfirm: (categories: CategoryOption[]) => void;
-}
+/**
+ * `value` holds ids of primaries ('defi') and sub-categories ('defi/lending'); the confirmed
+ * categories come with their names, in the canonical form (a whole primary as its id).
+ */
+type Props = PickerProps<string, CategoryOption>;
 
 /** Primary groups with their sub-categories and a select-all per primary (spec section 2). */
 export function CategoryPicker(props: Props) {

@@ -2,7 +2,7 @@ import { CheckCircleFill } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PickedChips } from './PickedChips';
-import { PickerLayout, PickerPopup } from './PickerPopup';
+import { PickerLayout, PickerPopup, type PickerProps } from './PickerPopup';
 import { PickerStatus } from './PickerStatus';
 import { SearchField } from './SearchField';
 import { useCoinSearch } from './useCoinSearch';
@@ -12,13 +12,8 @@ import { toastInfo } from '../toast';
 
 export type PickedCoin = { coin: string; name?: string; icon?: string };
 
-interface Props {
-  visible: boolean;
-  /** Symbols picked already (without '$'); the picker opens with them ticked. */
-  value: readonly string[];
-  onClose: () => void;
-  /** The picked coins in picking order. Callers that need one coin take the first. */
-  onConfirm: (coins: PickedCoin[]) => void;
+/** `value` holds symbols (without '$'); callers that need one coin take the first confirmed. */
+interface Props extends PickerProps<string, PickedCoin> {
   title?: string;
   /** At most this many may be picked; a further pick is refused with `tooMany` in a toast. */
   max?: number;

@@ -6,6 +6,17 @@ import { useTranslation } from 'react-i18next';
 import './pickers.css';
 
 /**
+ * What every picker takes: whether it shows, the picks it opens with (ticked), close, and
+ * confirm with the picks in picking order.
+ */
+export interface PickerProps<Value, Picked> {
+  visible: boolean;
+  value: readonly Value[];
+  onClose: () => void;
+  onConfirm: (picked: Picked[]) => void;
+}
+
+/**
  * The bottom sheet every picker opens in, at least 80vh tall (spec section 9) so the list does
  * not jump as results come and go. Its content is destroyed on close, so each opening starts
  * from the caller's current value with fresh search state.

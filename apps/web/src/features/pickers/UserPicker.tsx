@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { PagedListFooter } from '../query/PagedScroll';
 import { formatFollowersFor } from './format';
 import { PickedChips } from './PickedChips';
-import { PickerLayout, PickerPopup } from './PickerPopup';
+import { PickerLayout, PickerPopup, type PickerProps } from './PickerPopup';
 import { PickerStatus } from './PickerStatus';
 import { SearchField } from './SearchField';
 import { type UserPickerMode, useUserSearch } from './useUserSearch';
@@ -23,12 +23,8 @@ export interface PickedUser {
   icon?: string | undefined;
 }
 
-interface Props {
-  visible: boolean;
+interface Props extends PickerProps<PickedUser, PickedUser> {
   mode: UserPickerMode;
-  value: readonly PickedUser[];
-  onClose: () => void;
-  onConfirm: (users: PickedUser[]) => void;
   title?: string;
   /**
    * Offers the user / KOL switch (spec: "mode user or KOL"); `mode` is then the starting one.
