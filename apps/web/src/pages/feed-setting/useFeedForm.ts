@@ -1,12 +1,9 @@
-import { viewCalls } from '@kolscope/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api';
 import { groupsFromRules, validateFeed } from '../../features/filters/filters';
 import { useFilterGroups } from '../../features/filters/useFilterGroups';
 import { toastInfo } from '../../features/toast';
-import { useLoadWithRetry } from '../../features/view-form/useLoadWithRetry';
-import { useSaveAndNavigate } from '../../features/view-form/useSaveAndNavigate';
+import { useViewForm } from '../../features/view-form/useViewForm';
 
 /**
  * State and actions of the feed form: the view to edit (view/info), the title, the filter groups
@@ -18,17 +15,10 @@ export function useFeedForm(viewId: string | undefined) {
   const [titleError, setTitleError] = useState<string | undefined>();
   const filters = useFilterGroups();
   const { groups, setGroups } = filters;
-  const { saving, save: persist } = useSaveAndNavigate(viewId, 'content_feed');
-
-  // No info back means nothing to edit: the same retry message as a failed call.
-  const { loadState, retry } = useLoadWithRetry(
-    viewId,
-    (id) => api(viewCalls.info, { viewId: id }),
-    (info) => {
-      setTitle(info.name);
-      setGroups(groupsFromRules(info.matchingRules));
-    },
-  );
+  const { persist, ...shell } = useViewForm(viewId, 'content_feed', (info) => {
+    setTitle(info.name);
+    setGroups(groupsFromRules(info.matchingRules));
+  });
 
   const changeTitle = (value: string) => {
     setTitle(value);
@@ -46,15 +36,5 @@ export function useFeedForm(viewId: string | undefined) {
     await persist(checked);
   };
 
-  return {
-    editing: Boolean(viewId),
-    loadState,
-    retryLoad: retry,
-    title,
-    titleError,
-    changeTitle,
-    filters,
-    saving,
-    save,
-  };
+  return { ...shell, title, titleError, changeTitle, filters, save };
 }

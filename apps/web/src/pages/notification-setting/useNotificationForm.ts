@@ -1,4 +1,4 @@
-import { type CustomSource, notificationCalls, type NotificationSource, viewCalls } from '@kolscope/contract';
+import { type CustomSource, notificationCalls, type NotificationSource } from '@kolscope/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api';
@@ -7,8 +7,7 @@ import { subscribeThisBrowser } from '../../features/push/push';
 import type { TimeValue } from '../../features/report/timeField';
 import { toastInfo } from '../../features/toast';
 import { useFieldErrors } from '../../features/view-form/useFieldErrors';
-import { useLoadWithRetry } from '../../features/view-form/useLoadWithRetry';
-import { useSaveAndNavigate } from '../../features/view-form/useSaveAndNavigate';
+import { useViewForm } from '../../features/view-form/useViewForm';
 import {
   defaultFields,
   fieldsFromInfo,
@@ -33,14 +32,9 @@ export function useNotificationForm(viewId: string | undefined) {
     return t(`reportSetting.${error}`, { max: t('reportSetting.max.updateFreq') });
   });
   const [customOn, setCustomOn] = useState<CustomSource[] | null>(null);
-  const { saving, save: persist } = useSaveAndNavigate(viewId, 'notification');
   const [subscribing, setSubscribing] = useState(false);
 
-  const { loadState, retry: retryLoad } = useLoadWithRetry(
-    viewId,
-    (id) => api(viewCalls.info, { viewId: id }),
-    (info) => setFields(fieldsFromInfo(info)),
-  );
+  const { persist, ...shell } = useViewForm(viewId, 'notification', (info) => setFields(fieldsFromInfo(info)));
 
   useEffect(() => {
     // Only a hint: without it the form still works.
@@ -91,9 +85,7 @@ export function useNotificationForm(viewId: string | undefined) {
   };
 
   return {
-    loadState,
-    retryLoad,
-    editing: Boolean(viewId),
+    ...shell,
     fields,
     setName,
     setKeywords,
@@ -104,7 +96,6 @@ export function useNotificationForm(viewId: string | undefined) {
     customOn,
     errors,
     errorText,
-    saving,
     save,
   };
 }

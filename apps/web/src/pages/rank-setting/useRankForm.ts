@@ -1,10 +1,7 @@
-import { viewCalls } from '@kolscope/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api';
 import { toastInfo } from '../../features/toast';
-import { useLoadWithRetry } from '../../features/view-form/useLoadWithRetry';
-import { useSaveAndNavigate } from '../../features/view-form/useSaveAndNavigate';
+import { useViewForm } from '../../features/view-form/useViewForm';
 import { defaultRankForm, formFromInfo, type RankForm, type RankFormError, validateRankForm } from './rankForm';
 
 /**
@@ -15,17 +12,10 @@ export function useRankForm(viewId: string | undefined) {
   const { t } = useTranslation();
   const [form, setForm] = useState<RankForm>(defaultRankForm);
   const [error, setError] = useState<RankFormError | null>(null);
-  const { saving, save: persist } = useSaveAndNavigate(viewId, 'ranking_list');
-
-  const { loadState, retry: retryLoad } = useLoadWithRetry(
-    viewId,
-    // Nothing to edit (or not a ranking): the same retry message as a failed call.
-    (id) =>
-      api(viewCalls.info, { viewId: id }).then((info) =>
-        !info || (info.viewType && info.viewType !== 'ranking_list') ? null : info,
-      ),
-    (info) => setForm(formFromInfo(info)),
-  );
+  // Nothing to edit (or not a ranking): the same retry message as a failed call.
+  const { persist, ...shell } = useViewForm(viewId, 'ranking_list', (info) => setForm(formFromInfo(info)), {
+    ownTypeOnly: true,
+  });
 
   const change = <K extends keyof RankForm>(key: K, value: RankForm[K]) => {
     setForm((f) => ({ ...f, [key]: value }));
@@ -42,5 +32,5 @@ export function useRankForm(viewId: string | undefined) {
     await persist(checked.payload);
   };
 
-  return { editing: Boolean(viewId), loadState, retryLoad, form, change, error, saving, save };
+  return { ...shell, form, change, error, save };
 }

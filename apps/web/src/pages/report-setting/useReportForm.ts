@@ -1,13 +1,10 @@
-import { viewCalls } from '@kolscope/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api';
 import { groupsFromRules } from '../../features/filters/filters';
 import { useFilterGroups } from '../../features/filters/useFilterGroups';
 import { type TimeValue, timeFromSeconds } from '../../features/report/timeField';
 import { useFieldErrors } from '../../features/view-form/useFieldErrors';
-import { useLoadWithRetry } from '../../features/view-form/useLoadWithRetry';
-import { useSaveAndNavigate } from '../../features/view-form/useSaveAndNavigate';
+import { useViewForm } from '../../features/view-form/useViewForm';
 import { DEFAULT_TIMES, REPORT_FIELDS, type ReportErrors, validateReport } from './reportForm';
 
 /**
@@ -28,20 +25,14 @@ export function useReportForm(viewId: string | undefined) {
   );
   const filters = useFilterGroups();
   const { groups, setGroups } = filters;
-  const { saving, save: persist } = useSaveAndNavigate(viewId, 'analytics_report');
-
-  const { loadState, retry: retryLoad } = useLoadWithRetry(
-    viewId,
-    (id) => api(viewCalls.info, { viewId: id }),
-    (info) => {
-      setTitle(info.name);
-      setGroups(groupsFromRules(info.matchingRules));
-      // A report saved without one shows (and keeps on update) the default.
-      setKeptBacktracking(info.backtrackingSeconds);
-      if (info.backtrackingSeconds) setBacktracking(timeFromSeconds(info.backtrackingSeconds));
-      if (info.updateFreqSeconds) setUpdateFreq(timeFromSeconds(info.updateFreqSeconds));
-    },
-  );
+  const { persist, ...shell } = useViewForm(viewId, 'analytics_report', (info) => {
+    setTitle(info.name);
+    setGroups(groupsFromRules(info.matchingRules));
+    // A report saved without one shows (and keeps on update) the default.
+    setKeptBacktracking(info.backtrackingSeconds);
+    if (info.backtrackingSeconds) setBacktracking(timeFromSeconds(info.backtrackingSeconds));
+    if (info.updateFreqSeconds) setUpdateFreq(timeFromSeconds(info.updateFreqSeconds));
+  });
 
   const changeTitle = (value: string) => {
     setTitle(value);
@@ -64,9 +55,7 @@ export function useReportForm(viewId: string | undefined) {
   };
 
   return {
-    loadState,
-    retryLoad,
-    editing: Boolean(viewId),
+    ...shell,
     title,
     changeTitle,
     backtracking,
@@ -76,7 +65,6 @@ export function useReportForm(viewId: string | undefined) {
     errors,
     errorText,
     filters,
-    saving,
     save,
   };
 }
