@@ -41,6 +41,12 @@ export function StatisticsBoard() {
     setFocus(null);
   };
 
+  // A select over values each named by the i18n key `<keys>.<value>`: its shown value and its options.
+  const named = (keys: string, values: readonly string[], value: string) => ({
+    value,
+    valueText: t(`${keys}.${value}`),
+    options: values.map((v) => ({ value: v, text: t(`${keys}.${v}`) })),
+  });
   const sourceOptions = [
     { value: '', text: t('statistics.allSources') },
     ...sources.map((s) => ({ value: s.name, text: t('statistics.sourceOption', { name: s.name, count: s.cntAtt }) })),
@@ -60,9 +66,7 @@ export function StatisticsBoard() {
       <div className="statistics-bar">
         <SheetSelect
           label={t('statistics.metric')}
-          valueText={t(`statistics.metrics.${selection.statType}`)}
-          value={selection.statType}
-          options={STAT_TYPES.map((s) => ({ value: s, text: t(`statistics.metrics.${s}`) }))}
+          {...named('statistics.metrics', STAT_TYPES, selection.statType)}
           sheetTitle={t('statistics.metricSheet')}
           testId="statistics-metric"
           className="statistics-bar__wide"
@@ -80,18 +84,14 @@ export function StatisticsBoard() {
         />
         <SheetSelect
           label={t('report.period')}
-          valueText={t(`report.periods.${selection.period}`)}
-          value={selection.period}
-          options={STAT_PERIODS.map((p) => ({ value: p, text: t(`report.periods.${p}`) }))}
+          {...named('report.periods', STAT_PERIODS, selection.period)}
           sheetTitle={t('report.periodSheet')}
           testId="statistics-period"
           onChange={(v) => select(changeStatPeriod(selection, v as StatPeriod))}
         />
         <SheetSelect
           label={t('report.interval')}
-          valueText={t(`report.intervals.${selection.interval}`)}
-          value={selection.interval}
-          options={statIntervalsOf(selection.period).map((i) => ({ value: i, text: t(`report.intervals.${i}`) }))}
+          {...named('report.intervals', statIntervalsOf(selection.period), selection.interval)}
           sheetTitle={t('report.intervalSheet')}
           testId="statistics-interval"
           onChange={(v) => select(changeStatInterval(selection, v as StatInterval))}
