@@ -38,6 +38,34 @@ function Row({
   );
 }
 
+/** A whole-number stepper that may be left empty (save then says what is missing). */
+function CountStepper({
+  testId,
+  min,
+  max,
+  value,
+  onChange,
+}: {
+  testId: string;
+  min: number;
+  max?: number;
+  value: number | null;
+  onChange: (value: number | null) => void;
+}) {
+  return (
+    <Stepper
+      data-testid={testId}
+      min={min}
+      max={max}
+      step={1}
+      digits={0}
+      allowEmpty
+      value={value}
+      onChange={onChange}
+    />
+  );
+}
+
 type NumberKey = 'authorWeight' | 'tweetWeight' | 'commentWeight' | 'retweetWeight' | 'exposureWeight';
 const WEIGHTS: { key: NumberKey; min: number; max: number; step: number; digits: number; testId: string }[] = [
   { key: 'authorWeight', min: 1, max: 5, step: 0.5, digits: 1, testId: 'rank-author-weight' },
@@ -91,13 +119,10 @@ export default function RankSettingPage() {
       <section className="rank-set__card">
         <h2>{t('rankSetting.sectionList')}</h2>
         <Row label={t('rankSetting.topNum')} hint={t('rankSetting.topNumHint')}>
-          <Stepper
-            data-testid="rank-top-num"
+          <CountStepper
+            testId="rank-top-num"
             min={10}
             max={100}
-            step={1}
-            digits={0}
-            allowEmpty
             value={form.topNum}
             onChange={(v) => change('topNum', v)}
           />
@@ -107,12 +132,9 @@ export default function RankSettingPage() {
           <div className="rank-set__label">{t('rankSetting.statRange')}</div>
           <div className="rank-set__hint">{t('rankSetting.statRangeHint')}</div>
           <div className="rank-set__range">
-            <Stepper
-              data-testid="rank-range-amount"
+            <CountStepper
+              testId="rank-range-amount"
               min={1}
-              step={1}
-              digits={0}
-              allowEmpty
               value={form.rangeAmount}
               onChange={(v) => change('rangeAmount', v)}
             />
