@@ -4,49 +4,28 @@
  * and cast is stored once, and each source's posts_count says no batch was saved twice. Steps wait
  * for the batches the worker reports (its debug log), never for a span of time.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type Db, openPglite, openPostgres } from '../../src/db/db';
+import { exited, workerStore } from '../support/worker-store';
 import { type FakeHub, startFakeHub } from './farcaster/fake-hub';
 import { type FakeTelegram, startFakeTelegram } from './telegram/fake-telegram';
 
-const BIN = fileURLToPath(new URL('../../bin/kolscope.mjs', import.meta.url));
-const dataDir = mkdtempSync(join(tmpdir(), 'kolscope-tgfc-'));
-const pgUrl = process.env.TEST_DATABASE_URL;
-const schema = `tgfc_${randomBytes(5).toString('hex')}`;
+const store = workerStore('tgfc');
 const closers: (() => Promise<void>)[] = [];
 
 afterAll(async () => {
   for (const close of closers) await close();
-  if (pgUrl) {
-    const admin = await openPostgres(pgUrl, { max: 1 });
-    await admin.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-    await admin.close();
-  }
-  rmSync(dataDir, { recursive: true, force: true });
+  await store.drop();
 });
 
 function startWorker(tg: FakeTelegram, hub: FakeHub) {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATA_DIR: dataDir,
+  const child = store.start({
     SOURCES: 'telegram,farcaster',
     TELEGRAM_CHANNELS: 'worker_news',
     TELEGRAM_BASE_URL: tg.url,
     FARCASTER_HUB_URL: hub.url,
     FARCASTER_FIDS: '88',
     SEED_DEMO: 'false',
-    LOG_LEVEL: 'debug',
-  };
-  if (pgUrl)
-    env.DATABASE_URL = `${pgUrl}${pgUrl.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
-  else delete env.DATABASE_URL;
-  const child = spawn(process.execPath, [BIN, 'start', '--role=worker'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  });
   let out = '';
   const counts: Record<string, number> = { telegram: 0, farcaster: 0 };
   const waiters: { check: () => boolean; resolve: () => void; reject: (e: Error) => void }[] = [];
@@ -79,18 +58,9 @@ function startWorker(tg: FakeTelegram, hub: FakeHub) {
   };
 }
 
-const exited = (child: ChildProcess) =>
-  new Promise<void>((resolve) =>
-    child.exitCode !== null || child.signalCode ? resolve() : child.once('exit', () => resolve()),
-  );
-
 describe('telegram and farcaster in a worker process', () => {
   it('store everything once after a worker is killed mid-run', { timeout: 300_000 }, async () => {
-    if (pgUrl) {
-      const admin = await openPostgres(pgUrl, { max: 1 });
-      await admin.exec(`CREATE SCHEMA ${schema}`);
-      await admin.close();
-    }
+    await store.create();
     const tg = await startFakeTelegram();
     const hub = await startFakeHub();
     closers.push(
@@ -115,7 +85,7 @@ describe('telegram and farcaster in a worker process', () => {
     last.child.kill('SIGTERM');
     await exited(last.child);
 
-    const db: Db = pgUrl ? await openPostgres(pgUrl, { searchPath: schema }) : await openPglite(dataDir);
+    const db = await store.open();
     try {
       const ids = (await db.query<{ id: string }>('SELECT id FROM posts ORDER BY id')).map((r) => r.id);
       const expected = [

@@ -7,43 +7,23 @@
  * source produces for the range the stored cursor covers. Every step waits for batches the worker
  * reports (its debug log), never for a span of time, so a slow machine changes only the duration.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type Db, openPglite, openPostgres } from '../../src/db/db';
 import { generateDemoPosts, parseDemoCursor } from '../../src/pipeline/sources/demo/index';
+import { exited, workerStore } from '../support/worker-store';
 
-const BIN = fileURLToPath(new URL('../../bin/kolscope.mjs', import.meta.url));
 const POSTS_PER_DAY = 60_000; // a 30-day backfill of ~1.8M posts: it is still running when killed
 const SEED = 7;
-const dataDir = mkdtempSync(join(tmpdir(), 'kolscope-crash-'));
-const pgUrl = process.env.TEST_DATABASE_URL;
-const schema = `crash_${randomBytes(5).toString('hex')}`;
-
-function workerEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATA_DIR: dataDir,
-    SOURCES: 'demo',
-    DEMO_SEED: String(SEED),
-    DEMO_POSTS_PER_DAY: String(POSTS_PER_DAY),
-    SEED_DEMO: 'false',
-    // Prices are not this test's subject: a demo price backfill (tens of thousands of candles and
-    // the track-record re-measure they start) would share the embedded database with the batches.
-    PRICE_SOURCE: 'none',
-    // Debug makes the worker print a line per committed batch, which the test counts.
-    LOG_LEVEL: 'debug',
-  };
-  // On PostgreSQL the worker works in a schema of its own, chosen through the connection options.
-  if (pgUrl)
-    env.DATABASE_URL = `${pgUrl}${pgUrl.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
-  else delete env.DATABASE_URL;
-  return env;
-}
+const store = workerStore('crash');
+const WORKER_ENV = {
+  SOURCES: 'demo',
+  DEMO_SEED: String(SEED),
+  DEMO_POSTS_PER_DAY: String(POSTS_PER_DAY),
+  SEED_DEMO: 'false',
+  // Prices are not this test's subject: a demo price backfill (tens of thousands of candles and
+  // the track-record re-measure they start) would share the embedded database with the batches.
+  PRICE_SOURCE: 'none',
+};
 
 interface Worker {
   child: ChildProcess;
@@ -52,10 +32,8 @@ interface Worker {
 }
 
 function startWorker(): Worker {
-  const child = spawn(process.execPath, [BIN, 'start', '--role=worker'], {
-    env: workerEnv(),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  // Its debug log has a line per committed batch, which the test counts.
+  const child = store.start(WORKER_ENV);
   let out = '';
   let committed = 0;
   const waiters: { n: number; resolve: () => void; reject: (e: Error) => void }[] = [];
@@ -90,32 +68,12 @@ function startWorker(): Worker {
 /** A whole number from 1 to max. */
 const upTo = (max: number) => 1 + Math.floor(Math.random() * max);
 
-const exited = (child: ChildProcess) =>
-  new Promise<void>((resolve) =>
-    child.exitCode !== null || child.signalCode ? resolve() : child.once('exit', () => resolve()),
-  );
-
-async function openWorkerDb(): Promise<Db> {
-  return pgUrl ? openPostgres(pgUrl, { searchPath: schema }) : openPglite(dataDir);
-}
-
-afterAll(async () => {
-  if (pgUrl) {
-    const admin = await openPostgres(pgUrl, { max: 1 });
-    await admin.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-    await admin.close();
-  }
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => store.drop());
 
 describe('a worker killed mid-batch', () => {
   // A budget for the work (up to a dozen batches and four process starts), not a speed claim.
   it('loses no post and duplicates none after a restart', { timeout: 600_000 }, async () => {
-    if (pgUrl) {
-      const admin = await openPostgres(pgUrl, { max: 1 });
-      await admin.exec(`CREATE SCHEMA ${schema}`);
-      await admin.close();
-    }
+    await store.create();
     for (let kill = 0; kill < 3; kill++) {
       const worker = startWorker();
       // Batches run back to back during the backfill: after a random number of commits and a
@@ -130,7 +88,7 @@ describe('a worker killed mid-batch', () => {
     last.child.kill('SIGTERM');
     await exited(last.child);
 
-    const db = await openWorkerDb();
+    const db = await store.open();
     try {
       const [state] = await db.query<{ cursor: string; posts_count: number }>(
         `SELECT cursor, posts_count FROM source_state WHERE name = 'demo'`,

@@ -4,41 +4,24 @@
  * every live post exactly once. Each step waits for what the worker reports (its debug line per
  * committed batch) or for its Jetstream connection, never for a span of time.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type Db, openPglite, openPostgres } from '../../../src/db/db';
+import { exited, workerStore } from '../../support/worker-store';
 import { commit, type FakeBluesky, feedItem, postRecord, profile, startFakeBluesky } from './fake-bluesky';
 
-const BIN = fileURLToPath(new URL('../../../bin/kolscope.mjs', import.meta.url));
-const dataDir = mkdtempSync(join(tmpdir(), 'kolscope-bsky-'));
-const pgUrl = process.env.TEST_DATABASE_URL;
-const schema = `bsky_${randomBytes(5).toString('hex')}`;
+const store = workerStore('bsky');
 const ACCOUNTS = ['alice', 'bob', 'carol'].map((n) => profile(`did:plc:${n}`, `${n}.bsky.social`));
 const PAGES = 6;
 const PAGE_SIZE = 5;
 const LIVE = 4;
 
-function workerEnv(fake: FakeBluesky): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATA_DIR: dataDir,
-    SOURCES: 'bluesky',
-    BLUESKY_ACCOUNTS: ACCOUNTS.map((a) => a.handle).join(','),
-    BLUESKY_APPVIEW_URL: fake.appviewUrl,
-    BLUESKY_JETSTREAM_URL: fake.jetstreamUrl,
-    SEED_DEMO: 'false',
-    LOG_LEVEL: 'debug',
-  };
-  if (pgUrl)
-    env.DATABASE_URL = `${pgUrl}${pgUrl.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
-  else delete env.DATABASE_URL;
-  return env;
-}
+const workerEnv = (fake: FakeBluesky) => ({
+  SOURCES: 'bluesky',
+  BLUESKY_ACCOUNTS: ACCOUNTS.map((a) => a.handle).join(','),
+  BLUESKY_APPVIEW_URL: fake.appviewUrl,
+  BLUESKY_JETSTREAM_URL: fake.jetstreamUrl,
+  SEED_DEMO: 'false',
+});
 
 interface Worker {
   child: ChildProcess;
@@ -49,10 +32,7 @@ interface Worker {
 }
 
 function startWorker(fake: FakeBluesky): Worker {
-  const child = spawn(process.execPath, [BIN, 'start', '--role=worker'], {
-    env: workerEnv(fake),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = store.start(workerEnv(fake));
   let out = '';
   let committed = 0;
   let liveFresh = 0;
@@ -99,11 +79,10 @@ function startWorker(fake: FakeBluesky): Worker {
 }
 
 const upTo = (max: number) => 1 + Math.floor(Math.random() * max);
-const openDb = async (): Promise<Db> => (pgUrl ? openPostgres(pgUrl, { searchPath: schema }) : openPglite(dataDir));
 
 /** A killed worker's lease runs out after 60 s; the test lets it lapse at once instead. */
 async function expireLease() {
-  const db = await openDb();
+  const db = await store.open();
   try {
     await db.query(`UPDATE source_state SET lease_until = NULL WHERE name = 'bluesky'`);
   } finally {
@@ -111,28 +90,12 @@ async function expireLease() {
   }
 }
 
-const exited = (child: ChildProcess) =>
-  new Promise<void>((resolve) =>
-    child.exitCode !== null || child.signalCode ? resolve() : child.once('exit', () => resolve()),
-  );
-
-afterAll(async () => {
-  if (pgUrl) {
-    const admin = await openPostgres(pgUrl, { max: 1 });
-    await admin.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-    await admin.close();
-  }
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => store.drop());
 
 describe('a bluesky worker killed mid-batch', () => {
   // A budget for the work (three process starts), not a speed claim.
   it('stores every backfilled and live post once after restarts', { timeout: 300_000 }, async () => {
-    if (pgUrl) {
-      const admin = await openPostgres(pgUrl, { max: 1 });
-      await admin.exec(`CREATE SCHEMA ${schema}`);
-      await admin.close();
-    }
+    await store.create();
     const fake = await startFakeBluesky();
     try {
       fake.profiles.push(...ACCOUNTS);
@@ -175,7 +138,7 @@ describe('a bluesky worker killed mid-batch', () => {
       last.child.kill('SIGTERM');
       await exited(last.child);
 
-      const db = await openDb();
+      const db = await store.open();
       try {
         const stored = await db.query<{ id: string; network: string; url: string }>(
           'SELECT id, network, url FROM posts ORDER BY id',
