@@ -5,6 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
 
 export const ARTIFACTS = fileURLToPath(new URL('../artifacts', import.meta.url));
+/** Screenshots the README and docs show, kept in the repository. */
+export const DOCS = fileURLToPath(new URL('../../docs/screenshots', import.meta.url));
 export const PHONE = { width: 390, height: 844 };
 
 export async function launchBrowser(): Promise<Browser> {

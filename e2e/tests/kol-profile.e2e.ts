@@ -6,10 +6,9 @@
  * against the API. Screenshots also go to docs/screenshots/.
  */
 import { copyFileSync, mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshot } from '../support/browser';
+import { screenshot, DOCS } from '../support/browser';
 import type { Product } from '../support/server';
 import { apiData, openSignedIn } from '../support/session';
 import { startSuite, stopSuite } from '../support/suite';
@@ -17,7 +16,6 @@ import { startSuite, stopSuite } from '../support/suite';
 // A small demo keeps the start (30 days of backfill) short.
 process.env.DEMO_POSTS_PER_DAY = '300';
 
-const DOCS = fileURLToPath(new URL('../../docs/screenshots', import.meta.url));
 const LANGS = [
   { lang: 'en', prefix: 'en', calls: 'Calls', posts: 'Posts', board: 'Leaderboard' },
   { lang: 'zh-CN', prefix: 'zh', calls: '喊单', posts: '帖子', board: '排行榜' },

@@ -7,9 +7,11 @@
  * feed too. Screenshots also go to docs/screenshots/.
  */
 import { copyFileSync, mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { screenshot, DOCS } from '../support/browser';
+import type { Product } from '../support/server';
+import { apiData, openSignedIn } from '../support/session';
 import {
   commit,
   type FakeBluesky,
@@ -17,15 +19,13 @@ import {
   postRecord,
   profile,
   startFakeBluesky,
-} from '../../apps/server/test/pipeline/bluesky/fake-bluesky';
-import { type FakeHub, startFakeHub } from '../../apps/server/test/pipeline/farcaster/fake-hub';
-import { type FakeTelegram, startFakeTelegram } from '../../apps/server/test/pipeline/telegram/fake-telegram';
-import { screenshot } from '../support/browser';
-import type { Product } from '../support/server';
-import { apiData, openSignedIn } from '../support/session';
+  type FakeHub,
+  startFakeHub,
+  type FakeTelegram,
+  startFakeTelegram,
+} from '../support/fake-networks';
 import { startSuite, stopSuite } from '../support/suite';
 
-const DOCS = fileURLToPath(new URL('../../docs/screenshots', import.meta.url));
 const DID = 'did:plc:e2emiraabcdefghijklmnopq';
 const FID = 48_213;
 const NOW = Date.now();

@@ -7,10 +7,9 @@
  */
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshot, noToast } from '../support/browser';
+import { screenshot, noToast, DOCS } from '../support/browser';
 import type { Product } from '../support/server';
 import { openSignedIn, apiData } from '../support/session';
 import { startSuite, stopSuite } from '../support/suite';
@@ -50,8 +49,6 @@ const TEXT = {
 
 let product: Product;
 let browser: Browser;
-
-const DOCS = fileURLToPath(new URL('../../docs/screenshots', import.meta.url));
 
 /** A screenshot under e2e/artifacts; the ones the docs show are copied to docs/screenshots too. */
 async function shot(page: Page, name: string, docsName?: string) {

@@ -8,9 +8,11 @@
  *   KOL profile then lists both accounts, and search finds the person by either handle.
  */
 import { copyFileSync, mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { noToast, screenshot, DOCS } from '../support/browser';
+import type { Product } from '../support/server';
+import { apiData, openSignedIn } from '../support/session';
 import {
   commit,
   type FakeBluesky,
@@ -18,14 +20,11 @@ import {
   postRecord,
   profile,
   startFakeBluesky,
-} from '../../apps/server/test/pipeline/bluesky/fake-bluesky';
-import { type FakeHub, startFakeHub } from '../../apps/server/test/pipeline/farcaster/fake-hub';
-import { noToast, screenshot } from '../support/browser';
-import type { Product } from '../support/server';
-import { apiData, openSignedIn } from '../support/session';
+  type FakeHub,
+  startFakeHub,
+} from '../support/fake-networks';
 import { startSuite, stopSuite } from '../support/suite';
 
-const DOCS = fileURLToPath(new URL('../../docs/screenshots', import.meta.url));
 const NOW = Date.now();
 const iso = (minutesAgo: number) => new Date(NOW - minutesAgo * 60_000).toISOString();
 

@@ -8,10 +8,9 @@
  */
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { noToast, PHONE, screenshot } from '../support/browser';
+import { noToast, PHONE, screenshot, DOCS } from '../support/browser';
 import type { Product } from '../support/server';
 import { apiData, openSignedIn } from '../support/session';
 import { startSuite, stopSuite } from '../support/suite';
@@ -22,7 +21,6 @@ process.env.DEMO_POSTS_PER_DAY = '300';
 type Lang = 'en' | 'zh-CN';
 type Tab = { view_id: string; view_type: string; subs: { view_id: string; price?: number; change24h?: number }[] };
 
-const DOCS = fileURLToPath(new URL('../../docs/screenshots', import.meta.url));
 const CHANGE = /^([+−]\d+\.\d|0\.0)%$/;
 const PRICE = /^\$[\d,]+(\.\d+)?[kmbt]?$/;
 

@@ -7,10 +7,9 @@
  * the numbers the API gives. Screenshots also go to docs/screenshots/.
  */
 import { copyFileSync, mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newPhonePage, noToast, screenshot } from '../support/browser';
+import { newPhonePage, noToast, screenshot, DOCS } from '../support/browser';
 import type { Product } from '../support/server';
 import { signInAsDemo, pageCall, ingestPosts, registerUser } from '../support/session';
 import { startSuite, stopSuite } from '../support/suite';
@@ -20,7 +19,6 @@ process.env.INGEST_KEYS = INGEST_KEY;
 // A small demo keeps the start (30 days of backfill) short.
 process.env.DEMO_POSTS_PER_DAY = '300';
 
-const DOCS = fileURLToPath(new URL('../../docs/screenshots', import.meta.url));
 type Label = 'bullish' | 'neutral' | 'bearish';
 const LANGS = [
   {

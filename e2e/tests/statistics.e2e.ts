@@ -5,10 +5,9 @@
  * administrator gets nothing and stays signed in. Screenshots also go to docs/screenshots/.
  */
 import { copyFileSync, mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newPhonePage, screenshot, noToast } from '../support/browser';
+import { newPhonePage, screenshot, noToast, DOCS } from '../support/browser';
 import type { Product } from '../support/server';
 import { signInAsDemo, pageCall, registerUser } from '../support/session';
 import { startSuite, stopSuite } from '../support/suite';
@@ -16,7 +15,6 @@ import { startSuite, stopSuite } from '../support/suite';
 // A small demo keeps the start (30 days of backfill) short.
 process.env.DEMO_POSTS_PER_DAY = '300';
 
-const DOCS = fileURLToPath(new URL('../../docs/screenshots', import.meta.url));
 const LANGS = [
   {
     lang: 'en',
