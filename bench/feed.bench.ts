@@ -13,7 +13,7 @@ import { createRequire } from 'node:module';
 import { buildApp } from '../apps/server/src/app';
 import { type Db, openPglite, openPostgres } from '../apps/server/src/db/db';
 import { fillWithDemoPosts } from './support/fill-demo';
-import { benchServices, benchUser, percentile } from './support/bench-services';
+import { benchServices, benchUser, feedLatencyLine, timeFeedPages } from './support/bench-services';
 
 const N = Number(process.env.BENCH_N ?? 1_000_000);
 const which = process.env.BENCH_DB ?? 'both';
@@ -125,25 +125,8 @@ async function measure(label: string, db: Db, target: number, load: boolean) {
     'en',
   );
   const viewId = items.at(-1)!.viewId;
-  const times: number[] = [];
-  let matched = 0;
-  for (let round = 0; round < 60; round++) {
-    let nextCb = '';
-    for (let depth = 0; depth < 5; depth++) {
-      const trend = (['', 'bullish', 'bearish'] as const)[round % 3]!;
-      const t0 = process.hrtime.bigint();
-      const page = await services.feed.tweets(user.id, { viewId, nextCb, tradingTrend: trend }, 'en');
-      times.push(Number(process.hrtime.bigint() - t0) / 1e6);
-      matched += page.list.length;
-      nextCb = page.nextCb;
-      if (!page.more) break;
-    }
-  }
-  times.sort((a, b) => a - b);
-  const p95 = percentile(times, 95);
-  console.log(
-    `  ${label}: ${times.length} queries (${matched} posts), p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, p99 ${percentile(times, 99).toFixed(1)} ms — target p95 < ${target} ms: ${p95 < target ? 'met' : 'NOT met'}`,
-  );
+  const run = await timeFeedPages(services, user.id, viewId, 60, ['', 'bullish', 'bearish']);
+  console.log(feedLatencyLine(label, 'queries', run, target));
   if (!load) return;
   for (const cacheMs of [0, 2000]) await overHttp(label, db, cacheMs, user.email, viewId);
 }

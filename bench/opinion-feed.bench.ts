@@ -7,7 +7,7 @@
  */
 import { type Db, openPostgres } from '../apps/server/src/db/db';
 import { fillWithDemoPosts } from './support/fill-demo';
-import { benchServices, benchUser, percentile } from './support/bench-services';
+import { benchServices, benchUser, feedLatencyLine, timeFeedPages } from './support/bench-services';
 
 const N = Number(process.env.BENCH_N ?? 300_000);
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
@@ -58,25 +58,8 @@ async function measure(db: Db) {
   for (const c of cases) {
     const list = await services.opinion.coin.add(user.id, { coin: 'ETH', kolGroupId: c.id }, 'en');
     const viewId = list.find((v) => v.viewId === 'coin_opinion')!.subs.at(-1)!.viewId;
-    const times: number[] = [];
-    let posts = 0;
-    for (let round = 0; round < 24; round++) {
-      let nextCb = '';
-      for (let depth = 0; depth < 5; depth++) {
-        const trend = (['', 'bullish', 'neutral', 'bearish'] as const)[round % 4]!;
-        const t0 = process.hrtime.bigint();
-        const page = await services.feed.tweets(user.id, { viewId, nextCb, tradingTrend: trend }, 'en');
-        times.push(Number(process.hrtime.bigint() - t0) / 1e6);
-        posts += page.list.length;
-        nextCb = page.nextCb;
-        if (!page.more) break;
-      }
-    }
-    times.sort((a, b) => a - b);
-    const p95 = percentile(times, 95);
-    console.log(
-      `  ETH, ${c.label}: ${times.length} pages (${posts} posts), p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, p99 ${percentile(times, 99).toFixed(1)} ms — target p95 < 30 ms: ${p95 < 30 ? 'met' : 'NOT met'}`,
-    );
+    const run = await timeFeedPages(services, user.id, viewId, 24, ['', 'bullish', 'neutral', 'bearish']);
+    console.log(feedLatencyLine(`ETH, ${c.label}`, 'pages', run, 30));
   }
 }
 
