@@ -11,7 +11,7 @@
 import { spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { buildApp } from '../apps/server/src/app';
-import { openPostgres } from '../apps/server/src/db/db';
+import { openBenchSchema } from './support/bulk-corpus';
 import { fillWithDemoPosts } from './support/fill-demo';
 import { benchServices, percentile } from './support/bench-services';
 
@@ -51,11 +51,9 @@ Promise.all(Array.from({ length: Number(CLIENTS) }, client)).then(() => {
 
 console.log(`fairness benchmark: ${N.toLocaleString('en-US')} posts on PostgreSQL, load average ${load()}`);
 const schema = process.env.BENCH_KEEP ? 'benchfair_kept' : `benchfair_${process.pid}`;
-const admin = await openPostgres(PG_URL, { max: 1 });
-const reuse =
-  process.env.BENCH_KEEP && (await admin.query('SELECT 1 FROM pg_namespace WHERE nspname = $1', [schema])).length > 0;
-if (!reuse) await admin.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE; CREATE SCHEMA ${schema}`);
-const db = await openPostgres(PG_URL, { searchPath: schema, requestStatementTimeoutMs: TIMEOUT_MS });
+const { admin, db, reuse } = await openBenchSchema(PG_URL, schema, Boolean(process.env.BENCH_KEEP), {
+  requestStatementTimeoutMs: TIMEOUT_MS,
+});
 if (reuse) console.log(`  reusing the kept schema ${schema}`);
 else await fillWithDemoPosts(db, N);
 

@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { fork, spawn, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { buildApp } from '../apps/server/src/app';
-import { type Db, openPglite, openPostgres } from '../apps/server/src/db/db';
+import { type Db, openPglite } from '../apps/server/src/db/db';
+import { openBenchSchema } from './support/bulk-corpus';
 import { fillWithDemoPosts } from './support/fill-demo';
 import { benchServices, benchUser, feedLatencyLine, timeFeedPages } from './support/bench-services';
 
@@ -160,11 +161,7 @@ async function overHttp(label: string, db: Db, cacheMs: number, email: string, v
 console.log(`feed benchmark: ${N.toLocaleString('en-US')} posts, a view with four filter groups`);
 if (which !== 'pglite') {
   const schema = process.env.BENCH_KEEP ? 'benchfeed_kept' : `benchfeed_${process.pid}`;
-  const admin = await openPostgres(PG_URL, { max: 1 });
-  const reuse =
-    process.env.BENCH_KEEP && (await admin.query(`SELECT 1 FROM pg_namespace WHERE nspname = $1`, [schema])).length > 0;
-  if (!reuse) await admin.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE; CREATE SCHEMA ${schema}`);
-  const db = await openPostgres(PG_URL, { searchPath: schema, max: 20 });
+  const { admin, db, reuse } = await openBenchSchema(PG_URL, schema, Boolean(process.env.BENCH_KEEP), { max: 20 });
   console.log('PostgreSQL');
   if (reuse) console.log(`  reusing the kept schema ${schema}`);
   else await fillWithDemoPosts(db, N);

@@ -5,7 +5,8 @@
  * Target: p95 < 30 ms, as the feed benchmark.
  * Run: `node bench/run.mjs opinion-feed` (BENCH_N posts, default 300,000; BENCH_KEEP=1 keeps the schema).
  */
-import { type Db, openPostgres } from '../apps/server/src/db/db';
+import type { Db } from '../apps/server/src/db/db';
+import { openBenchSchema } from './support/bulk-corpus';
 import { fillWithDemoPosts } from './support/fill-demo';
 import { benchServices, benchUser, feedLatencyLine, timeFeedPages } from './support/bench-services';
 
@@ -65,11 +66,7 @@ async function measure(db: Db) {
 
 console.log(`opinion related-posts benchmark: ${N.toLocaleString('en-US')} posts, PostgreSQL`);
 const schema = process.env.BENCH_KEEP ? 'benchopfeed_kept' : `benchopfeed_${process.pid}`;
-const admin = await openPostgres(PG_URL, { max: 1 });
-const reuse =
-  process.env.BENCH_KEEP && (await admin.query(`SELECT 1 FROM pg_namespace WHERE nspname = $1`, [schema])).length > 0;
-if (!reuse) await admin.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE; CREATE SCHEMA ${schema}`);
-const db = await openPostgres(PG_URL, { searchPath: schema, max: 4 });
+const { admin, db, reuse } = await openBenchSchema(PG_URL, schema, Boolean(process.env.BENCH_KEEP));
 if (!reuse) await fillWithDemoPosts(db, N);
 await measure(db);
 await db.close();

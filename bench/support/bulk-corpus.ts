@@ -7,7 +7,7 @@
  * (5 % reposts, 3 % quotes, 10 % replies). Triggers are off while loading (superuser), so each
  * bench builds its rollups once afterwards, as a migration builds them over existing posts.
  */
-import { openPostgres } from '../../apps/server/src/db/db';
+import { openPostgres, type PostgresOptions } from '../../apps/server/src/db/db';
 import { migrate } from '../../apps/server/src/db/migrate';
 
 export interface BulkCorpus {
@@ -73,16 +73,22 @@ export async function loadBulkCorpus(url: string, schema: string, c: BulkCorpus)
 
 /**
  * The bench's schema, migrated: a fresh one, or with `keep` (BENCH_KEEP=1) the one a previous run
- * kept (`reuse`: its corpus is loaded already). `admin` drops it at the end unless kept.
+ * kept (`reuse`: its corpus is loaded already). `admin` drops it at the end unless kept. `options`
+ * are the bench's pool (4 connections unless it says otherwise).
  */
-export async function openBenchSchema(url: string, schema: string, keep: boolean) {
+export async function openBenchSchema(
+  url: string,
+  schema: string,
+  keep: boolean,
+  options: Omit<PostgresOptions, 'searchPath'> = { max: 4 },
+) {
   const admin = await openPostgres(url, { max: 1 });
   const exists =
     (await admin.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_namespace WHERE nspname = $1', [schema]))[0]!
       .n > 0;
   const reuse = keep && exists;
   if (!reuse) await admin.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE; CREATE SCHEMA ${schema}`);
-  const db = await openPostgres(url, { searchPath: schema, max: 4 });
+  const db = await openPostgres(url, { ...options, searchPath: schema });
   await migrate(db);
   return { admin, db, reuse };
 }
