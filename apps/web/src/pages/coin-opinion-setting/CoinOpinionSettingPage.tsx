@@ -4,13 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { api } from '../../api';
 import { imageSrc } from '../../api/imageSrc';
-import { KolGroupField } from '../../features/opinion/KolGroupField';
 import { coinIconUrl, firstCoin, validateCoin } from '../../features/opinion/opinionForm';
+import { OpinionFormPage } from '../../features/opinion/OpinionFormPage';
 import { PickField } from '../../features/opinion/PickField';
 import { useOpinionForm } from '../../features/opinion/useOpinionForm';
 import { CoinPicker } from '../../features/pickers/CoinPicker';
 import { toastInfo } from '../../features/toast';
-import { ViewFormPage } from '../../features/view-form/ViewFormPage';
 
 /**
  * /coin-opinion-setting (create) and /coin-opinion-setting/:id (edit): a coin and a KOL group
@@ -62,13 +61,7 @@ export default function CoinOpinionSettingPage() {
   );
 
   return (
-    <ViewFormPage
-      title={t(id ? 'opinion.coinEditTitle' : 'opinion.coinCreateTitle')}
-      form={{ ...opinion.state, save }}
-      testIds={{ state: 'coin-setting', save: 'opinion-save', page: 'coin-setting' }}
-      whileLoading="form"
-      popups={picker}
-    >
+    <OpinionFormPage kind="coin" opinion={opinion} save={save} popups={picker}>
       <PickField
         label={t('opinion.coin')}
         testId="coin-field"
@@ -85,7 +78,6 @@ export default function CoinOpinionSettingPage() {
         disabled={loading}
         onClick={() => setPickerOpen(true)}
       />
-      <KolGroupField value={kolGroupId} onChange={opinion.setKolGroupId} groups={opinion.groups} disabled={loading} />
-    </ViewFormPage>
+    </OpinionFormPage>
   );
 }

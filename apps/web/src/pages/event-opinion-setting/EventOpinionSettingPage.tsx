@@ -6,13 +6,12 @@ import { useParams } from 'react-router';
 import { api, errorMessage } from '../../api';
 import type { KeywordItem } from '../../features/filters/filters';
 import { KeywordsBody } from '../../features/filters/KeywordsBody';
-import { KolGroupField } from '../../features/opinion/KolGroupField';
+import { OpinionFormPage } from '../../features/opinion/OpinionFormPage';
 import { CoinsField } from '../../features/opinion/CoinsField';
 import { coinsFieldError, keywordItems, validateEvent } from '../../features/opinion/opinionForm';
 import { useOpinionForm } from '../../features/opinion/useOpinionForm';
 import { toastInfo } from '../../features/toast';
 import { FormCard } from '../../features/view-form/FormCard';
-import { ViewFormPage } from '../../features/view-form/ViewFormPage';
 import '../../features/opinion/opinion.css';
 import { TitleField } from '../../features/view-form/TitleField';
 
@@ -82,12 +81,7 @@ export default function EventOpinionSettingPage() {
   ) : null;
 
   return (
-    <ViewFormPage
-      title={t(id ? 'opinion.eventEditTitle' : 'opinion.eventCreateTitle')}
-      form={{ ...opinion.state, save }}
-      testIds={{ state: 'event-setting', save: 'opinion-save', page: 'event-setting' }}
-      whileLoading="form"
-    >
+    <OpinionFormPage kind="event" opinion={opinion} save={save}>
       <TitleField
         label={t('opinion.eventTitle')}
         testId="event-title"
@@ -116,7 +110,6 @@ export default function EventOpinionSettingPage() {
         error={coinsError}
         disabled={loading}
       />
-      <KolGroupField value={kolGroupId} onChange={opinion.setKolGroupId} groups={opinion.groups} disabled={loading} />
-    </ViewFormPage>
+    </OpinionFormPage>
   );
 }
