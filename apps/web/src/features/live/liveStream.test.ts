@@ -42,6 +42,13 @@ describe('the live stream', () => {
     vi.useFakeTimers();
   });
   afterEach(() => vi.useRealTimers());
+  /** A second stream opens after exactly RECONNECT_AFTER_REFUSAL_MS, not a millisecond sooner. */
+  const expectRetryAfterRefusalDelay = () => {
+    vi.advanceTimersByTime(RECONNECT_AFTER_REFUSAL_MS - 1);
+    expect(sources).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(sources).toHaveLength(2);
+  };
 
   it('opens /webapi/v1/stream, reports connected, and hands each hint to those who named it', () => {
     const live = make();
@@ -74,10 +81,7 @@ describe('the live stream', () => {
     expect(sources).toHaveLength(1);
     sources[0]!.open();
     sources[0]!.fail(true); // 401 or 503: closed for good
-    vi.advanceTimersByTime(RECONNECT_AFTER_REFUSAL_MS - 1);
-    expect(sources).toHaveLength(1);
-    vi.advanceTimersByTime(1);
-    expect(sources).toHaveLength(2);
+    expectRetryAfterRefusalDelay();
   });
 
   it('a replaced stream closes and waits before trying again, instead of replacing the newer tab', () => {
@@ -87,10 +91,7 @@ describe('the live stream', () => {
     sources[0]!.send('closed', '{"reason":"replaced"}');
     expect(sources[0]!.closed).toBe(true);
     expect(live.connected()).toBe(false);
-    vi.advanceTimersByTime(RECONNECT_AFTER_REFUSAL_MS - 1);
-    expect(sources).toHaveLength(1);
-    vi.advanceTimersByTime(1);
-    expect(sources).toHaveLength(2);
+    expectRetryAfterRefusalDelay();
   });
 
   it('stop closes the stream and cancels a pending retry', () => {

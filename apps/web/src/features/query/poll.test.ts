@@ -117,13 +117,13 @@ function fakeLive() {
 }
 
 describe('the refresh clock with live hints', () => {
+  /** The page, the stream and the poll of one test. */
+  const setup = () => ({ ...fakePage(), s: fakeLive(), poll: vi.fn() });
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
   it('polls on a hint it names, at once, and ignores the others', () => {
-    const { page } = fakePage();
-    const s = fakeLive();
-    const poll = vi.fn();
+    const { page, s, poll } = setup();
     startPolling(poll, { intervalMs: 60_000, live: ['posts'] }, page, s.live);
     s.connect(true);
     s.hint('notification');
@@ -134,9 +134,7 @@ describe('the refresh clock with live hints', () => {
   });
 
   it('a paused clock (new posts waiting) takes no hints, as it takes no ticks', () => {
-    const { page } = fakePage();
-    const s = fakeLive();
-    const poll = vi.fn();
+    const { page, s, poll } = setup();
     const stop = startPolling(poll, { paused: true, live: ['posts'] }, page, s.live);
     s.connect(true);
     s.hint('posts');
@@ -146,9 +144,7 @@ describe('the refresh clock with live hints', () => {
   });
 
   it('a hint while hidden is made up once when the page shows again', () => {
-    const { page, show } = fakePage();
-    const s = fakeLive();
-    const poll = vi.fn();
+    const { page, show, s, poll } = setup();
     startPolling(poll, { intervalMs: 60_000, live: ['posts'] }, page, s.live);
     s.connect(true);
     show(false);
@@ -163,9 +159,7 @@ describe('the refresh clock with live hints', () => {
   });
 
   it('keeps the screen’s interval while connected (the clock moves reports too) and after a drop', () => {
-    const { page } = fakePage();
-    const s = fakeLive();
-    const poll = vi.fn();
+    const { page, s, poll } = setup();
     s.connect(true);
     const stop = startPolling(poll, { intervalMs: 60_000, live: ['posts'] }, page, s.live);
     vi.advanceTimersByTime(60_000 - 1);
@@ -182,9 +176,7 @@ describe('the refresh clock with live hints', () => {
   });
 
   it('polls once when the stream comes back after a drop (hints may have been missed), not on the first connect', () => {
-    const { page } = fakePage();
-    const s = fakeLive();
-    const poll = vi.fn();
+    const { page, s, poll } = setup();
     startPolling(poll, { intervalMs: 60_000, live: ['posts'] }, page, s.live);
     s.connect(true);
     expect(poll).not.toHaveBeenCalled();
@@ -194,9 +186,7 @@ describe('the refresh clock with live hints', () => {
   });
 
   it('a screen that names no hints keeps its interval whatever the stream does', () => {
-    const { page } = fakePage();
-    const s = fakeLive();
-    const poll = vi.fn();
+    const { page, s, poll } = setup();
     s.connect(true);
     startPolling(poll, { intervalMs: 60_000 }, page, s.live);
     s.hint('posts');
