@@ -17,6 +17,7 @@ import { migrate } from '../apps/server/src/db/migrate';
 import { createEnricher } from '../apps/server/src/pipeline/enrich/index';
 import { builtinClassifier } from '../apps/server/src/pipeline/enrich/sentiment/classifier';
 import { runOnce } from '../apps/server/src/pipeline/runner';
+import { storeHooks } from '../apps/server/src/services/store-hooks';
 import { createDemoSource } from '../apps/server/src/pipeline/sources/demo/index';
 
 const N = Number(process.env.BENCH_N ?? 1_000_000);
@@ -37,7 +38,13 @@ await migrate(db);
 
 // A 30-day backfill sized to hold N posts, so the whole run is one continuous backfill.
 const source = createDemoSource({ seed: 11, postsPerDay: Math.ceil(N / 29), batchSize: 1000, refreshEveryMs: 0 });
-const opts = { db, enricher: createEnricher(builtinClassifier), clock: { now: () => new Date() }, log: () => {} };
+const opts = {
+  db,
+  enricher: createEnricher(builtinClassifier),
+  hooks: storeHooks,
+  clock: { now: () => new Date() },
+  log: () => {},
+};
 const gc = (globalThis as { gc?: () => void }).gc;
 const mb = (bytes: number) => (bytes / 1048576).toFixed(1);
 const count = async () => (await db.query<{ n: number }>('SELECT posts_count::int AS n FROM source_state'))[0]?.n ?? 0;

@@ -15,6 +15,7 @@
  */
 import { COINS } from '../apps/server/src/domain/coins/catalogue';
 import { saveBatch } from '../apps/server/src/pipeline/store';
+import { storeHooks } from '../apps/server/src/services/store-hooks';
 import type { Enrichment, RawPost } from '../apps/server/src/pipeline/types';
 import { ranking } from '../apps/server/src/services/ranking/index';
 import { benchServices, benchUser } from './support/bench-services';
@@ -188,7 +189,7 @@ async function ingest(label: string, grown: number) {
   const t0 = Date.now();
   for (let round = 0; round < 20; round++) {
     const b = batch(round, grown);
-    await saveBatch(db, { source: 'bench', ...b, cursor: null, rejected: 0, now: new Date() });
+    await saveBatch(db, { source: 'bench', ...b, cursor: null, rejected: 0, now: new Date() }, storeHooks);
   }
   const s = (Date.now() - t0) / 1000;
   console.log(`  ${label.padEnd(52)} ${fmt(Math.round(10_000 / s))} posts/s (10,000 posts in ${s.toFixed(1)} s)`);

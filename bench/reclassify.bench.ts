@@ -12,6 +12,7 @@ import { type Db, openPglite, openPostgres } from '../apps/server/src/db/db';
 import { migrate } from '../apps/server/src/db/migrate';
 import { builtinClassifier } from '../apps/server/src/pipeline/enrich/sentiment/classifier';
 import { reclassify } from '../apps/server/src/pipeline/reclassify';
+import { storeHooks } from '../apps/server/src/services/store-hooks';
 import { enrichedDemoPosts, saveInBatches } from './support/demo-corpus';
 import type { SentimentClassifier, SentimentLabel } from '../apps/server/src/pipeline/types';
 
@@ -47,7 +48,7 @@ async function measure(label: string, db: Db) {
   await saveInBatches(db, corpus, 500, 'bench');
   for (const classifier of [contrarian, contrarian]) {
     const start = process.hrtime.bigint();
-    const p = await reclassify({ db, classifier });
+    const p = await reclassify({ db, classifier, hooks: storeHooks });
     const seconds = Number(process.hrtime.bigint() - start) / 1e9;
     console.log(
       `  ${label.padEnd(18)} ${Math.round(p.done / seconds)

@@ -4,6 +4,7 @@ import { createEnricher } from '../../apps/server/src/pipeline/enrich/index';
 import { builtinClassifier } from '../../apps/server/src/pipeline/enrich/sentiment/classifier';
 import { generateDemoPosts } from '../../apps/server/src/pipeline/sources/demo/index';
 import { saveBatch } from '../../apps/server/src/pipeline/store';
+import { storeHooks } from '../../apps/server/src/services/store-hooks';
 import type { Enrichment, RawPost } from '../../apps/server/src/pipeline/types';
 
 const DAY = 86_400_000;
@@ -25,14 +26,18 @@ export async function enrichedDemoPosts(seed: number, n: number, endMs: number):
 export async function saveInBatches(db: Db, corpus: DemoCorpus, batch: number, source: string): Promise<number> {
   const start = process.hrtime.bigint();
   for (let i = 0; i < corpus.posts.length; i += batch) {
-    await saveBatch(db, {
-      source,
-      posts: corpus.posts.slice(i, i + batch),
-      enrichments: corpus.enrichments.slice(i, i + batch),
-      cursor: String(i),
-      rejected: 0,
-      now: new Date(),
-    });
+    await saveBatch(
+      db,
+      {
+        source,
+        posts: corpus.posts.slice(i, i + batch),
+        enrichments: corpus.enrichments.slice(i, i + batch),
+        cursor: String(i),
+        rejected: 0,
+        now: new Date(),
+      },
+      storeHooks,
+    );
   }
   return corpus.posts.length / (Number(process.hrtime.bigint() - start) / 1e9);
 }

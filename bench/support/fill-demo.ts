@@ -5,6 +5,7 @@ import { createEnricher } from '../../apps/server/src/pipeline/enrich/index';
 import { builtinClassifier } from '../../apps/server/src/pipeline/enrich/sentiment/classifier';
 import { createDemoSource } from '../../apps/server/src/pipeline/sources/demo/index';
 import { saveBatch } from '../../apps/server/src/pipeline/store';
+import { storeHooks } from '../../apps/server/src/services/store-hooks';
 
 export async function fillWithDemoPosts(db: Db, n: number): Promise<void> {
   await migrate(db);
@@ -17,14 +18,18 @@ export async function fillWithDemoPosts(db: Db, n: number): Promise<void> {
   while (stored < n) {
     const b = await source.fetch(cursor, signal);
     if (b.posts.length === 0) break;
-    await saveBatch(db, {
-      source: 'demo',
-      posts: b.posts,
-      enrichments: await enricher.enrich(b.posts),
-      cursor: b.nextCursor,
-      rejected: 0,
-      now: new Date(),
-    });
+    await saveBatch(
+      db,
+      {
+        source: 'demo',
+        posts: b.posts,
+        enrichments: await enricher.enrich(b.posts),
+        cursor: b.nextCursor,
+        rejected: 0,
+        now: new Date(),
+      },
+      storeHooks,
+    );
     cursor = b.nextCursor ?? cursor;
     stored += b.posts.length;
   }

@@ -73,7 +73,8 @@ async function start(config: Config, role: Role) {
   const seeded = await seed(rt.services, { demo: config.seedDemo, publicHost: config.publicDemo });
   // Requests in flight go before history batches when both share this process (role all).
   const gate = role === 'all' ? requestGate() : undefined;
-  const sources = buildSources(config, rt.db, rt.services.clock, gate, log);
+  const { hooks } = rt.services.pipeline;
+  const sources = buildSources(config, { db: rt.db, hooks, clock: rt.services.clock, ...(gate ? { gate } : {}), log });
   const startCollecting = () =>
     startCollection({
       sources,
@@ -120,7 +121,8 @@ async function start(config: Config, role: Role) {
     process.exit(0);
   };
   const startBackgroundPasses = () => {
-    if (config.reclassifyOnStart) reclassifying = reclassifyInBackground(rt.db, rt.services.classifier, log);
+    if (config.reclassifyOnStart)
+      reclassifying = reclassifyInBackground({ db: rt.db, classifier: rt.services.classifier, hooks }, log);
     void rebuildTrackRecordsIfNeeded(rt.db, log);
   };
   if (role === 'worker') {
@@ -331,7 +333,9 @@ export async function main(argv: string[]): Promise<void> {
     else if (command === 'reclassify') {
       const since = sinceDays(values.since, Date.now());
       if (since === null) throw new UsageError('--since takes a number of days > 0');
-      await withRuntime(config, ({ db, services }) => reclassifyPass(db, services.classifier, since, log));
+      await withRuntime(config, ({ db, services }) =>
+        reclassifyPass({ db, classifier: services.classifier, hooks: services.pipeline.hooks }, since, log),
+      );
     } else if (command === 'track-rebuild') {
       await withRuntime(config, async ({ db }) => {
         log(`track-rebuild: done, ${await rebuildTrackRecords(db, log)} accounts`);

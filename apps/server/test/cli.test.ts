@@ -8,6 +8,7 @@ import { sourceStateRepo } from '../src/db/repos/source-state';
 import { openRuntime } from '../src/runtime';
 import { loadConfig } from '../src/config';
 import { saveBatch } from '../src/pipeline/store';
+import { storeHooks } from '../src/services/store-hooks';
 import { seed } from '../src/seed';
 import { rawPost } from './support/posts';
 
@@ -204,14 +205,18 @@ describe('kolscope CLI', () => {
       sentiment: { label: 'neutral' as const, score: 0, cues: [] },
       lang: 'en',
     };
-    await saveBatch(rt.db, {
-      source: 'test',
-      posts,
-      enrichments: [wrong, wrong],
-      cursor: null,
-      rejected: 0,
-      now: new Date(),
-    });
+    await saveBatch(
+      rt.db,
+      {
+        source: 'test',
+        posts,
+        enrichments: [wrong, wrong],
+        cursor: null,
+        rejected: 0,
+        now: new Date(),
+      },
+      storeHooks,
+    );
     const readings = await rt.services.classifier.classify(posts.map((p) => p.text));
     expect(readings.map((r) => r.label)).toEqual(['bearish', 'bullish']);
     const model = readings[0]!.model;

@@ -15,7 +15,7 @@ import { createRssSource } from './sources/rss/index';
 import { createTelegramSource } from './sources/telegram/index';
 import type { SourceName } from './sources/names';
 import { createXApiSource } from './sources/x-api/index';
-import { saveResolvedHandles } from './store';
+import { type StoreHooks, saveResolvedHandles } from './store';
 import type { Source } from './types';
 
 /** Someone used the app this recently: history batches stay small (see createDemoSource). */
@@ -39,14 +39,20 @@ export interface CollectionSettings {
   farcasterFids: number[];
 }
 
-export function buildSources(
-  config: CollectionSettings,
-  db: Db,
-  clock: Clock = systemClock,
-  gate?: RequestGate,
+/** What the sources need besides their settings. */
+export interface SourceDeps {
+  db: Db;
+  /** X handles resolved to accounts move posts between accounts: the services' track records follow. */
+  hooks: Pick<StoreHooks, 'authorsChanged'>;
+  clock?: Clock;
+  /** The HTTP server's requests in this process, which go before history batches. */
+  gate?: RequestGate;
   /** Connection news of live sources (the Jetstream socket opening, dropping). */
-  log?: (line: string) => void,
-): Source[] {
+  log?: (line: string) => void;
+}
+
+export function buildSources(config: CollectionSettings, deps: SourceDeps): Source[] {
+  const { db, hooks, clock = systemClock, gate, log } = deps;
   return config.sources.map((name): Source => {
     switch (name) {
       case 'demo':
@@ -64,7 +70,7 @@ export function buildSources(
           listTracked: () => collectionRepo(db).trackedAccounts(),
           // Handle-only accounts (approved submissions, RSS authors) are looked up, then polled.
           listHandles: () => collectionRepo(db).trackedHandles(),
-          saveResolved: (users, now) => saveResolvedHandles(db, users, now),
+          saveResolved: (users, now) => saveResolvedHandles(db, users, now, hooks),
           now: () => clock.now().getTime(),
         });
       case 'rss':

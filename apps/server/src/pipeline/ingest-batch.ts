@@ -6,7 +6,7 @@
 import type { Db } from '../db/db';
 import type { Clock } from '../domain/clock';
 import type { Enricher } from './enrich/index';
-import { type SavedBatch, saveBatch } from './store';
+import { type SavedBatch, type StoreHooks, saveBatch } from './store';
 import type { RawPost } from './types';
 
 /** What ingesting needs; the services wire it once (services/index.ts `pipeline`). */
@@ -14,6 +14,8 @@ export interface IngestDeps {
   db: Db;
   enricher: Enricher;
   clock: Clock;
+  /** What the services do inside each save's transaction (persons, track records). */
+  hooks: StoreHooks;
   log: (line: string) => void;
   /**
    * The events and notification pushes for the posts a batch stored for the first time (`batch`
@@ -38,14 +40,18 @@ export interface BatchToIngest {
 export async function ingestBatch(deps: IngestDeps, b: BatchToIngest): Promise<SavedBatch | undefined> {
   const enrichments = await deps.enricher.enrich(b.posts);
   if (b.signal?.aborted) return undefined;
-  const saved = await saveBatch(deps.db, {
-    source: b.source,
-    posts: b.posts,
-    enrichments,
-    cursor: b.cursor,
-    rejected: b.rejected,
-    now: deps.clock.now(),
-  });
+  const saved = await saveBatch(
+    deps.db,
+    {
+      source: b.source,
+      posts: b.posts,
+      enrichments,
+      cursor: b.cursor,
+      rejected: b.rejected,
+      now: deps.clock.now(),
+    },
+    deps.hooks,
+  );
   if (deps.onSaved && saved.newPostIds.length) {
     await deps.onSaved(saved.newPostIds, saved).catch((err: unknown) => {
       deps.log(`${b.source}: notifying failed: ${err instanceof Error ? err.message : String(err)}`);

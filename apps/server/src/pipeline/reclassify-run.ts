@@ -3,9 +3,10 @@
  * window of `--since DAYS`, and a background pass inside a collecting process
  * (RECLASSIFY_ON_START), which /healthz reports while it runs.
  */
-import type { Db } from '../db/db';
-import { type ReclassifyProgress, reclassify } from './reclassify';
-import type { SentimentClassifier } from './types';
+import { type ReclassifyOptions, type ReclassifyProgress, reclassify } from './reclassify';
+
+/** What a pass reads with and where it writes: the database, the classifier and the services' hooks. */
+export type ReclassifyWith = Pick<ReclassifyOptions, 'db' | 'classifier' | 'hooks'>;
 
 /** The first second of the last `days` days (`--since DAYS`); undefined: every post; null: not a number of days > 0. */
 export function sinceDays(days: string | undefined, nowMs: number): number | undefined | null {
@@ -31,27 +32,22 @@ const summary = (p: Readonly<ReclassifyProgress>) =>
 
 /** `kolscope reclassify [--since DAYS]`: one pass in this process, progress in the console. */
 export async function reclassifyPass(
-  db: Db,
-  classifier: SentimentClassifier,
+  w: ReclassifyWith,
   since: number | undefined,
   log: (line: string) => void,
 ): Promise<ReclassifyProgress> {
   const what = since === undefined ? 'every stored post' : `the posts since ${new Date(since * 1000).toISOString()}`;
-  log(`reclassify: re-reading ${what} with ${classifier.name}`);
-  const p = await reclassify({ db, classifier, ...(since !== undefined && { since }), onBatch: progressLines(log) });
+  log(`reclassify: re-reading ${what} with ${w.classifier.name}`);
+  const p = await reclassify({ ...w, ...(since !== undefined && { since }), onBatch: progressLines(log) });
   log(summary(p));
   return p;
 }
 
 /** A pass in the background of the server; the returned controller stops it between batches. */
-export function reclassifyInBackground(
-  db: Db,
-  classifier: SentimentClassifier,
-  log: (line: string) => void,
-): AbortController {
+export function reclassifyInBackground(w: ReclassifyWith, log: (line: string) => void): AbortController {
   const stop = new AbortController();
-  log(`reclassify: re-reading stored posts with ${classifier.name} (RECLASSIFY_ON_START)`);
-  reclassify({ db, classifier, signal: stop.signal, onBatch: progressLines(log, 10) }).then(
+  log(`reclassify: re-reading stored posts with ${w.classifier.name} (RECLASSIFY_ON_START)`);
+  reclassify({ ...w, signal: stop.signal, onBatch: progressLines(log, 10) }).then(
     (p) => log(summary(p)),
     (err: unknown) => log(`reclassify: stopped by an error: ${err instanceof Error ? err.message : String(err)}`),
   );

@@ -11,10 +11,9 @@
  */
 import type { Db } from '../db/db';
 import { type ReadingRow, readingsRepo, type StoredText } from '../db/repos/readings';
-import { trackPostsStored } from '../services/track-record/store';
 import { readSentiments } from './enrich/index';
 import { stanceColumn } from './enrich/sentiment/stance';
-import { SENTIMENT_VALUE } from './store';
+import { SENTIMENT_VALUE, type StoreHooks } from './store';
 import type { SentimentClassifier } from './types';
 
 export interface ReclassifyProgress {
@@ -46,6 +45,8 @@ export const reclassifyProgress: ReclassifyProgress = {
 export interface ReclassifyOptions {
   db: Db;
   classifier: SentimentClassifier;
+  /** The services' work on changed posts (track records), in the transaction that writes them. */
+  hooks: Pick<StoreHooks, 'postsStored'>;
   /** Only posts created at or after this time (unix seconds); all when absent. */
   since?: number;
   batchSize?: number;
@@ -78,7 +79,7 @@ export async function reclassify(o: ReclassifyOptions): Promise<ReclassifyProgre
       // A changed stance can change which posts are calls: track records follow in the same transaction.
       p.changed += await o.db.transaction(async (tx) => {
         const ids = await readingsRepo(tx).writeChanged(readings);
-        await trackPostsStored(tx, ids);
+        await o.hooks.postsStored(tx, ids);
         return ids.length;
       });
       p.done += rows.length;

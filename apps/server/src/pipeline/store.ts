@@ -2,6 +2,8 @@
  * Saves one batch from a source: accounts, enriched posts and the source's new cursor, in one
  * transaction. Either all of it lands or none of it does, so a worker killed mid-batch fetches the
  * same cursor again after a restart and, posts being upserted by id, loses and duplicates nothing.
+ * What follows from stored accounts and posts (persons, track records) is the services' work: they
+ * pass it in as StoreHooks, run inside the same transaction.
  */
 import { checkJson } from '@kolscope/contract';
 import type { Db, Queryable } from '../db/db';
@@ -10,8 +12,6 @@ import { copiesRepo } from '../db/repos/copies';
 import { fingerprint } from '../domain/text-fingerprint';
 import { sourceStateRepo } from '../db/repos/source-state';
 import { safeImageUrl } from '../security/image-url';
-import { crossLink } from '../services/persons';
-import { trackAuthorsChanged, trackPostsStored } from '../services/track-record/store';
 import { foldCopies, windowsOf } from './copies';
 import { stanceColumn } from './enrich/sentiment/stance';
 import type { Enrichment, RawAuthor, RawMedia, RawPost } from './types';
@@ -103,6 +103,20 @@ async function foldNewPosts(tx: Queryable, rows: PostRow[], seen: Set<string>) {
   return repoints;
 }
 
+/**
+ * What the layer above does inside a save's transaction, so that it commits (or rolls back) with
+ * the accounts and posts: services/store-hooks.ts wires persons and track records in. Each hook
+ * gets the transaction.
+ */
+export interface StoreHooks {
+  /** A batch's accounts were upserted, before its posts: accounts naming each other are one person. */
+  accountsStored(tx: Queryable, accounts: AccountRow[], now: Date): Promise<void>;
+  /** Posts were stored, updated (grown counts, a new reading) or marked: their track records follow. */
+  postsStored(tx: Queryable, postIds: string[]): Promise<void>;
+  /** Posts moved between these accounts (a handle-only account merged into its X account). */
+  authorsChanged(tx: Queryable, authors: string[]): Promise<void>;
+}
+
 export interface BatchToSave {
   source: string;
   posts: RawPost[];
@@ -110,8 +124,6 @@ export interface BatchToSave {
   cursor: string | null;
   rejected: number;
   now: Date;
-  /** false leaves the track records alone: only bench/track-record, to measure what they cost. */
-  trackRecords?: false;
 }
 
 /** What a saved batch brought: the posts stored for the first time (notifications push those). */
@@ -121,7 +133,7 @@ export interface SavedBatch {
   newPosts: { id: string; coins: string[]; authorId: string }[];
 }
 
-export async function saveBatch(db: Db, b: BatchToSave): Promise<SavedBatch> {
+export async function saveBatch(db: Db, b: BatchToSave, hooks: StoreHooks): Promise<SavedBatch> {
   return db.transaction(async (tx) => {
     const repo = collectionRepo(tx);
     const unknownHandles = [
@@ -148,7 +160,7 @@ export async function saveBatch(db: Db, b: BatchToSave): Promise<SavedBatch> {
     await repo.upsertAccounts([...accounts.values()], b.source, b.now);
     // Accounts that name each other's profiles are one person (services/persons.ts); before the
     // posts, so they are stored with their person already.
-    await crossLink(tx, [...accounts.values()], b.now);
+    await hooks.accountsStored(tx, [...accounts.values()], b.now);
     // Read inside the transaction, before the upsert: re-sent posts (grown counts) are not news.
     const seen = await repo.existingPostIds([...posts.keys()]);
     const repoints = await foldNewPosts(tx, [...posts.values()], seen);
@@ -163,7 +175,7 @@ export async function saveBatch(db: Db, b: BatchToSave): Promise<SavedBatch> {
       now: b.now,
     });
     // Track records follow every stored post, new or changed, in the same transaction.
-    if (b.trackRecords !== false) await trackPostsStored(tx, [...posts.keys()]);
+    await hooks.postsStored(tx, [...posts.keys()]);
     const newPosts = [...posts.values()]
       .filter((p) => !seen.has(p.id))
       .map((p) => ({ id: p.id, coins: p.coins, authorId: p.author_id }));
@@ -175,7 +187,12 @@ export async function saveBatch(db: Db, b: BatchToSave): Promise<SavedBatch> {
  * Stores the accounts an X lookup by handle found: each handle-only row (`handle:<name>`) is
  * merged into its numeric-id account (collectionRepo.mergeHandleAccount), all in one transaction.
  */
-export async function saveResolvedHandles(db: Db, authors: RawAuthor[], now: Date): Promise<void> {
+export async function saveResolvedHandles(
+  db: Db,
+  authors: RawAuthor[],
+  now: Date,
+  hooks: Pick<StoreHooks, 'authorsChanged'>,
+): Promise<void> {
   // A profile the database cannot store (a NUL, a lone surrogate) stays handle-only instead of
   // failing the merge of every other account found with it.
   const storable = authors.filter((a) => checkJson(a) === null);
@@ -185,7 +202,7 @@ export async function saveResolvedHandles(db: Db, authors: RawAuthor[], now: Dat
     for (const a of storable) {
       // The handle's posts now belong to the X account: both accounts' call chains change.
       if (await repo.mergeHandleAccount(handleId(a.username), toAccountRow(a, a.id), now))
-        await trackAuthorsChanged(tx, [handleId(a.username), a.id]);
+        await hooks.authorsChanged(tx, [handleId(a.username), a.id]);
     }
   });
 }

@@ -27,6 +27,7 @@ import { authorWindows } from './ranking/author-windows';
 import { ranking } from './ranking/index';
 import { DEFAULT_REQUEST_LIMITS, type RequestLimitSettings, requestLimits } from './request-limits';
 import { sentimentFeedback } from './sentiment-feedback';
+import { storeHooks } from './store-hooks';
 import { statistics } from './statistics';
 import { trackRecord } from './track-record/index';
 import { twitterUsers } from './twitter-users';
@@ -106,6 +107,8 @@ export function createServices(deps: ServiceDeps) {
     db,
     enricher,
     clock,
+    // Persons and track records follow every save, in its transaction.
+    hooks: storeHooks,
     log,
     onSaved: (ids, batch) => {
       for (const event of postsStoredEvents(batch.newPosts)) events.publish(event);

@@ -43,7 +43,8 @@ export function presentAccount(a: PersonAccountRow): TwitterUser & { url?: strin
  * Links the accounts of a stored batch by what they say about themselves: an account whose bio or
  * links name another stored account's profile, which names it back, is the same person (merged
  * now); a one-sided claim is only a suggestion for an administrator, since anyone can write
- * "x.com/famous_kol" in a bio. Runs inside the batch's transaction (pipeline/store.ts).
+ * "x.com/famous_kol" in a bio. Runs inside the batch's transaction (pipeline/store.ts, through
+ * services/store-hooks.ts).
  */
 export async function crossLink(tx: Queryable, accounts: AccountRow[], now: Date): Promise<void> {
   const claims = accounts

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runOnce } from '../../src/pipeline/runner';
+import { storeHooks } from '../../src/services/store-hooks';
 import type { Source } from '../../src/pipeline/types';
 import { startPushEndpoint } from '../notifications/push-endpoint';
 import { addNotificationView, items } from '../notifications/support';
@@ -35,6 +36,7 @@ async function collect(posts: ReturnType<typeof rawPost>[]) {
   const opts = {
     db: t.db,
     enricher: t.services.enricher,
+    hooks: storeHooks,
     clock: t.clock,
     log: () => {},
     onSaved: (ids: string[]) => t.services.notifier.postsSaved(ids),

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runOnce } from '../../src/pipeline/runner';
+import { storeHooks } from '../../src/services/store-hooks';
 import type { Source } from '../../src/pipeline/types';
 import { PUSH_TTL_SECONDS, pushService } from '../../src/services/notifications/push';
 import { rawPost } from '../support/posts';
@@ -50,6 +51,7 @@ async function collect(posts: ReturnType<typeof rawPost>[]) {
   const opts = {
     db: t.db,
     enricher: t.services.enricher,
+    hooks: storeHooks,
     clock: t.clock,
     log: (line: string) => void logged.push(line),
     onSaved: (ids: string[]) => t.services.notifier.postsSaved(ids),

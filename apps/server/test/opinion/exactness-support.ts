@@ -5,6 +5,7 @@
 import { REPORT_INTERVALS, type ReportPeriod } from '@kolscope/contract';
 import { expect } from 'vitest';
 import { saveBatch } from '../../src/pipeline/store';
+import { storeHooks } from '../../src/services/store-hooks';
 import type { Enrichment, RawPost, SentimentLabel, VerifiedType } from '../../src/pipeline/types';
 import { reportWindow } from '../../src/services/opinion-window';
 import type { TestApp } from '../support/test-app';
@@ -64,7 +65,11 @@ export async function save(t: TestApp, specs: Spec[]) {
     ...(s.stances ? { coinStances: s.stances } : {}),
     lang: 'en',
   }));
-  await saveBatch(t.db, { source: 'test', posts, enrichments, cursor: null, rejected: 0, now: t.clock.now() });
+  await saveBatch(
+    t.db,
+    { source: 'test', posts, enrichments, cursor: null, rejected: 0, now: t.clock.now() },
+    storeHooks,
+  );
 }
 
 export type Row = {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtinClassifier } from '../../src/pipeline/enrich/sentiment/classifier';
 import { type ReclassifyProgress, reclassify, reclassifyProgress } from '../../src/pipeline/reclassify';
 import { reclassifyInBackground } from '../../src/pipeline/reclassify-run';
+import { storeHooks } from '../../src/services/store-hooks';
 import type { SentimentClassifier, SentimentLabel } from '../../src/pipeline/types';
 import { type TestApp, signedInApp } from '../support/test-app';
 import {
@@ -106,6 +107,7 @@ describe('reclassify', () => {
     const done = await reclassify({
       db: t.db,
       classifier: builtinClassifier,
+      hooks: storeHooks,
       batchSize: 64,
       onBatch: (p) => void seen.push(p.done),
     });
@@ -124,20 +126,20 @@ describe('reclassify', () => {
     expect(split[0]!.n).toBeGreaterThan(10);
     await checkAll();
 
-    const flipped = await reclassify({ db: t.db, classifier: contrarian, batchSize: 100 });
+    const flipped = await reclassify({ db: t.db, classifier: contrarian, hooks: storeHooks, batchSize: 100 });
     expect(flipped.changed).toBe(400);
     await checkAll();
   });
 
   it('writes nothing when the classifier reads every post as stored', async () => {
-    const again: ReclassifyProgress = await reclassify({ db: t.db, classifier: contrarian });
+    const again: ReclassifyProgress = await reclassify({ db: t.db, classifier: contrarian, hooks: storeHooks });
     expect(again).toMatchObject({ done: 400, changed: 0 });
   });
 
   it('reads only the posts of the last days with since, and shows the pass in /healthz', async () => {
     const since = Math.floor(t.clock.now().getTime() / 1000) - 5 * DAY;
     const [recent] = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM posts WHERE ct >= $1', [since]);
-    const pass = await reclassify({ db: t.db, classifier: builtinClassifier, since });
+    const pass = await reclassify({ db: t.db, classifier: builtinClassifier, hooks: storeHooks, since });
     expect(pass.total).toBe(recent!.n);
     expect(pass.done).toBe(recent!.n);
     expect(pass.total).toBeLessThan(400);
@@ -153,11 +155,11 @@ describe('reclassify', () => {
 
   it('runs in the background of a server (RECLASSIFY_ON_START), logging progress, and stops when told', async () => {
     const lines: string[] = [];
-    reclassifyInBackground(t.db, contrarian, (l) => void lines.push(l));
+    reclassifyInBackground({ db: t.db, classifier: contrarian, hooks: storeHooks }, (l) => void lines.push(l));
     await expect.poll(() => lines.at(-1)).toMatch(/^reclassify: done, 400 posts read, \d+ changed/);
     expect(lines.some((l) => /^reclassify: \d+\/400 posts read \(\d+%\)/.test(l))).toBe(true);
     // Stopped before its first batch: nothing read.
-    const stop = reclassifyInBackground(t.db, builtinClassifier, () => {});
+    const stop = reclassifyInBackground({ db: t.db, classifier: builtinClassifier, hooks: storeHooks }, () => {});
     stop.abort();
     await expect.poll(() => reclassifyProgress.running).toBe(false);
     expect(reclassifyProgress.done).toBe(0);

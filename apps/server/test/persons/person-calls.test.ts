@@ -11,6 +11,7 @@ import { parseKolLinks, profileRefs } from '../../src/domain/persons/profile-ref
 import { systemClock } from '../../src/domain/clock';
 import { persons } from '../../src/services/persons';
 import { saveBatch } from '../../src/pipeline/store';
+import { storeHooks } from '../../src/services/store-hooks';
 import { rawPost } from '../support/posts';
 import { storePosts } from '../support/store-posts';
 import { registerAndLogin, startTestApp, type TestApp } from '../support/test-app';
@@ -33,14 +34,20 @@ async function storeAuthor(
 ) {
   const post = rawPost({ id: `${id}/1`, createdAt: T0 });
   post.author = { ...post.author, id, username, followersCount: followers, network, bio, links };
-  await saveBatch(t.db, {
-    source: 'test',
-    posts: [post],
-    enrichments: [{ coins: ['BTC'], categories: [], sentiment: { label: 'bullish', score: 0, cues: [] }, lang: 'en' }],
-    cursor: null,
-    rejected: 0,
-    now: new Date(),
-  });
+  await saveBatch(
+    t.db,
+    {
+      source: 'test',
+      posts: [post],
+      enrichments: [
+        { coins: ['BTC'], categories: [], sentiment: { label: 'bullish', score: 0, cues: [] }, lang: 'en' },
+      ],
+      cursor: null,
+      rejected: 0,
+      now: new Date(),
+    },
+    storeHooks,
+  );
 }
 
 beforeAll(async () => {

@@ -8,6 +8,7 @@ import { migrate } from '../../src/db/migrate';
 import { createEnricher } from '../../src/pipeline/enrich/index';
 import { builtinClassifier } from '../../src/pipeline/enrich/sentiment/classifier';
 import { saveBatch } from '../../src/pipeline/store';
+import { storeHooks } from '../../src/services/store-hooks';
 import type { SentimentClassifier } from '../../src/pipeline/types';
 import { rawPost } from '../support/posts';
 import { openTestDb } from '../support/test-app';
@@ -58,7 +59,11 @@ describe('enrichment with per-coin stances', () => {
     expect(out[2]!.coinStances).toEqual({});
     expect(out[3]!.coinStances).toEqual({});
 
-    await saveBatch(db, { source: 'test', posts, enrichments: out, cursor: null, rejected: 0, now: new Date() });
+    await saveBatch(
+      db,
+      { source: 'test', posts, enrichments: out, cursor: null, rejected: 0, now: new Date() },
+      storeHooks,
+    );
     const rows = await db.query<{ id: string; coins: string[]; coin_stances: number[] | null; sentiment: number }>(
       'SELECT id, coins, coin_stances, sentiment FROM posts WHERE id = ANY($1::text[]) ORDER BY id',
       [posts.map((p) => p.id)],

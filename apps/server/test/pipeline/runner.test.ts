@@ -7,6 +7,7 @@ import { EtaTracker, historyService } from '../../src/pipeline/history';
 import { requestGate } from '../../src/pipeline/request-gate';
 import { backoffMs, runOnce, runSource } from '../../src/pipeline/runner';
 import { saveResolvedHandles } from '../../src/pipeline/store';
+import { storeHooks } from '../../src/services/store-hooks';
 import type { Source, SourceBatch } from '../../src/pipeline/types';
 import { systemClock } from '../../src/domain/clock';
 import { rawPost } from '../support/posts';
@@ -18,6 +19,7 @@ const logs: string[] = [];
 const opts = () => ({
   db,
   enricher: createEnricher(builtinClassifier),
+  hooks: storeHooks,
   clock: systemClock,
   log: (l: string) => void logs.push(l),
 });
@@ -123,6 +125,7 @@ describe('runner', () => {
       db,
       [found(fine, '880001', 'Fine'), found(broken, '880002', 'Broken \u0000 name')],
       new Date(),
+      storeHooks,
     );
     const authors = await db.query<{ id: string; author_id: string }>(
       'SELECT id, author_id FROM posts WHERE id = ANY($1) ORDER BY id',

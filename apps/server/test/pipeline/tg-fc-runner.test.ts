@@ -9,6 +9,7 @@ import type { Db } from '../../src/db/db';
 import { createEnricher } from '../../src/pipeline/enrich/index';
 import { builtinClassifier } from '../../src/pipeline/enrich/sentiment/classifier';
 import { runOnce } from '../../src/pipeline/runner';
+import { storeHooks } from '../../src/services/store-hooks';
 import { createFarcasterSource } from '../../src/pipeline/sources/farcaster/index';
 import { createTelegramSource } from '../../src/pipeline/sources/telegram/index';
 import type { Source } from '../../src/pipeline/types';
@@ -22,7 +23,13 @@ let drop: () => Promise<void>;
 const closers: (() => Promise<void>)[] = [];
 const signal = new AbortController().signal;
 const NOW = Date.now();
-const opts = () => ({ db, enricher: createEnricher(builtinClassifier), clock: systemClock, log: () => {} });
+const opts = () => ({
+  db,
+  enricher: createEnricher(builtinClassifier),
+  hooks: storeHooks,
+  clock: systemClock,
+  log: () => {},
+});
 
 beforeAll(async () => {
   ({ db, drop } = await openMigratedDb());

@@ -11,6 +11,7 @@ import type { Resolver } from '../../src/security/addresses';
 import { rawPost } from '../support/posts';
 import { registerAndLogin, startTestApp, type TestApp } from '../support/test-app';
 import { saveBatch } from '../../src/pipeline/store';
+import { storeHooks } from '../../src/services/store-hooks';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 const requests: string[] = [];
@@ -118,14 +119,18 @@ describe('stored image addresses', () => {
       { imgUrlThumb: 'data:image/svg+xml,<svg onload=alert(1)>', imgUrlOrigin: '//evil.example/x.png' },
       { imgUrlThumb: '/demo-media/image/a.png', imgUrlOrigin: 'file:///etc/passwd' },
     ];
-    await saveBatch(strict.db, {
-      source: 'test',
-      posts: [post],
-      enrichments: [{ coins: [], categories: [], sentiment: { label: 'neutral', score: 0, cues: [] }, lang: 'en' }],
-      cursor: null,
-      rejected: 0,
-      now: new Date(),
-    });
+    await saveBatch(
+      strict.db,
+      {
+        source: 'test',
+        posts: [post],
+        enrichments: [{ coins: [], categories: [], sentiment: { label: 'neutral', score: 0, cues: [] }, lang: 'en' }],
+        cursor: null,
+        rejected: 0,
+        now: new Date(),
+      },
+      storeHooks,
+    );
     const [row] = await strict.db.query<{ medias: unknown }>('SELECT medias FROM posts WHERE id = $1', [post.id]);
     expect(row?.medias).toEqual([
       { imgUrlThumb: 'https://pbs.example/t.jpg', imgUrlOrigin: 'https://pbs.example/o.jpg' },

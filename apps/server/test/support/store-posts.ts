@@ -1,6 +1,7 @@
 /** Stores hand-made posts with chosen enrichment, through the pipeline's own save. */
 import type { Db } from '../../src/db/db';
 import { saveBatch } from '../../src/pipeline/store';
+import { storeHooks } from '../../src/services/store-hooks';
 import type { Enrichment, RawPost, SentimentLabel } from '../../src/pipeline/types';
 import { rawPost } from './posts';
 
@@ -41,7 +42,7 @@ export async function storePosts(db: Db, specs: PostSpec[]): Promise<string[]> {
     },
     lang: 'en',
   }));
-  await saveBatch(db, { source: 'test', posts, enrichments, cursor: null, rejected: 0, now: new Date() });
+  await saveBatch(db, { source: 'test', posts, enrichments, cursor: null, rejected: 0, now: new Date() }, storeHooks);
   return posts.map((p) => p.id);
 }
 
@@ -51,12 +52,16 @@ export async function saveEnriched(
   items: { raw: RawPost; enrichment: Enrichment }[],
   source = 'test',
 ): Promise<void> {
-  await saveBatch(db, {
-    source,
-    posts: items.map((i) => i.raw),
-    enrichments: items.map((i) => i.enrichment),
-    cursor: null,
-    rejected: 0,
-    now: new Date(),
-  });
+  await saveBatch(
+    db,
+    {
+      source,
+      posts: items.map((i) => i.raw),
+      enrichments: items.map((i) => i.enrichment),
+      cursor: null,
+      rejected: 0,
+      now: new Date(),
+    },
+    storeHooks,
+  );
 }

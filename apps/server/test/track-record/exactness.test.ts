@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/db';
 import { saveResolvedHandles } from '../../src/pipeline/store';
 import { reclassify } from '../../src/pipeline/reclassify';
+import { storeHooks } from '../../src/services/store-hooks';
 import type { SentimentClassifier, SentimentLabel } from '../../src/pipeline/types';
 import { rebuildTrackRecords, trackRecordStore } from '../../src/services/track-record/store';
 import { rawPost } from '../support/posts';
@@ -111,7 +112,9 @@ describe('track records, incrementally', () => {
         const p = { ...randomPost(rand, `${seed}h${k}`), authorId: '', handle: 'kol_h' };
         steps.push(() => savePosts(db, [p]));
       }
-      steps.push(() => saveResolvedHandles(db, [{ ...rawPost().author, id: '3', username: 'kol_h' }], new Date()));
+      steps.push(() =>
+        saveResolvedHandles(db, [{ ...rawPost().author, id: '3', username: 'kol_h' }], new Date(), storeHooks),
+      );
       // Deletions, told to the store like any other change.
       for (let k = 0; k < 5; k++) {
         const id = posts[Math.floor(rand() * posts.length)]!.id;
@@ -152,7 +155,7 @@ describe('track records, incrementally', () => {
           model: 'flip-1',
         })),
     };
-    const pass = await reclassify({ db, classifier: flip, batchSize: 37 });
+    const pass = await reclassify({ db, classifier: flip, hooks: storeHooks, batchSize: 37 });
     expect(pass.changed).toBeGreaterThan(50);
     const [stored, direct] = [await storedRecords(db), await directRecords(db)];
     expect(direct.calls).not.toEqual(before.calls);

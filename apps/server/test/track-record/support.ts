@@ -2,6 +2,7 @@
 import type { Db } from '../../src/db/db';
 import type { CallRow, PostCoinRow, StatsRow } from '../../src/db/repos/track-record';
 import { saveBatch } from '../../src/pipeline/store';
+import { storeHooks } from '../../src/services/store-hooks';
 import type { SentimentLabel } from '../../src/pipeline/types';
 import { byTime, type Candidate, chainCalls, type Closes } from '../../src/services/track-record/rules';
 import { candidateOfRow, measured, statsRows, type TrackRecordStore } from '../../src/services/track-record/store';
@@ -53,29 +54,33 @@ export interface TrackPost {
 
 /** Saves posts as one batch through the pipeline's save (which updates the track records in it). */
 export async function savePosts(db: Db, posts: TrackPost[]) {
-  await saveBatch(db, {
-    source: 'test',
-    posts: posts.map((p) =>
-      rawPost({
-        id: p.id,
-        text: p.text ?? `${p.sentiment} on ${p.coins.join(' ')}`,
-        createdAt: p.ct,
-        authorId: p.authorId,
-        username: p.handle ?? `u${p.authorId}`,
-        ...(p.refKind ? { refKind: p.refKind } : {}),
-      }),
-    ),
-    enrichments: posts.map((p) => ({
-      coins: p.coins,
-      categories: [],
-      sentiment: { label: p.sentiment, score: 0, cues: [] },
-      lang: 'en',
-      ...(p.coinStances ? { coinStances: p.coinStances } : {}),
-    })),
-    cursor: null,
-    rejected: 0,
-    now: new Date(),
-  });
+  await saveBatch(
+    db,
+    {
+      source: 'test',
+      posts: posts.map((p) =>
+        rawPost({
+          id: p.id,
+          text: p.text ?? `${p.sentiment} on ${p.coins.join(' ')}`,
+          createdAt: p.ct,
+          authorId: p.authorId,
+          username: p.handle ?? `u${p.authorId}`,
+          ...(p.refKind ? { refKind: p.refKind } : {}),
+        }),
+      ),
+      enrichments: posts.map((p) => ({
+        coins: p.coins,
+        categories: [],
+        sentiment: { label: p.sentiment, score: 0, cues: [] },
+        lang: 'en',
+        ...(p.coinStances ? { coinStances: p.coinStances } : {}),
+      })),
+      cursor: null,
+      rejected: 0,
+      now: new Date(),
+    },
+    storeHooks,
+  );
 }
 
 const sortCalls = (rows: CallRow[]) =>

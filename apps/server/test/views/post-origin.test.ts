@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveBatch } from '../../src/pipeline/store';
+import { storeHooks } from '../../src/services/store-hooks';
 import { decodeCursor, encodeCursor } from '../../src/services/feed';
 import type { Enrichment } from '../../src/pipeline/types';
 import { rawPost } from '../support/posts';
@@ -40,14 +41,18 @@ async function save(source: string, id: string, ct: number) {
     authorId: `9${ct}`,
     metrics: { likeCount: 1234, retweetCount: 40, replyCount: 3, quoteCount: 2, impressionCount: 3_400_000 },
   });
-  await saveBatch(t.db, {
-    source,
-    posts: [post],
-    enrichments: [enrichment],
-    cursor: null,
-    rejected: 0,
-    now: new Date(),
-  });
+  await saveBatch(
+    t.db,
+    {
+      source,
+      posts: [post],
+      enrichments: [enrichment],
+      cursor: null,
+      rejected: 0,
+      now: new Date(),
+    },
+    storeHooks,
+  );
 }
 
 beforeAll(async () => {
@@ -128,14 +133,18 @@ describe('posts from other networks (issue 17)', () => {
         username: 'alice.bsky.social',
       }),
     ];
-    await saveBatch(t.db, {
-      source: 'test',
-      posts: posts.map((p) => ({ ...p, author: { ...p.author, network: p.network } })),
-      enrichments: posts.map(() => other),
-      cursor: null,
-      rejected: 0,
-      now: new Date(),
-    });
+    await saveBatch(
+      t.db,
+      {
+        source: 'test',
+        posts: posts.map((p) => ({ ...p, author: { ...p.author, network: p.network } })),
+        enrichments: posts.map(() => other),
+        cursor: null,
+        rejected: 0,
+        now: new Date(),
+      },
+      storeHooks,
+    );
     const viewId = await viewOf('NETTEST');
     const seen = ((await t.call('view/v2/tweets', { viewId }, { token })).body.data as { list: WirePost[] }).list;
     expect(seen.map((p) => p.id)).toEqual([

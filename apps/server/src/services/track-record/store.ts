@@ -212,7 +212,8 @@ async function rederive(tx: Queryable, chains: ChainFrom[]): Promise<void> {
 /**
  * After posts were stored, updated or deleted: re-derives the chains they are in now and the
  * chains they were calls in, from the earliest of those times. Run it in the transaction that
- * changed them (pipeline/store.ts), so posts and records commit together.
+ * changed them (pipeline/store.ts and reclassify.ts, through services/store-hooks.ts), so posts
+ * and records commit together.
  */
 export async function trackPostsStored(tx: Queryable, postIds: string[]): Promise<void> {
   if (postIds.length === 0) return;

@@ -10,6 +10,7 @@ import { buildSources } from '../../../src/pipeline/collection';
 import { createEnricher } from '../../../src/pipeline/enrich/index';
 import { builtinClassifier } from '../../../src/pipeline/enrich/sentiment/classifier';
 import { runOnce } from '../../../src/pipeline/runner';
+import { storeHooks } from '../../../src/services/store-hooks';
 import { systemClock } from '../../../src/domain/clock';
 import { closeTestDb, openMigratedDb } from '../../support/test-app';
 import { commit, type FakeBluesky, feedItem, postRecord, profile, startFakeBluesky } from './fake-bluesky';
@@ -29,6 +30,7 @@ const logs: string[] = [];
 const opts = () => ({
   db,
   enricher: createEnricher(builtinClassifier),
+  hooks: storeHooks,
   clock: systemClock,
   log: (l: string) => void logs.push(l),
 });
@@ -53,7 +55,7 @@ describe('bluesky into the database', () => {
       BLUESKY_APPVIEW_URL: fake.appviewUrl,
       BLUESKY_JETSTREAM_URL: fake.jetstreamUrl,
     });
-    const [source] = buildSources(config, db);
+    const [source] = buildSources(config, { db, hooks: storeHooks });
     if (!source) throw new Error('no source built');
     expect(source.name).toBe('bluesky');
 

@@ -12,6 +12,7 @@ import { createEnricher } from '../../../src/pipeline/enrich/index';
 import { builtinClassifier } from '../../../src/pipeline/enrich/sentiment/classifier';
 import { runOnce } from '../../../src/pipeline/runner';
 import { saveResolvedHandles } from '../../../src/pipeline/store';
+import { storeHooks } from '../../../src/services/store-hooks';
 import type { RawAuthor, Source } from '../../../src/pipeline/types';
 import { storePosts } from '../../support/store-posts';
 import { registerAndLogin, startTestApp, type TestApp } from '../../support/test-app';
@@ -37,11 +38,15 @@ afterEach(async () => {
 
 function xSource(): Source {
   const config = loadConfig({ SOURCES: 'x-api', X_BEARER_TOKEN: 'test-token', X_API_BASE_URL: fake.url });
-  const [source] = buildSources(config, t.db, t.clock);
+  const [source] = buildSources(config, { db: t.db, hooks: storeHooks, clock: t.clock });
   return source!;
 }
 const run = (source: Source) =>
-  runOnce(source, { db: t.db, enricher: createEnricher(builtinClassifier), clock: t.clock, log: () => {} }, signal);
+  runOnce(
+    source,
+    { db: t.db, enricher: createEnricher(builtinClassifier), hooks: storeHooks, clock: t.clock, log: () => {} },
+    signal,
+  );
 
 /** Submits the handles as a user and approves them as the administrator, through the API. */
 async function approve(...names: string[]) {
@@ -227,6 +232,7 @@ describe('x-api source: handle-only tracked accounts', () => {
         },
       ],
       t.clock.now(),
+      storeHooks,
     );
     expect(await t.db.query('SELECT * FROM x_accounts ORDER BY id')).toEqual(before);
     expect(await lists()).toEqual(['Both:400:white', 'HandleOnly:400:black', 'Split:400:white']);
@@ -251,14 +257,19 @@ describe('x-api source: handle-only tracked accounts', () => {
     // Frank's row cannot be written (a follower count that is not a number): Erin's merge, done
     // first, must not stay behind either.
     await expect(
-      saveResolvedHandles(t.db, [found('610', 'erin', 5), found('620', 'frank', Number.NaN)], t.clock.now()),
+      saveResolvedHandles(
+        t.db,
+        [found('610', 'erin', 5), found('620', 'frank', Number.NaN)],
+        t.clock.now(),
+        storeHooks,
+      ),
     ).rejects.toThrow();
     expect((await t.db.query('SELECT id FROM x_accounts ORDER BY id')).map((r) => r.id)).toEqual([
       'handle:erin',
       'handle:frank',
     ]);
     expect(await lists()).toEqual(['Pair:handle:erin:white', 'Pair:handle:frank:white']);
-    await saveResolvedHandles(t.db, [found('610', 'erin', 5), found('620', 'frank', 6)], t.clock.now());
+    await saveResolvedHandles(t.db, [found('610', 'erin', 5), found('620', 'frank', 6)], t.clock.now(), storeHooks);
     expect(await lists()).toEqual(['Pair:610:white', 'Pair:620:white']);
   });
 });

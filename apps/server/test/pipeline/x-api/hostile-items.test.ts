@@ -10,6 +10,7 @@ import { sourceStateRepo } from '../../../src/db/repos/source-state';
 import { createEnricher } from '../../../src/pipeline/enrich/index';
 import { builtinClassifier } from '../../../src/pipeline/enrich/sentiment/classifier';
 import { runOnce } from '../../../src/pipeline/runner';
+import { storeHooks } from '../../../src/services/store-hooks';
 import { createXApiSource } from '../../../src/pipeline/sources/x-api/index';
 import { openTestDb } from '../../support/test-app';
 import { type FakeX, startFakeX, tweet, user } from './fake-x';
@@ -56,6 +57,7 @@ describe('x-api source: hostile items', () => {
     const opts = {
       db,
       enricher: createEnricher(builtinClassifier),
+      hooks: storeHooks,
       clock: { now: () => new Date(nowMs) },
       log: (l: string) => void logs.push(l),
     };
