@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { confirmDanger } from './confirmDanger';
+import { confirmDanger, type DangerQuestion } from './confirmDanger';
 
 interface Options {
   /** The question of the confirm dialog. */
-  ask: Parameters<typeof confirmDanger>[0];
+  ask: DangerQuestion;
   /** The action, once confirmed (its success toast and any navigation included). */
   action: () => Promise<unknown>;
   /** How the page reports a failed action; the page stays as it was. */

@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { FooterButton } from '../../features/FooterButton';
 import { PageNavBar } from '../../features/PageNavBar';
 import { toastError, toastSuccess } from '../../features/toast';
+import { deleteQuestion } from '../../features/confirmDanger';
 import { useConfirmedAction } from '../../features/useConfirmedAction';
 import { reloadKolGroups, removeKolGroup, useKolGroups } from '../../state/kolGroups';
 import { EntryButton } from './EntryButton';
@@ -30,12 +31,7 @@ export default function KolManagementPage() {
 
   const confirmDelete = (group: KolGroup) =>
     run({
-      ask: {
-        title: t('kol.confirmDelete'),
-        content: t('kol.confirmDeleteBody', { name: group.name }),
-        confirm: t('kol.delete'),
-        testId: 'kol-delete-confirm',
-      },
+      ask: deleteQuestion('kol', group.name, 'kol-delete-confirm'),
       action: async () => {
         await removeKolGroup(group.id);
         toastSuccess(t('kol.removed'));

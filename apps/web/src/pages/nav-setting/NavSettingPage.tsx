@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageNavBar } from '../../features/PageNavBar';
 import { toastError, toastSuccess } from '../../features/toast';
+import { deleteQuestion } from '../../features/confirmDanger';
 import { useConfirmedAction } from '../../features/useConfirmedAction';
 import { reloadViews, removeView, useViews } from '../../state/views';
 import { idsOf, missingDefaults } from './order';
@@ -54,12 +55,7 @@ export default function NavSettingPage() {
 
   const confirmDelete = (item: ViewListItem) =>
     run({
-      ask: {
-        title: t('nav.confirmDelete'),
-        content: t('nav.confirmDeleteBody', { name: item.name }),
-        confirm: t('nav.delete'),
-        testId: 'nav-delete-confirm',
-      },
+      ask: deleteQuestion('nav', item.name, 'nav-delete-confirm'),
       action: async () => {
         await removeView(item.viewId);
         toastSuccess(t('nav.deleted'));

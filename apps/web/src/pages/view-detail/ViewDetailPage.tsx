@@ -9,6 +9,7 @@ import { OpinionSummary } from '../../features/opinion/OpinionSummary';
 import { PageNavBar } from '../../features/PageNavBar';
 import ReportView from '../../features/report/ReportView';
 import { toastSuccess } from '../../features/toast';
+import { deleteQuestion } from '../../features/confirmDanger';
 import { useConfirmedAction } from '../../features/useConfirmedAction';
 import { useGoBack } from '../../features/useGoBack';
 import { ensureViews, findView, reloadViews, removeView, setCurrentView, useViews } from '../../state/views';
@@ -56,12 +57,7 @@ export default function ViewDetailPage() {
   const remove = async () => {
     if (!found) return;
     await run({
-      ask: {
-        title: t('viewDetail.confirmDelete'),
-        content: t('viewDetail.confirmDeleteBody', { name: found.name }),
-        confirm: t('viewDetail.delete'),
-        testId: 'detail-delete-confirm',
-      },
+      ask: deleteQuestion('viewDetail', found.name, 'detail-delete-confirm'),
       action: async () => {
         await removeView(found.viewId);
         toastSuccess(t('viewDetail.deleted'));
