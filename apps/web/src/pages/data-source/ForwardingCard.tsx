@@ -1,6 +1,6 @@
 import type { DataSourceState } from '@kolscope/contract';
 import { Button } from 'antd-mobile';
-import { useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDanger } from '../../features/confirmDanger';
 import { copyText } from '../../features/copyText';
@@ -34,6 +34,39 @@ function CopyRow({ label, value, testId, note }: { label: string; value: string;
       </div>
       {note && <div className="ds-copy__note">{note}</div>}
     </div>
+  );
+}
+
+/** A card action: small and rounded, spinning while its own call runs, disabled while any runs. */
+function CardAction({
+  busy,
+  action,
+  testId,
+  look,
+  run,
+  children,
+}: {
+  busy: string | null;
+  action: 'rotate' | 'revoke';
+  testId: string;
+  /** 'primary' (make the first token), 'danger' (revoke, outlined); the default grey otherwise. */
+  look?: 'primary' | 'danger';
+  run: () => Promise<unknown>;
+  children: ReactNode;
+}) {
+  return (
+    <Button
+      size="small"
+      shape="rounded"
+      {...(look ? { color: look } : {})}
+      {...(look === 'danger' ? { fill: 'outline' as const } : {})}
+      data-testid={testId}
+      loading={busy === action}
+      disabled={busy !== null}
+      onClick={() => void run()}
+    >
+      {children}
+    </Button>
   );
 }
 
@@ -106,41 +139,17 @@ export function ForwardingCard({ forwarding, shownToken, busy, rotate, revoke }:
       <div className="ds-card__actions">
         {forwarding.hasToken ? (
           <>
-            <Button
-              size="small"
-              shape="rounded"
-              data-testid="ingest-rotate"
-              loading={busy === 'rotate'}
-              disabled={busy !== null}
-              onClick={() => void doRotate()}
-            >
+            <CardAction busy={busy} action="rotate" testId="ingest-rotate" run={doRotate}>
               {t('dataSource.rotate')}
-            </Button>
-            <Button
-              size="small"
-              shape="rounded"
-              color="danger"
-              fill="outline"
-              data-testid="ingest-revoke"
-              loading={busy === 'revoke'}
-              disabled={busy !== null}
-              onClick={() => void doRevoke()}
-            >
+            </CardAction>
+            <CardAction busy={busy} action="revoke" testId="ingest-revoke" look="danger" run={doRevoke}>
               {t('dataSource.revoke')}
-            </Button>
+            </CardAction>
           </>
         ) : (
-          <Button
-            size="small"
-            shape="rounded"
-            color="primary"
-            data-testid="ingest-make-token"
-            loading={busy === 'rotate'}
-            disabled={busy !== null}
-            onClick={() => void doRotate()}
-          >
+          <CardAction busy={busy} action="rotate" testId="ingest-make-token" look="primary" run={doRotate}>
             {t('dataSource.makeToken')}
-          </Button>
+          </CardAction>
         )}
       </div>
     </section>
