@@ -6,7 +6,7 @@ import { type UserRow, usersRepo } from '../db/repos/users';
 import { type Clock, epochSeconds } from '../domain/clock';
 import { AppError } from './errors';
 import type { InnerCodes } from './inner-codes';
-import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords';
+import { DEFAULT_PASSWORD_COST, dummyHash, hashPassword, verifyPassword } from './passwords';
 import { addressKey } from './client-address';
 import { loginGuard } from './login-guard';
 import { LIMITS, type RateLimiter } from './rate-limit';
@@ -30,8 +30,13 @@ export function accounts(deps: {
   innerCodes: InnerCodes;
   limiter: RateLimiter;
   adminEmails: string[];
+  /** scrypt cost of new password hashes (services/passwords.ts); tests lower it. */
+  passwordCost?: number;
 }) {
   const users = usersRepo(deps.db);
+  const cost = deps.passwordCost ?? DEFAULT_PASSWORD_COST;
+  const hash = (passwd: string) => hashPassword(passwd, cost);
+  const unknownUserHash = dummyHash(cost);
   const guard = loginGuard(deps.limiter);
 
   const isAdmin = (u: UserRow) => u.is_admin || deps.adminEmails.includes(u.email);
@@ -135,7 +140,7 @@ export function accounts(deps: {
       const created = await users.insert({
         email: r.email,
         name: r.email.split('@')[0] ?? r.email,
-        passwordHash: await hashPassword(r.passwd),
+        passwordHash: await hash(r.passwd),
         inviteCode: await newInviteCode(),
         sourceInviteCode: inviter ? inviter.invite_code : '',
         sourceInviteUserId: inviter ? inviter.id : null,
@@ -150,7 +155,7 @@ export function accounts(deps: {
     async login(email: string, passwd: string, client: Client) {
       const user = await guard.attempt(email, client.ip, async () => {
         const found = await users.byEmail(email);
-        const ok = await verifyPassword(passwd, found?.password_hash ?? DUMMY_HASH);
+        const ok = await verifyPassword(passwd, found?.password_hash ?? unknownUserHash);
         return ok ? found : undefined;
       });
       if (!user) throw new AppError(Ret.badCredentials, 'bad_credentials');
@@ -168,7 +173,7 @@ export function accounts(deps: {
     async changePassword(email: string, code: string, passwd: string): Promise<void> {
       await deps.codes.consume(email, 'reset', code);
       const user = await userWithCode(email);
-      await users.setPassword(user.id, await hashPassword(passwd), deps.clock.now());
+      await users.setPassword(user.id, await hash(passwd), deps.clock.now());
       await deps.sessions.revokeAllOf(user.id);
     },
 
@@ -181,7 +186,7 @@ export function accounts(deps: {
       return users.insert({
         email,
         name: email.split('@')[0] ?? email,
-        passwordHash: await hashPassword(passwd),
+        passwordHash: await hash(passwd),
         inviteCode: await newInviteCode(),
         sourceInviteCode: '',
         sourceInviteUserId: null,
@@ -195,7 +200,7 @@ export function accounts(deps: {
     async setPasswordDirect(email: string, passwd: string): Promise<void> {
       const user = await users.byEmail(email);
       if (!user) throw new Error(`no account ${email}`);
-      await users.setPassword(user.id, await hashPassword(passwd), deps.clock.now());
+      await users.setPassword(user.id, await hash(passwd), deps.clock.now());
       await deps.sessions.revokeAllOf(user.id);
     },
 

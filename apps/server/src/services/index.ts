@@ -61,6 +61,8 @@ export interface ServiceDeps {
   requests?: { limits?: RequestLimitSettings; statementTimeoutMs?: number };
   /** Bounds and timers of the live streams (STREAM_MAX_CONNECTIONS, STREAM_MAX_PER_USER). */
   stream?: Partial<StreamSettings>;
+  /** scrypt cost of new password hashes; default services/passwords.ts DEFAULT_PASSWORD_COST. */
+  passwordCost?: number;
 }
 
 export function createServices(deps: ServiceDeps) {
@@ -163,6 +165,7 @@ export function createServices(deps: ServiceDeps) {
       innerCodes: inner,
       limiter,
       adminEmails: deps.config.adminEmails,
+      ...(deps.passwordCost ? { passwordCost: deps.passwordCost } : {}),
     }),
   };
 }

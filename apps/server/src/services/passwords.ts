@@ -4,7 +4,8 @@
  */
 import { randomBytes, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
 
-const N = 16384;
+/** scrypt's CPU/memory cost: 2^14, the interactive-login figure of the scrypt paper and OWASP. */
+export const DEFAULT_PASSWORD_COST = 16384;
 const R = 8;
 const P = 1;
 const KEY_LENGTH = 32;
@@ -17,10 +18,14 @@ function scrypt(password: string, salt: Buffer, n: number, r: number, p: number)
   );
 }
 
-export async function hashPassword(password: string): Promise<string> {
+/**
+ * `cost` (scrypt's N, a power of two) is stored in the hash, so a hash keeps verifying when the
+ * cost of new ones changes. Only the test suite lowers it: hashing is its largest single CPU cost.
+ */
+export async function hashPassword(password: string, cost = DEFAULT_PASSWORD_COST): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, N, R, P);
-  return ['scrypt', N, R, P, salt.toString('base64'), key.toString('base64')].join('$');
+  const key = await scrypt(password, salt, cost, R, P);
+  return ['scrypt', cost, R, P, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
@@ -31,5 +36,9 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
-/** Checked against when an e-mail is unknown, so a wrong e-mail costs the same time as a wrong password. */
-export const DUMMY_HASH = `scrypt$${N}$${R}$${P}$${Buffer.alloc(16).toString('base64')}$${Buffer.alloc(KEY_LENGTH).toString('base64')}`;
+/**
+ * Checked against when an e-mail is unknown, so a wrong e-mail costs the same time as a wrong
+ * password hashed at the same cost.
+ */
+export const dummyHash = (cost = DEFAULT_PASSWORD_COST) =>
+  `scrypt$${cost}$${R}$${P}$${Buffer.alloc(16).toString('base64')}$${Buffer.alloc(KEY_LENGTH).toString('base64')}`;

@@ -95,6 +95,9 @@ export interface TestAppOptions {
   database?: typeof openTestDb;
 }
 
+/** scrypt's N for the accounts tests make: 2^10, a sixteenth of the production cost. */
+const TEST_PASSWORD_COST = 1024;
+
 const TEST_REQUESTS = { limits: { running: 10_000, queued: 0 }, statementTimeoutMs: 60_000 };
 
 export async function startTestApp(options: TestAppOptions = {}) {
@@ -118,6 +121,9 @@ export async function startTestApp(options: TestAppOptions = {}) {
     },
     publicUrl: 'https://kolscope.test',
     requests,
+    // Hashing at the production cost was the suite's largest CPU cost (hundreds of sign-ups and
+    // guesses); the cost is a number in the stored hash, and the flows are the same at any cost.
+    passwordCost: TEST_PASSWORD_COST,
     ...(options.push ? { push: options.push } : {}),
     ...(options.feedCacheMs !== undefined ? { feedCacheMs: options.feedCacheMs } : {}),
     ...(options.stream ? { stream: options.stream } : {}),
