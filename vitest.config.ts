@@ -22,8 +22,15 @@ export default defineConfig({
           // expect.poll waits for an event (a count, a state), never for a time: its 1 s default
           // is a speed claim that a busy machine breaks, so it only ends a hung wait here.
           expect: { poll: { timeout: 120_000 } },
-          // Integration tests share one embedded database per file; files run in parallel forks.
+          // Integration tests share one embedded database per file; files run in two forks (the
+          // default on two cores would be one, and much of a file's time is spent waiting on
+          // sockets, child processes and PostgreSQL). A fork runs file after file without a new
+          // process each (isolate: false): the server's modules and PGlite's WebAssembly load
+          // once per fork, not once per file (import time was 7 s a file on a busy machine).
+          // Every file starts its own app and database and closes them, so nothing is shared.
           pool: 'forks',
+          maxWorkers: 2,
+          isolate: false,
           // Migrates one embedded database for the whole run; each file starts from a copy.
           globalSetup: ['apps/server/test/support/global-setup.ts'],
         },
