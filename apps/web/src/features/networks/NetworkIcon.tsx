@@ -1,5 +1,6 @@
 import type { Network } from '@kolscope/contract';
 import { useTranslation } from 'react-i18next';
+import { brandStyle } from './brands';
 import './network-icon.css';
 
 /**
@@ -28,6 +29,7 @@ export function NetworkIcon({ network, className }: { network: Network | undefin
       height="14"
       role="img"
       aria-label={label}
+      style={brandStyle(n)}
       data-testid="network-icon"
       data-network={n}
     >

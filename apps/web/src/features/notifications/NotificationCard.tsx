@@ -1,6 +1,7 @@
 import type { NotificationItem } from '@kolscope/contract';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { brandStyle, hasBrand } from '../networks/brands';
 import { ImageGrid } from '../post-card/ImageGrid';
 import { PostCopies } from '../post-card/PostCopies';
 import { PostText } from '../post-card/PostText';
@@ -17,7 +18,8 @@ function Avatar({ item }: { item: NotificationItem }) {
   if (!item.avatar || failed) {
     return (
       <span
-        className={`post-card__avatar post-card__avatar--initial notify-card__avatar--${item.source}`}
+        className={`post-card__avatar post-card__avatar--initial${hasBrand(item.source) ? ' notify-card__avatar--brand' : ''}`}
+        style={brandStyle(item.source)}
         role="img"
         aria-label={label}
       >
@@ -63,7 +65,11 @@ export const NotificationCard = memo(function NotificationCard({ item }: { item:
             ·
           </span>
           <RelativeTime ct={item.publishTime} />
-          <span className={`notify-card__source notify-card__source--${item.source}`} data-testid="notification-source">
+          <span
+            className={`notify-card__source notify-card__source--${item.source}${hasBrand(item.source) ? ' notify-card__source--brand' : ''}`}
+            style={brandStyle(item.source)}
+            data-testid="notification-source"
+          >
             {t(`notify.source.${item.source}`)}
           </span>
         </header>

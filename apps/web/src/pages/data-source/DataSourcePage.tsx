@@ -1,6 +1,7 @@
 import type { DataSource } from '@kolscope/contract';
 import { Switch } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { brandStyle } from '../../features/networks/brands';
 import { PageNavBar } from '../../features/PageNavBar';
 import { toastError, toastSuccess } from '../../features/toast';
 import { ForwardingCard } from './ForwardingCard';
@@ -54,7 +55,7 @@ export default function DataSourcePage() {
 
   const row = (s: (typeof custom)[number]) => (
     <li key={s.source} className="ds-row" data-testid={`source-${s.source}`} data-enabled={s.enabled}>
-      <span className={`ds-row__icon ds-row__icon--${s.source}`} aria-hidden="true">
+      <span className={`ds-row__icon ds-row__icon--${s.source}`} style={brandStyle(s.source)} aria-hidden="true">
         {t(`dataSource.name.${s.source}`).charAt(0)}
       </span>
       <div className="ds-row__text">
