@@ -17,7 +17,7 @@ export function PickButton({ id, on, variant, onClick, children }: Props) {
       type="button"
       aria-pressed={on}
       data-testid={`picker-item-${id}`}
-      className={`picker__${variant}${on ? ` picker__${variant}--on` : ''}`}
+      className={`${variant === 'row' ? 'ks-list-row ' : ''}picker__${variant}${on ? ` picker__${variant}--on` : ''}`}
       onClick={onClick}
     >
       {children}

@@ -39,7 +39,7 @@ export function GroupSubList({ group, selected }: { group: ViewListItem; selecte
           <li key={sub.viewId}>
             <button
               type="button"
-              className={sub.viewId === selected ? 'home-group__row home-group__row--selected' : 'home-group__row'}
+              className={`ks-list-row home-group__row${sub.viewId === selected ? ' home-group__row--selected' : ''}`}
               data-testid={`group-sub-${sub.viewId}`}
               onClick={() => navigate(`/view-detail/${encodeURIComponent(sub.viewId)}`)}
             >
