@@ -8,6 +8,10 @@ const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 // One runner, four projects: `npm test` runs contract, server and web; e2e runs alone.
 export default defineConfig({
   test: {
+    // Two forks, where the default on two cores is one: much of a server file's time is spent
+    // waiting on sockets, child processes and PostgreSQL. (Vitest wants one figure for all projects
+    // that run together.) The e2e project runs its files one at a time regardless.
+    maxWorkers: 2,
     projects: [
       { test: { name: 'contract', include: ['packages/contract/test/**/*.test.ts'], environment: 'node' } },
       {
@@ -22,14 +26,12 @@ export default defineConfig({
           // expect.poll waits for an event (a count, a state), never for a time: its 1 s default
           // is a speed claim that a busy machine breaks, so it only ends a hung wait here.
           expect: { poll: { timeout: 120_000 } },
-          // Integration tests share one embedded database per file; files run in two forks (the
-          // default on two cores would be one, and much of a file's time is spent waiting on
-          // sockets, child processes and PostgreSQL). A fork runs file after file without a new
-          // process each (isolate: false): the server's modules and PGlite's WebAssembly load
-          // once per fork, not once per file (import time was 7 s a file on a busy machine).
-          // Every file starts its own app and database and closes them, so nothing is shared.
+          // Integration tests share one embedded database per file; files run in two forks (see
+          // maxWorkers above), each running file after file without a new process (isolate:
+          // false): the server's modules and PGlite's WebAssembly load once per fork, not once per
+          // file (7 s a file on a busy machine). Every file starts and closes its own app and
+          // database, so nothing else is shared.
           pool: 'forks',
-          maxWorkers: 2,
           isolate: false,
           // Migrates one embedded database for the whole run; each file starts from a copy.
           globalSetup: ['apps/server/test/support/global-setup.ts'],
