@@ -21,7 +21,7 @@ function pickedValues(groups: FilterGroup[], type: PickedType) {
  * (Category, Keywords, Coins, Authors, Fans) and the pickers it opens. The content feed and the
  * analytics report forms share it, state included (`useFilterGroups`).
  */
-export function FilterGroupsEditor({ form, emptyText }: { form: FilterGroupsState; emptyText?: string }) {
+export function FilterGroupsEditor({ form, emptyText }: { form: FilterGroupsState; emptyText: string }) {
   const { t } = useTranslation();
   const [sheetOpen, setSheetOpen] = useState(false);
   const authors = pickedValues(form.groups, 'authors');
@@ -33,7 +33,7 @@ export function FilterGroupsEditor({ form, emptyText }: { form: FilterGroupsStat
     <>
       <h2 className="filters__heading">{t('feedSetting.filters')}</h2>
       <p className="filters__hint">{t('feedSetting.filtersHint')}</p>
-      {form.groups.length === 0 && <p className="filters__empty">{emptyText ?? t('feedSetting.noFilters')}</p>}
+      {form.groups.length === 0 && <p className="filters__empty">{emptyText}</p>}
       {form.groups.map((group) => (
         <FilterCard
           key={group.key}

@@ -1,10 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { FilterGroupsEditor } from '../../features/filters/FilterGroupsEditor';
+import { FilterViewForm } from '../../features/filters/FilterViewForm';
 import { TimeSelector } from '../../features/report/TimeSelector';
-import { ViewFormPage } from '../../features/view-form/ViewFormPage';
 import { useReportForm } from './useReportForm';
-import { TitleField } from '../../features/view-form/TitleField';
 
 /**
  * /report-setting (create) and /report-setting/:id (edit): title, backtracking time (read-only
@@ -16,19 +14,7 @@ export default function ReportSettingPage() {
   const form = useReportForm(id);
 
   return (
-    <ViewFormPage
-      title={t(form.editing ? 'reportSetting.editTitle' : 'reportSetting.createTitle')}
-      form={form}
-      testIds={{ state: 'report-setting', save: 'report-save' }}
-    >
-      <TitleField
-        label={t('feedSetting.title')}
-        testId="report-title"
-        value={form.title}
-        onChange={form.changeTitle}
-        error={form.errorText('title') || undefined}
-        placeholder={t('reportSetting.titlePlaceholder')}
-      />
+    <FilterViewForm kind={{ keys: 'reportSetting', id: 'report' }} form={form}>
       <TimeSelector
         label={t('reportSetting.backtracking')}
         testId="report-backtracking"
@@ -46,7 +32,6 @@ export default function ReportSettingPage() {
         hint={t('reportSetting.updateFreqHint')}
         error={form.errorText('updateFreq') || undefined}
       />
-      <FilterGroupsEditor form={form.filters} emptyText={t('reportSetting.noFilters')} />
-    </ViewFormPage>
+    </FilterViewForm>
   );
 }

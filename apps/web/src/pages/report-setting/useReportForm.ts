@@ -57,6 +57,7 @@ export function useReportForm(viewId: string | undefined) {
   return {
     ...shell,
     title,
+    titleError: errorText('title') || undefined,
     changeTitle,
     backtracking,
     changeBacktracking,
