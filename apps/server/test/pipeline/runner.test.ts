@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runnerOptions } from '../support/runner-options';
 import type { Db } from '../../src/db/db';
 import { sourceStateRepo } from '../../src/db/repos/source-state';
-import { createEnricher } from '../../src/pipeline/enrich/index';
-import { builtinClassifier } from '../../src/pipeline/enrich/sentiment/classifier';
 import { EtaTracker, historyService } from '../../src/pipeline/history';
 import { requestGate } from '../../src/pipeline/request-gate';
 import { backoffMs, runOnce, runSource } from '../../src/pipeline/runner';
@@ -16,13 +15,7 @@ import { closeTestDb, openMigratedDb } from '../support/test-app';
 let db: Db;
 let drop: () => Promise<void>;
 const logs: string[] = [];
-const opts = () => ({
-  db,
-  enricher: createEnricher(builtinClassifier),
-  hooks: storeHooks,
-  clock: systemClock,
-  log: (l: string) => void logs.push(l),
-});
+const opts = () => runnerOptions(db, (l) => void logs.push(l));
 
 /** A source that replays scripted answers, recording the cursors it was asked for. */
 function scripted(name: string, answers: (SourceBatch | Error)[]) {

@@ -5,15 +5,12 @@
  * is fetched again from the same cursor, so nothing is lost and nothing is stored twice.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { runnerOptions } from '../support/runner-options';
 import type { Db } from '../../src/db/db';
-import { createEnricher } from '../../src/pipeline/enrich/index';
-import { builtinClassifier } from '../../src/pipeline/enrich/sentiment/classifier';
 import { runOnce } from '../../src/pipeline/runner';
-import { storeHooks } from '../../src/services/store-hooks';
 import { createFarcasterSource } from '../../src/pipeline/sources/farcaster/index';
 import { createTelegramSource } from '../../src/pipeline/sources/telegram/index';
 import type { Source } from '../../src/pipeline/types';
-import { systemClock } from '../../src/domain/clock';
 import { closeTestDb, openMigratedDb } from '../support/test-app';
 import { type FakeHub, startFakeHub } from './farcaster/fake-hub';
 import { type FakeTelegram, startFakeTelegram } from './telegram/fake-telegram';
@@ -23,13 +20,7 @@ let drop: () => Promise<void>;
 const closers: (() => Promise<void>)[] = [];
 const signal = new AbortController().signal;
 const NOW = Date.now();
-const opts = () => ({
-  db,
-  enricher: createEnricher(builtinClassifier),
-  hooks: storeHooks,
-  clock: systemClock,
-  log: () => {},
-});
+const opts = () => runnerOptions(db);
 
 beforeAll(async () => {
   ({ db, drop } = await openMigratedDb());

@@ -4,14 +4,12 @@
  * and a delete on Bluesky flags the stored post vanished.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runnerOptions } from '../../support/runner-options';
 import { loadConfig } from '../../../src/config';
 import type { Db } from '../../../src/db/db';
 import { buildSources } from '../../../src/pipeline/collection';
-import { createEnricher } from '../../../src/pipeline/enrich/index';
-import { builtinClassifier } from '../../../src/pipeline/enrich/sentiment/classifier';
 import { runOnce } from '../../../src/pipeline/runner';
 import { storeHooks } from '../../../src/services/store-hooks';
-import { systemClock } from '../../../src/domain/clock';
 import { closeTestDb, openMigratedDb } from '../../support/test-app';
 import { commit, type FakeBluesky, feedItem, postRecord, profile, startFakeBluesky } from './fake-bluesky';
 
@@ -27,13 +25,7 @@ let drop: () => Promise<void>;
 let fake: FakeBluesky;
 const ac = new AbortController();
 const logs: string[] = [];
-const opts = () => ({
-  db,
-  enricher: createEnricher(builtinClassifier),
-  hooks: storeHooks,
-  clock: systemClock,
-  log: (l: string) => void logs.push(l),
-});
+const opts = () => runnerOptions(db, (l) => void logs.push(l));
 
 beforeAll(async () => {
   ({ db, drop } = await openMigratedDb());
