@@ -1,5 +1,5 @@
 /** Debian's Chromium driven by playwright-core at a phone size; never a downloaded browser. */
-import { mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
@@ -44,6 +44,14 @@ export async function newPhonePage(browser: Browser, baseUrl: string, lang?: 'en
     }, lang);
   }
   return context.newPage();
+}
+
+/** A screenshot the docs show: taken under e2e/artifacts and copied to docs/screenshots. */
+export async function docsScreenshot(page: Page, name: string, docsName = name): Promise<string> {
+  const path = await screenshot(page, name);
+  mkdirSync(DOCS, { recursive: true });
+  copyFileSync(path, join(DOCS, `${docsName}.png`));
+  return path;
 }
 
 export async function screenshot(page: Page, name: string): Promise<string> {

@@ -5,10 +5,9 @@
  * back to the same tab. Every rate on screen is checked against hits / calls beside it and
  * against the API. Screenshots also go to docs/screenshots/.
  */
-import { copyFileSync, mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshot, DOCS } from '../support/browser';
+import { docsScreenshot } from '../support/browser';
 import type { Product } from '../support/server';
 import { apiData, openSignedIn } from '../support/session';
 import { startSuite, stopSuite } from '../support/suite';
@@ -29,11 +28,7 @@ type Group = { id: string; name: string; kol_cnt: number };
 let product: Product;
 let browser: Browser;
 
-async function shot(page: Page, name: string) {
-  const path = await screenshot(page, name);
-  mkdirSync(DOCS, { recursive: true });
-  copyFileSync(path, `${DOCS}/${name}.png`);
-}
+const shot = docsScreenshot;
 
 /** "62 % (≥ 48 %)" or "62% (≥ 48%)" → [62, 48]. */
 function ratePair(text: string): [number, number] {

@@ -6,10 +6,9 @@
  * time opens the original's page; a post sent live over Jetstream after the start reaches the
  * feed too. Screenshots also go to docs/screenshots/.
  */
-import { copyFileSync, mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshot, DOCS } from '../support/browser';
+import { docsScreenshot } from '../support/browser';
 import type { Product } from '../support/server';
 import { apiData, openSignedIn } from '../support/session';
 import {
@@ -41,11 +40,7 @@ let product: Product;
 let browser: Browser;
 let castHash = '';
 
-async function shot(page: Page, name: string) {
-  const path = await screenshot(page, name);
-  mkdirSync(DOCS, { recursive: true });
-  copyFileSync(path, `${DOCS}/${name}.png`);
-}
+const shot = docsScreenshot;
 
 async function allKolsFeed(page: Page): Promise<string> {
   const list = await apiData<{ view_id: string; view_type: string; fixed: boolean }[]>(page, 'view/v2/list');

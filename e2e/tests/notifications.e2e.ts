@@ -5,11 +5,9 @@
  * shows, and the view listing it as a card; a message that matches nothing is not kept.
  * Screenshots of the form, the forwarding card and the view also go to docs/screenshots/.
  */
-import { copyFileSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshot, noToast, DOCS } from '../support/browser';
+import { screenshot, noToast, docsScreenshot } from '../support/browser';
 import type { Product } from '../support/server';
 import { openSignedIn, apiData } from '../support/session';
 import { startSuite, stopSuite } from '../support/suite';
@@ -51,13 +49,8 @@ let product: Product;
 let browser: Browser;
 
 /** A screenshot under e2e/artifacts; the ones the docs show are copied to docs/screenshots too. */
-async function shot(page: Page, name: string, docsName?: string) {
-  const path = await screenshot(page, name);
-  if (docsName) {
-    mkdirSync(DOCS, { recursive: true });
-    copyFileSync(path, join(DOCS, `${docsName}.png`));
-  }
-}
+const shot = (page: Page, name: string, docsName?: string) =>
+  docsName ? docsScreenshot(page, name, docsName) : screenshot(page, name);
 
 const signIn = (lang: Lang): Promise<Page> => openSignedIn(browser, product.url, lang);
 

@@ -7,10 +7,9 @@
  *   so the administrator sees "Same person?" on the statistics page. Tapping Merge joins them; the
  *   KOL profile then lists both accounts, and search finds the person by either handle.
  */
-import { copyFileSync, mkdirSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { noToast, screenshot, DOCS } from '../support/browser';
+import { noToast, docsScreenshot } from '../support/browser';
 import type { Product } from '../support/server';
 import { apiData, openSignedIn } from '../support/session';
 import {
@@ -149,8 +148,4 @@ describe('one KOL across networks', () => {
   }
 });
 
-async function shot(name: string, page: import('playwright-core').Page) {
-  const path = await screenshot(page, name);
-  mkdirSync(DOCS, { recursive: true });
-  copyFileSync(path, `${DOCS}/${name}.png`);
-}
+const shot = (name: string, page: import('playwright-core').Page) => docsScreenshot(page, name);

@@ -6,11 +6,9 @@
  * coin opinion rows show a price and a signed 24 h change that fit the phone's width. Screenshots
  * of the report and the ranking also go to docs/screenshots/.
  */
-import { copyFileSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { noToast, PHONE, screenshot, DOCS } from '../support/browser';
+import { noToast, PHONE, screenshot, docsScreenshot } from '../support/browser';
 import type { Product } from '../support/server';
 import { apiData, openSignedIn } from '../support/session';
 import { startSuite, stopSuite } from '../support/suite';
@@ -28,13 +26,8 @@ let product: Product;
 let browser: Browser;
 
 /** A screenshot under e2e/artifacts, copied to docs/screenshots when the docs show it. */
-async function shot(page: Page, name: string, docsName?: string) {
-  const path = await screenshot(page, name);
-  if (docsName) {
-    mkdirSync(DOCS, { recursive: true });
-    copyFileSync(path, join(DOCS, `${docsName}.png`));
-  }
-}
+const shot = (page: Page, name: string, docsName?: string) =>
+  docsName ? docsScreenshot(page, name, docsName) : screenshot(page, name);
 
 /** "102.5k", "0.00235", "1,500", "+2%" as numbers (k, m, b, t and % read back). */
 function labelValue(label: string): number {

@@ -6,10 +6,9 @@
  * rolls back with the server's message; the admin screen lists the post under Disagreements with
  * the numbers the API gives. Screenshots also go to docs/screenshots/.
  */
-import { copyFileSync, mkdirSync } from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newPhonePage, noToast, screenshot, DOCS } from '../support/browser';
+import { newPhonePage, noToast, docsScreenshot } from '../support/browser';
 import type { Product } from '../support/server';
 import { signInAsDemo, pageCall, ingestPosts, registerUser } from '../support/session';
 import { startSuite, stopSuite } from '../support/suite';
@@ -68,11 +67,7 @@ async function ingest(text: string): Promise<string> {
 
 const call = <T>(page: Page, path: string, body: object = {}) => pageCall<T>(page, path, body);
 
-async function shot(page: Page, name: string) {
-  const path = await screenshot(page, name);
-  mkdirSync(DOCS, { recursive: true });
-  copyFileSync(path, `${DOCS}/${name}.png`);
-}
+const shot = docsScreenshot;
 
 async function signIn(page: Page, email?: string, password?: string) {
   if (email && password) {

@@ -4,10 +4,9 @@
  * API's), changes metric, period, interval and source, focuses a series; a user who is not an
  * administrator gets nothing and stays signed in. Screenshots also go to docs/screenshots/.
  */
-import { copyFileSync, mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newPhonePage, screenshot, noToast, DOCS } from '../support/browser';
+import { newPhonePage, noToast, docsScreenshot } from '../support/browser';
 import type { Product } from '../support/server';
 import { signInAsDemo, pageCall, registerUser } from '../support/session';
 import { startSuite, stopSuite } from '../support/suite';
@@ -36,11 +35,7 @@ let browser: Browser;
 const call = (page: Page, path: string, body: object = {}) =>
   pageCall<unknown>(page, path, body, { pageLanguage: true });
 
-async function shot(page: Page, name: string) {
-  const path = await screenshot(page, name);
-  mkdirSync(DOCS, { recursive: true });
-  copyFileSync(path, `${DOCS}/${name}.png`);
-}
+const shot = docsScreenshot;
 
 const board = (page: Page) => page.getByTestId('statistics');
 
