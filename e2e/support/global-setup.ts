@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startProduct } from './server';
+import { demoRate, startProduct } from './server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -18,7 +18,7 @@ declare module 'vitest' {
 }
 
 /** The rates the files run the demo at: the suite's default, and 300 where fewer posts do. */
-export const DEMO_RATES = ['1500', '300'];
+const DEMO_RATES = [demoRate(), '300'];
 
 export default async function setup(project: TestProject) {
   const dirs: Record<string, string> = {};

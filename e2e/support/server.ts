@@ -18,6 +18,9 @@ const root = process.env.KOLSCOPE_ROOT ?? fileURLToPath(new URL('../..', import.
 
 export const INNER_CODE = 'E2E-INNER';
 
+/** The demo rate a product runs at: the file's own (process.env), else 1,500 posts a day. */
+export const demoRate = () => process.env.DEMO_POSTS_PER_DAY ?? '1500';
+
 export interface ProductOptions {
   /** false: return once the server answers, while the demo history still loads. */
   waitForLive?: boolean;
@@ -52,7 +55,7 @@ export async function startProduct(opts: ProductOptions = {}) {
       // A month of demo history at 1,500 posts a day: enough for every report bucket and feed
       // page the tests read, at half the start-up cost of the product's 3,000. A file may ask
       // for another rate (process.env) or pass its own (opts.env).
-      DEMO_POSTS_PER_DAY: process.env.DEMO_POSTS_PER_DAY ?? '1500',
+      DEMO_POSTS_PER_DAY: demoRate(),
       // The 10 s bound on a request's statements (503 "took too long") is a production guard,
       // tested in the server suite. Here the browser, the runner and the embedded database share
       // two cores, and a request waits its turn behind background batches: in CI runs it turned a

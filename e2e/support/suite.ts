@@ -2,7 +2,7 @@
 import type { Browser } from 'playwright-core';
 import { inject } from 'vitest';
 import { launchBrowser } from './browser';
-import { type Product, type ProductOptions, startProduct } from './server';
+import { demoRate, type Product, type ProductOptions, startProduct } from './server';
 
 /**
  * The default product (no `env` of its own, waiting for live) at a demo rate the global setup
@@ -10,7 +10,7 @@ import { type Product, type ProductOptions, startProduct } from './server';
  */
 export async function startSuite(opts: ProductOptions = {}): Promise<{ product: Product; browser: Browser }> {
   const preloaded = !opts.env && opts.waitForLive !== false;
-  const dataFrom = preloaded ? inject('demoDataDirs')[process.env.DEMO_POSTS_PER_DAY ?? '1500'] : undefined;
+  const dataFrom = preloaded ? inject('demoDataDirs')[demoRate()] : undefined;
   const product = await startProduct(dataFrom ? { ...opts, dataFrom } : opts);
   return { product, browser: await launchBrowser() };
 }
