@@ -27,6 +27,7 @@ import {
   userInfo,
   viewListItem,
 } from './entities';
+import { coinCalls } from './coin';
 import * as f from './fields';
 import { ingestCalls } from './ingest';
 import { kolCalls } from './kol';
@@ -143,7 +144,7 @@ export const viewCalls = {
        * The id of the newest post the client shows: the answer is then the posts newer than it
        * (newest first, at most 50, `more` 1 when there are even more), for the new-items tip.
        */
-      newerThan: z.string().max(40).optional(),
+      newerThan: f.id.optional(),
     }),
     tweetsPage,
   ),
@@ -313,6 +314,7 @@ export const allCalls: CallDef[] = [
   ...Object.values(sentimentFeedbackCalls),
   ...Object.values(marketCalls),
   ...Object.values(kolCalls),
+  ...Object.values(coinCalls),
 ];
 
 export type Request<C extends CallDef> = z.input<C['request']>;

@@ -186,3 +186,12 @@ export const PERIOD_SECONDS: Record<ReportPeriod, number> = {
 
 /** The longest view title, of every view type (checked by the contract, enforced by the forms' title field). */
 export const VIEW_TITLE_MAX = 100;
+
+/**
+ * The longest stored id a call accepts (views, groups, accounts, posts of every network). A
+ * Bluesky post id is `bsky:<did>/<rkey>` and a did:web names a host, so this is well above X's
+ * 20 digits.
+ */
+export const STORED_ID_MAX = 300;
+/** The longest page cursor: room for a time, a position and one stored id, base64url-encoded. */
+export const CURSOR_MAX = 512;

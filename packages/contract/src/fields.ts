@@ -3,7 +3,14 @@
  * translated by whoever shows them, so the server answers in the request's language.
  */
 import { z } from 'zod';
-import { GROUP_NAME_MAX_LENGTH, PASSWORD_MIN_LENGTH, VERIFICATION_CODE_LENGTH, VIEW_TITLE_MAX } from './constants';
+import {
+  CURSOR_MAX,
+  GROUP_NAME_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  STORED_ID_MAX,
+  VERIFICATION_CODE_LENGTH,
+  VIEW_TITLE_MAX,
+} from './constants';
 import { isValidEmail } from './rules';
 
 export const email = z
@@ -35,6 +42,15 @@ export const title = requiredText('title_required', VIEW_TITLE_MAX, 'title_too_l
 
 export const groupName = requiredText('group_name_required', GROUP_NAME_MAX_LENGTH, 'group_name_too_long');
 
-export const id = z.string({ error: 'id_required' }).trim().min(1, { error: 'id_required' }).max(64);
-export const cursor = z.string().max(512).optional().default('');
+/**
+ * A stored id: a view's, a group's, an account's or a post's. Posts and accounts of every network
+ * (networks.ts: `fc:0x…`, `tg:<channel>/<n>`, `bsky:<did>/<rkey>`, X's numbers) fit, so any
+ * network's id works in every call, cursor and `newerThan` (issue 29).
+ */
+export const id = z
+  .string({ error: 'id_required' })
+  .trim()
+  .min(1, { error: 'id_required' })
+  .max(STORED_ID_MAX, { error: 'id_too_long' });
+export const cursor = z.string().max(CURSOR_MAX).optional().default('');
 export const query = z.string().max(100).optional().default('');

@@ -31,6 +31,7 @@ const en = {
   group_name_too_long: 'The group name has at most 20 characters',
   username_required: 'Please enter the username',
   id_required: 'An id is required',
+  id_too_long: 'The id is too long',
   sentiment_label_invalid: 'The label must be bullish, neutral or bearish',
   // generic request errors
   field_invalid: 'Invalid value for "{field}"',
@@ -163,6 +164,7 @@ const zhCN: Record<MessageKey, string> = {
   group_name_too_long: '分组名称最多 20 个字符',
   username_required: '请输入用户名',
   id_required: '缺少 id',
+  id_too_long: 'id 过长',
   sentiment_label_invalid: '标签只能是看涨、中性或看跌',
   field_invalid: '字段 "{field}" 的值无效',
   field_invalid_with_reason: '{field}：{reason}',

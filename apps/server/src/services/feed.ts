@@ -21,6 +21,7 @@ import type { EventBus } from './events/types';
 import { TtlCache } from './ttl-cache';
 import { checkLimits, viewTypeOf } from './view-types/index';
 import type { Views } from './views';
+import { CURSOR_ID, cursorPattern } from './cursor-id';
 
 export const PAGE_SIZE = 20;
 export const NEWER_MAX = 50;
@@ -32,7 +33,7 @@ export function encodeCursor(row: { ct: number; id: string }): string {
   return Buffer.from(`${row.ct}:${row.id}`).toString('base64url');
 }
 export function decodeCursor(cursor: string): { ct: number; id: string } {
-  const m = /^(\d{1,12}):([\w:./-]{1,100})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  const m = cursorPattern('(\\d{1,12})', `(${CURSOR_ID})`).exec(Buffer.from(cursor, 'base64url').toString('utf8'));
   if (!m) throw badRequest('cursor_invalid');
   return { ct: Number(m[1]), id: m[2]! };
 }

@@ -20,6 +20,7 @@ import { localBus } from './events/local';
 import type { EventBus } from './events/types';
 import { AppError, badRequest, notFound } from './errors';
 import { presentUser, USER_PAGE_SIZE } from './twitter-users';
+import { CURSOR_ID, cursorPattern } from './cursor-id';
 
 const DEFAULTS = [
   { key: 'kol_default_all', role: 'all', fans: [0, 0], useFans: true },
@@ -44,7 +45,9 @@ function encode(row: { followers_count: number; id: string }, page: number): str
   return Buffer.from(`${row.followers_count}:${row.id}:${page}`).toString('base64url');
 }
 function decode(cursor: string): { followers: number; id: string; page: number } {
-  const m = /^(\d{1,15}):([\w:-]{1,60}):(\d{1,3})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  const m = cursorPattern('(\\d{1,15})', `(${CURSOR_ID})`, '(\\d{1,3})').exec(
+    Buffer.from(cursor, 'base64url').toString('utf8'),
+  );
   if (!m) throw badRequest('cursor_invalid');
   return { followers: Number(m[1]), id: m[2]!, page: Number(m[3]) };
 }
@@ -150,6 +153,17 @@ export function kolGroups(deps: { db: Db; clock: Clock; events?: EventBus }) {
           blackTwitterUsers: [],
         }),
       );
+    },
+
+    /**
+     * The caller's groups (defaults seeded first, in list order, named in `lang`) with who counts
+     * in each: figures per group without a view (the coin page). Never another user's.
+     */
+    async withRules(userId: number, lang: Language) {
+      await seed(userId, lang);
+      const rows = await repoOf().listOf(userId);
+      const rules = await rulesOf(rows);
+      return rows.map((r) => ({ id: r.id, name: nameOf(r, lang), defaultRole: roleOf(r), rule: rules.get(r.id)! }));
     },
 
     async info(userId: number, groupId: string, lang: Language): Promise<KolGroup> {

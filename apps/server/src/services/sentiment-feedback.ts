@@ -10,6 +10,7 @@ import type { Clock } from '../domain/clock';
 import { type FeedbackSummary, feedbackExamples } from '../pipeline/enrich/sentiment/model/feedback-rows';
 import { badRequest, notFound } from './errors';
 import type { Limit, RateLimiter } from './rate-limit';
+import { CURSOR_ID, cursorPattern } from './cursor-id';
 
 /** Every correction counts, a repeat of the same post too: the limit bounds writes, not posts. */
 export const FEEDBACK_LIMIT = {
@@ -39,7 +40,7 @@ function encodeCursor(row: FeedbackPageRow): string {
   return Buffer.from(`${row.at_us}:${row.post_id}`).toString('base64url');
 }
 function decodeCursor(cursor: string): { atUs: number; postId: string } {
-  const m = /^(\d{1,17}):(.{1,64})$/s.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  const m = cursorPattern('(\\d{1,17})', `(${CURSOR_ID})`).exec(Buffer.from(cursor, 'base64url').toString('utf8'));
   if (!m || !Number.isSafeInteger(Number(m[1]))) throw badRequest('cursor_invalid');
   return { atUs: Number(m[1]), postId: m[2]! };
 }

@@ -3,6 +3,7 @@ import { stripAt, type TwitterUser } from '@kolscope/contract';
 import type { Db } from '../db/db';
 import { type XAccountRow, xAccountsRepo } from '../db/repos/x-accounts';
 import { badRequest } from './errors';
+import { CURSOR_ID, cursorPattern } from './cursor-id';
 
 export const USER_PAGE_SIZE = 20;
 
@@ -20,7 +21,9 @@ export function presentUser(r: XAccountRow): TwitterUser {
 
 /** The cursor names the last account shown and the page number (for a page limit). */
 function decode(cursor: string): { followers: number; id: string; page: number } {
-  const m = /^(\d{1,15}):([\w:-]{1,60}):(\d{1,4})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  const m = cursorPattern('(\\d{1,15})', `(${CURSOR_ID})`, '(\\d{1,4})').exec(
+    Buffer.from(cursor, 'base64url').toString('utf8'),
+  );
   if (!m) throw badRequest('cursor_invalid');
   return { followers: Number(m[1]), id: m[2]!, page: Number(m[3]) };
 }

@@ -175,3 +175,53 @@ describe('paging', () => {
     });
   });
 });
+
+describe('every network in cursors and newer_than (issue 29)', () => {
+  // Real shapes of each network's stored ids (contract networks.ts): a Farcaster cast hash, a
+  // Telegram channel message, a Bluesky did:plc record key, and one on a did:web host.
+  // Distinct texts: near-identical ones would fold into one card as copies.
+  const texts = ['Farcaster frames ship', 'Telegram channel alert', 'Bluesky thread on rates', 'A did:web feed'];
+  const ids = [
+    'fc:0x6cb1f3b1c2e8a4b7d5f0e9a8c7b6a5f4e3d2c1b0',
+    'tg:whale_alert_io_channel_news/102345',
+    'bsky:did:plc:ewvi7nxzyoun6zhxrhs64oiz/3l2xvkz4nyc2c',
+    'bsky:did:web:feeds.example-news.community/3kabcdefg~2_x.z',
+  ];
+  it('a post of any network on top still answers what is newer, and pages go on past it', async () => {
+    const u = await registerAndLogin(t, 'networks@example.com');
+    const rules = [{ type: 'keywords', rules: [{ value: 'netpost' }] }];
+    const v = (
+      (await t.call('view/add', { name: 'n', viewType: 'content_feed', matchingRules: rules }, { token: u })).body
+        .data as { view_id: string }[]
+    ).at(-1)!.view_id;
+    const base = T0 + 50_000;
+    // Each network's post, then a newer one from X: the client shows the first on top and asks
+    // for what is newer than it.
+    for (const [i, id] of ids.entries()) {
+      await storePosts(t.db, [
+        { id, text: `netpost ${texts[i]}`, ct: base + i * 10, authorId: `${id.split('/')[0]}-a` },
+        { text: `netpost after ${texts[i]}`, ct: base + i * 10 + 5 },
+      ]);
+    }
+    for (const [i, id] of ids.entries()) {
+      const res = await t.call('view/v2/tweets', { viewId: v, newerThan: id }, { token: u });
+      expect(res.status).toBe(200);
+      const newer = (res.body.data as Page).list.map((p) => p.text);
+      expect(newer.at(-1)).toBe(`netpost after ${texts[i]}`);
+      expect(newer.length).toBe(2 * (ids.length - i) - 1);
+    }
+    // Paging one post at a time would need 20 posts; the cursor after each network's post is
+    // what matters, so page from a cursor that names it.
+    const all = (await t.call('view/v2/tweets', { viewId: v }, { token: u })).body.data as Page;
+    expect(all.list.map((p) => p.id)).toEqual(expect.arrayContaining(ids));
+    for (const id of ids) {
+      const at = all.list.find((p) => p.id === id) as unknown as { ct: number };
+      const nextCb = Buffer.from(`${at.ct}:${id}`).toString('base64url');
+      const res = await t.call('view/v2/tweets', { viewId: v, nextCb }, { token: u });
+      expect(res.status).toBe(200);
+      const older = (res.body.data as Page).list.map((p) => p.id);
+      expect(older).not.toContain(id);
+      expect(older.length).toBe(all.list.length - all.list.findIndex((p) => p.id === id) - 1);
+    }
+  });
+});

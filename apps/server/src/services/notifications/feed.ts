@@ -27,12 +27,15 @@ import {
   sourcesOf,
   xScope,
 } from './match';
+import { CURSOR_ID, cursorPattern } from '../cursor-id';
 
 export function encodeNotificationCursor(c: NotificationCursor): string {
   return Buffer.from(`${c.ct}:${c.kind}:${c.id}`).toString('base64url');
 }
 export function decodeNotificationCursor(cursor: string): NotificationCursor {
-  const m = /^(\d{1,12}):([pm]):([\w:./-]{1,100})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  const m = cursorPattern('(\\d{1,12})', '([pm])', `(${CURSOR_ID})`).exec(
+    Buffer.from(cursor, 'base64url').toString('utf8'),
+  );
   if (!m || (m[2] === 'm' && !/^\d{1,15}$/.test(m[3]!))) throw badRequest('cursor_invalid');
   return { ct: Number(m[1]), kind: m[2] as 'p' | 'm', id: m[3]! };
 }
