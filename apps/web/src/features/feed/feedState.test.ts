@@ -136,12 +136,18 @@ describe('feed state: new items', () => {
     expect(insertPending(state)).toBe(state);
   });
 
-  it('the new-posts poll waits for the first page and pauses while new posts are pending', () => {
+  it('the new-posts poll waits for the first page, goes on while posts are queued, stops on overflow', () => {
     expect(newPostsPaused(emptyFeed())).toBe(true);
     expect(newPostsPaused(loadedFeed())).toBe(false);
     const waiting = queueNewItems(loadedFeed(), posts(12));
-    expect(newPostsPaused(waiting)).toBe(true);
-    expect(newPostsPaused(insertPending(waiting))).toBe(false);
+    expect(newPostsPaused(waiting)).toBe(false);
+    expect(newestId(waiting)).toBe('12');
+    // A later poll adds to the queue: the count grows and a tap inserts every queued post.
+    const more = receiveNewer(waiting, waiting.requestId, { list: posts(14, 13), more: 0, nextCb: '' });
+    expect(more.newItemsCount).toBe(3);
+    expect(ids(insertPending(more).list).slice(0, 3)).toEqual(['14', '13', '12']);
+    const overflowed = queueNewItems(loadedFeed(), posts(12), true);
+    expect(newPostsPaused(overflowed)).toBe(true);
   });
 
   it('a poll into an empty feed shows its posts directly, with their cursor', () => {

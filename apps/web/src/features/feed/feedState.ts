@@ -150,9 +150,15 @@ export function insertPending(state: FeedState): FeedState {
   };
 }
 
-/** The new-posts poll waits for the first page and pauses while new posts wait (spec section 4). */
+/**
+ * The new-posts poll waits for the first page. While posts wait in the queue it goes on asking for
+ * what is newer than the newest queued one (newestId), so the tip's count stays true and a tap
+ * inserts all of them (issue 29: a paused poll left "1 new" for minutes); the list itself stays
+ * as the reader left it, which is what the spec's pause protects. Once the queue has overflowed a
+ * tap reloads the first page anyway, so asking further would only cost requests.
+ */
 export function newPostsPaused(state: FeedState): boolean {
-  return !state.loaded || state.newItemsCount > 0;
+  return !state.loaded || state.pendingOverflow;
 }
 
 /** What the body shows (spec section 4, "Feed display"). */

@@ -1,8 +1,8 @@
 /**
  * The new-posts protocol (GUIDE habit 5; spec section 4, "Post loading"): poll for newer posts
- * every AUTO_REFRESH_MS, paused while new items wait and while the page is hidden; when the
- * reader is (or scrolls) within SCROLL_TOP_THRESHOLD_PX of the top, waiting items go in silently
- * with a short spinner.
+ * every AUTO_REFRESH_MS (counting on while new items wait: feedState.newPostsPaused), paused while
+ * the page is hidden; when the reader is (or scrolls) within SCROLL_TOP_THRESHOLD_PX of the top,
+ * waiting items go in silently with a short spinner.
  */
 import { SCROLL_TOP_THRESHOLD_PX, SILENT_INSERT_SPINNER_MS } from '@kolscope/contract';
 import { useCallback, useEffect, useState } from 'react';
