@@ -14,5 +14,6 @@ export * from './sentiment-feedback';
 export * from './json-check';
 export * from './market';
 export * from './kol';
+export * from './coin';
 export * from './networks';
 export * from './stream';

@@ -55,8 +55,8 @@ const keywordRuleInput = ruleOf(
   error: 'rule_keyword_invalid',
 });
 
-// Catalogue symbols are letters and digits; a few chains add '.', '_' or '-'.
-const COIN_SYMBOL = /^[\p{L}\p{N}._-]{1,20}$/u;
+/** Catalogue symbols are letters and digits; a few chains add '.', '_' or '-'. */
+export const COIN_SYMBOL = /^[\p{L}\p{N}._-]{1,20}$/u;
 /** 'BTC', '$btc': stored without the `$`, upper case. */
 const coinRuleInput = ruleOf(
   'rule_coin_invalid',
