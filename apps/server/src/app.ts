@@ -5,6 +5,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { accountRoutes } from './http/account/routes';
+import { coinRoutes } from './http/coin/routes';
 import { installErrorHandling, installJsonParser } from './http/errors';
 import { installSecurityHeaders } from './http/security-headers';
 import { sentimentFeedbackRoutes } from './http/sentiment-feedback/routes';
@@ -89,6 +90,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   kolGroupRoutes(app, opts.services);
   kolProfileRoutes(app, opts.services);
   trackRoutes(app, opts.services);
+  coinRoutes(app, opts.services);
   adminRoutes(app, opts.services);
   sentimentFeedbackRoutes(app, opts.services);
   notificationRoutes(app, opts.services);

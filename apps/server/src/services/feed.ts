@@ -126,6 +126,13 @@ export const FEED_CACHE_MS = 2000;
  * at, so a view whose keywords match rarely costs many cheap pages instead of one long scan.
  */
 export const KEYWORD_SCAN_POSTS = 5000;
+/** How many scan windows one page request may look through while it has found nothing. */
+export const EMPTY_PAGE_LOOKS = 4;
+
+/** Where a report's window starts: its first bucket (opinion-window.ts), the related posts' bound. */
+function periodStart(period: ReportPeriod, interval: Granularity | undefined, nowSeconds: number): number {
+  return alignedWindow(period, interval ?? DEFAULT_REPORT_INTERVAL, nowSeconds).from;
+}
 
 export function feed(deps: {
   db: Db;
@@ -183,10 +190,31 @@ export function feed(deps: {
     return rows.map((r) => present(r, lang, coinViews, mine.get(r.id), fold.copies.get(r.id)));
   }
 
+  /** A page of posts outside any view: no keywords, no group, so no scan bound and no new-items look. */
+  async function plainPage(userId: number, q: Pick<FeedQuery, 'groups' | 'sentiment'>, nextCb: string, lang: Language) {
+    const before = nextCb ? decodeCursor(nextCb) : undefined;
+    const result = await query({ ...q, before, limit: PAGE_SIZE + 1 });
+    const { rows } = result;
+    const page = rows.slice(0, PAGE_SIZE);
+    const more = rows.length > PAGE_SIZE;
+    return {
+      list: await presentAll(userId, page, result, lang, await deps.views.coinViewsOf(userId)),
+      more: more ? (1 as const) : (0 as const),
+      nextCb: more ? encodeCursor(page.at(-1)!) : '',
+    };
+  }
+
   return {
     async tweets(
       userId: number,
-      req: { viewId: string; nextCb: string; tradingTrend: TradingTrend; newerThan?: string | undefined },
+      req: {
+        viewId: string;
+        nextCb: string;
+        tradingTrend: TradingTrend;
+        newerThan?: string | undefined;
+        period?: ReportPeriod | undefined;
+        interval?: Granularity | undefined;
+      },
       lang: Language,
     ) {
       const { view, coinViews } = await deps.views.viewWithCoinViews(userId, req.viewId);
@@ -198,18 +226,26 @@ export function feed(deps: {
       const sentiment = req.tradingTrend ? TREND[req.tradingTrend] : undefined;
       // A report lists what it counts: no copies (a leader still says who else posted it).
       const leadersOnly = kind.countsOnce;
+      const since = req.period ? periodStart(req.period, req.interval, deps.clock()) : undefined;
+      const filter = { groups, member, sentiment, leadersOnly, ...(since === undefined ? {} : { since }), scan };
       let result: FeedResult & FoldedPage;
       let limit: number;
       if (req.newerThan) {
         const after = await repo.position(req.newerThan);
         limit = NEWER_MAX;
         result = after
-          ? await query({ groups, member, sentiment, leadersOnly, after, limit: limit + 1, scan })
+          ? await query({ ...filter, after, limit: limit + 1 })
           : { rows: [], hidden: new Set(), copies: new Map() };
       } else {
         limit = PAGE_SIZE;
-        const before = req.nextCb ? decodeCursor(req.nextCb) : undefined;
-        result = await query({ groups, member, sentiment, leadersOnly, before, limit: limit + 1, scan });
+        let before = req.nextCb ? decodeCursor(req.nextCb) : undefined;
+        result = await query({ ...filter, before, limit: limit + 1 });
+        // A view whose keywords match rarely: an empty look goes on, a few windows more, within
+        // this request, so the reader waits on fewer round trips to learn there is nothing.
+        for (let look = 1; look < EMPTY_PAGE_LOOKS && result.rows.length === 0 && result.scannedTo; look++) {
+          before = result.scannedTo;
+          result = await query({ ...filter, before, limit: limit + 1 });
+        }
       }
       const { rows, scannedTo } = result;
       const page = rows.slice(0, limit);
@@ -231,16 +267,16 @@ export function feed(deps: {
 
     /** One author's posts, newest first (kol/posts): a view feed's pages, cursor and post shape. */
     async authorPosts(userId: number, authorId: string, nextCb: string, lang: Language) {
-      const before = nextCb ? decodeCursor(nextCb) : undefined;
-      const result = await query({ groups: [{ authorIds: [authorId] }], before, limit: PAGE_SIZE + 1 });
-      const { rows } = result;
-      const page = rows.slice(0, PAGE_SIZE);
-      const more = rows.length > PAGE_SIZE;
-      return {
-        list: await presentAll(userId, page, result, lang, await deps.views.coinViewsOf(userId)),
-        more: more ? (1 as const) : (0 as const),
-        nextCb: more ? encodeCursor(page.at(-1)!) : '',
-      };
+      return plainPage(userId, { groups: [{ authorIds: [authorId] }] }, nextCb, lang);
+    },
+
+    /**
+     * One coin's posts, newest first (coin/posts), as authorPosts; the trend is the stance on this
+     * coin ("$BTC weak, $SOL ripping" is bearish here on the BTC page), as in a coin view's posts.
+     */
+    async coinPosts(userId: number, req: { coin: string; tradingTrend: TradingTrend; nextCb: string }, lang: Language) {
+      const sentiment = req.tradingTrend ? TREND[req.tradingTrend] : undefined;
+      return plainPage(userId, { groups: [{ coins: [req.coin] }], sentiment }, req.nextCb, lang);
     },
   };
 }

@@ -14,6 +14,7 @@ import { createEnricher } from '../pipeline/enrich/index';
 import type { IngestDeps } from '../pipeline/ingest-batch';
 import { builtinClassifier } from '../pipeline/enrich/sentiment/classifier';
 import type { SentimentClassifier } from '../pipeline/types';
+import { coinPage } from './coin-page';
 import { feed } from './feed';
 import { ingest } from './ingest';
 import { kolGroups } from './kol-groups';
@@ -103,6 +104,10 @@ export function createServices(deps: ServiceDeps) {
   });
   const tracks = trackRecord({ db, clock, kolGroups: groups });
   const history = eventHistory({ db, events, log });
+  const opinionService = opinion({ db, clock, views: viewService, kolGroups: groups, history });
+  const rankingService = ranking({ db, clock, views: viewService, authorWindows: rankingWindows });
+  // Stored candles, written by the price worker: the replica when there is one.
+  const marketService = market({ db: db.read, clock });
   // Every batch, polled or pushed, tells every process (feeds, open screens) and notifies through
   // this one callback. Big batches go as several events so each message stays small.
   const pipeline: IngestDeps = {
@@ -125,8 +130,8 @@ export function createServices(deps: ServiceDeps) {
     views: viewService,
     /** Event views' history, counted in the background (cli.ts starts it in every role). */
     eventHistory: history,
-    opinion: opinion({ db, clock, views: viewService, kolGroups: groups, history }),
-    ranking: ranking({ db, clock, views: viewService, authorWindows: rankingWindows }),
+    opinion: opinionService,
+    ranking: rankingService,
     rankingWindows,
     feed: feedService,
     kolProfile: kolProfile({ db, kolGroups: groups, feed: feedService }),
@@ -137,8 +142,14 @@ export function createServices(deps: ServiceDeps) {
     kolReview: kolReview({ db, clock }),
     persons: persons({ db, clock }),
     statistics: statistics({ db, clock }),
-    // Stored candles, written by the price worker: the replica when there is one.
-    market: market({ db: db.read, clock }),
+    market: marketService,
+    coin: coinPage({
+      opinion: opinionService,
+      market: marketService,
+      ranking: rankingService,
+      feed: feedService,
+      views: viewService,
+    }),
     db,
     clock,
     /** The sentiment classifier enrichment uses (reclassify reads stored posts with it too). */

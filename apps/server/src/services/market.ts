@@ -11,6 +11,11 @@ import { checkCoin } from './view-types/coin-opinion';
 
 export function market(deps: { db: Queryable; clock: Clock }) {
   return {
+    /** A coin's last price and 24 h change (as ranking rows carry them); nothing when no price is known. */
+    async lastPrice(coin: string): Promise<{ price?: number; change24h?: number }> {
+      return (await candlesRepo(deps.db).lastPrices([coin])).get(coin) ?? {};
+    },
+
     async coinPrices(req: {
       coin: string;
       period: ReportPeriod;

@@ -4,6 +4,7 @@
  * reports read the rollups triggers keep (migration 0005); analytics reports count posts directly.
  */
 import {
+  type CoinGroupSplit,
   DEFAULT_REPORT_UPDATE_FREQ_SECONDS,
   type Granularity,
   type KeywordRuleGroup,
@@ -34,6 +35,7 @@ interface ReportQuery {
   period: ReportPeriod;
   interval: Granularity;
 }
+type ReportTimes = Omit<ReportQuery, 'viewId'>;
 
 type OpinionType = 'coin_opinion' | 'event_opinion';
 
@@ -142,6 +144,32 @@ export function opinion(deps: {
         viewType: 'event_opinion' as const,
       }),
     ),
+
+    /**
+     * A coin's report for each of the user's KOL groups, without a view (the coin page): the
+     * window, rollups and presentation of coin_opinion_detail. A group some coin opinion view uses
+     * has its own rollup, read as that view reads it; any other is summed from the per-author
+     * rollup by the same membership rule, so "Track this coin" then shows the same numbers.
+     */
+    async coinSplits(userId: number, coin: string, q: ReportTimes, lang: Language): Promise<CoinGroupSplit[]> {
+      const now = nowSeconds();
+      const window = reportWindow(q.period, q.interval, now);
+      const groups = await deps.kolGroups.withRules(userId, lang);
+      const kept = await repo().keptGroups(groups.map((g) => g.id));
+      return Promise.all(
+        groups.map(async (g) => {
+          const counts = kept.has(g.id)
+            ? await repo().coin(coin, window, g.id)
+            : await opinionRepo(deps.db.read).coinOfMembers(coin, window, g.rule);
+          return {
+            kolGroupId: String(g.id),
+            name: g.name,
+            ...(g.defaultRole ? { defaultRole: g.defaultRole } : {}),
+            ...presentReport(window, counts, now),
+          };
+        }),
+      );
+    },
 
     /**
      * An analytics report: the view's filter groups counted over the period, but not before its

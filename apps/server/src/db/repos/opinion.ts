@@ -4,6 +4,7 @@
  * from posts (analytics reports, whose filters can be anything the feed filters by).
  */
 import type { Queryable } from '../db';
+import { type GroupRule, memberCondition } from './kol-groups';
 import { type CompiledGroup, groupCondition } from './post-filter-sql';
 import { EVENT_SAVE_LOCK } from '../rollups/opinion';
 import { notACopy } from '../rollups/shared';
@@ -70,6 +71,36 @@ export function opinionRepo(db: Queryable) {
         `SELECT ${bucketOf('bucket')} AS bucket, class, sum(up) AS up, sum(neutral) AS neutral, sum(down) AS down
          FROM ${table}
          WHERE ${group}coin = ${param(coin)} AND res = ${param(res)} AND bucket >= ${param(w.from)} AND bucket < ${param(w.to)}
+         GROUP BY 1, 2`,
+        params,
+      );
+      return toCounts(rows);
+    },
+
+    /** Which of these groups have a coin rollup of their own (some coin opinion view uses them). */
+    async keptGroups(groupIds: number[]): Promise<Set<number>> {
+      if (groupIds.length === 0) return new Set();
+      const rows = await db.query<{ group_id: number }>(
+        'SELECT group_id FROM opinion_groups WHERE group_id = ANY($1::bigint[])',
+        [groupIds],
+      );
+      return new Set(rows.map((r) => Number(r.group_id)));
+    },
+
+    /**
+     * A coin's counts for the members of a group that has no rollup of its own (the coin page asks
+     * about every group of the user): the per-author minute rows summed under the membership rule
+     * the group rollups are kept by (`memberCondition`, the SQL kol_group_member() mirrors), so the
+     * numbers are those a coin opinion view of the group shows once it exists.
+     */
+    async coinOfMembers(coin: string, w: BucketWindow, rule: GroupRule): Promise<BucketCounts[]> {
+      const { params, param, bucketOf } = builder(w);
+      const rows = await db.query<Record<string, unknown>>(
+        `SELECT ${bucketOf('c.bucket')} AS bucket, ${CLASS_SQL} AS class,
+                sum(c.up) AS up, sum(c.neutral) AS neutral, sum(c.down) AS down
+         FROM opinion_author_counts c JOIN x_accounts a ON a.id = c.author_id
+         WHERE c.coin = ${param(coin)} AND c.bucket >= ${param(w.from)} AND c.bucket < ${param(w.to)}
+           AND ${memberCondition(rule, param)}
          GROUP BY 1, 2`,
         params,
       );

@@ -218,6 +218,16 @@ export function rankingRepo(db: Queryable) {
       return db.query<CoinSums>(SUMS, sumsParams(coverWindow(w)));
     },
 
+    /** One coin's posts in the window (the coin page's mentions): the sums' count, exact to the second. */
+    async coinPosts(coin: string, w: Window): Promise<number> {
+      const params = sumsParams(coverWindow(w));
+      const [row] = await db.query<{ posts: number }>(
+        `SELECT posts FROM (${SUMS}) s WHERE coin = $${params.length + 1}`,
+        [...params, coin],
+      );
+      return Number(row?.posts ?? 0);
+    },
+
     /**
      * Per coin: how many distinct authors (verified ones too) posted about it, and their influence.
      * `now` (unix seconds) says whether the window is recent enough for the histogram.

@@ -5,7 +5,7 @@
  * from order.ts, whistleblowers and crowns are read for the page's coins only.
  */
 import { candlesRepo } from '../../db/repos/candles';
-import { RANK_PAGE_SIZE, type RankItem, type SortingIndicator } from '@kolscope/contract';
+import { type CoinMentions, RANK_PAGE_SIZE, type RankItem, type SortingIndicator } from '@kolscope/contract';
 import type { Db } from '../../db/db';
 import { type CoinAuthors, type RankPerson, rankingRepo, type Window } from '../../db/repos/ranking';
 import { coinBySymbol, GENERIC_ICON } from '../../domain/coins/catalogue';
@@ -106,6 +106,20 @@ export function ranking(deps: { db: Db; clock: Clock; views: Views; authorWindow
   }
 
   return {
+    /**
+     * A coin's mentions (the coin page): its posts over `rangeSeconds` up to the start of the
+     * current minute, where a ranking's window ends, and over as long before that.
+     */
+    async mentions(coin: string, rangeSeconds: number): Promise<CoinMentions> {
+      const now = epochSeconds(deps.clock.now());
+      const end = now - (now % 60);
+      const [count, previous] = await Promise.all([
+        repo().coinPosts(coin, { start: end - rangeSeconds, end }),
+        repo().coinPosts(coin, { start: end - 2 * rangeSeconds, end: end - rangeSeconds }),
+      ]);
+      return { rangeSeconds, count, previous, change: previous > 0 ? round(count / previous - 1, 4) : null };
+    },
+
     async list(userId: number, req: { viewId: string; nextCb: string }): Promise<RankingPage> {
       const view = await deps.views.ownView(userId, req.viewId);
       // Another type answers like another user's view: the same "not found" as every view call.
