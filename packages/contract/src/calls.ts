@@ -145,6 +145,12 @@ export const viewCalls = {
        * (newest first, at most 50, `more` 1 when there are even more), for the new-items tip.
        */
       newerThan: f.id.optional(),
+      /**
+       * A report's related posts: only the posts inside the report's window for this period and
+       * interval (the buckets its chart and cards count), so the list agrees with the numbers.
+       */
+      period: z.enum(REPORT_PERIODS).optional(),
+      interval: z.enum(GRANULARITIES).optional(),
     }),
     tweetsPage,
   ),

@@ -3,7 +3,16 @@
  * posts newer than the client's first one (the new-items tip). Posts are shaped as the spec's
  * Post entity in the request's language.
  */
-import type { Language, Network, Post, SentimentLabel, TradingTrend } from '@kolscope/contract';
+import {
+  DEFAULT_REPORT_INTERVAL,
+  type Granularity,
+  type Language,
+  type Network,
+  type Post,
+  type ReportPeriod,
+  type SentimentLabel,
+  type TradingTrend,
+} from '@kolscope/contract';
 import type { Db } from '../db/db';
 import {
   type FeedQuery,
@@ -12,7 +21,9 @@ import {
   feedRepo,
   type GroupMembership,
 } from '../db/repos/post-filter-sql';
+import { type Clock, epochSeconds, systemClock } from '../domain/clock';
 import { categoryName } from '../domain/taxonomy';
+import { alignedWindow } from './opinion-window';
 import { type FoldedPage, foldPage } from './copies';
 import { badRequest } from './errors';
 import type { KolGroups } from './kol-groups';
@@ -142,7 +153,9 @@ export function feed(deps: {
   cacheMs?: number;
   scanPosts?: number;
   events?: EventBus;
+  clock?: Clock;
 }) {
+  const clock = deps.clock ?? systemClock;
   // Shared by every user asking the same question (starter feeds have the same rules for all).
   const pages = new TtlCache<string, FeedResult & FoldedPage>(deps.cacheMs ?? FEED_CACHE_MS, 2000);
   // A page is keyed by its whole question (the view's rules, the group's members), so view and
@@ -226,7 +239,7 @@ export function feed(deps: {
       const sentiment = req.tradingTrend ? TREND[req.tradingTrend] : undefined;
       // A report lists what it counts: no copies (a leader still says who else posted it).
       const leadersOnly = kind.countsOnce;
-      const since = req.period ? periodStart(req.period, req.interval, deps.clock()) : undefined;
+      const since = req.period ? periodStart(req.period, req.interval, epochSeconds(clock.now())) : undefined;
       const filter = { groups, member, sentiment, leadersOnly, ...(since === undefined ? {} : { since }), scan };
       let result: FeedResult & FoldedPage;
       let limit: number;

@@ -100,6 +100,7 @@ export function createServices(deps: ServiceDeps) {
     kolGroups: groups,
     corrections,
     events,
+    clock,
     ...(deps.feedCacheMs !== undefined ? { cacheMs: deps.feedCacheMs } : {}),
   });
   const tracks = trackRecord({ db, clock, kolGroups: groups });

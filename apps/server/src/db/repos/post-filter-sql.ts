@@ -48,6 +48,8 @@ export interface FeedQuery {
   before?: { ct: number; id: string };
   /** Posts strictly newer than this position (new items). */
   after?: { ct: number; id: string };
+  /** Posts from this time on (unix seconds): a report's window, so its posts agree with its counts. */
+  since?: number;
   limit: number;
   /**
    * With keyword groups: look at no more than this many posts (those passing the other groups,
@@ -174,6 +176,7 @@ export function feedRepo(db: Queryable) {
     if (q.sentiment !== undefined) where.push(sentimentCondition(q, q.sentiment, param));
     if (before) where.push(`(p.ct, p.id) < (${param(before.ct)}, ${param(before.id)})`);
     if (q.after) where.push(`(p.ct, p.id) > (${param(q.after.ct)}, ${param(q.after.id)})`);
+    if (q.since !== undefined) where.push(`p.ct >= ${param(q.since)}`);
     where.push(...extra(param));
     return { where, params, param };
   }
