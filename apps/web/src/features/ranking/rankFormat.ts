@@ -1,5 +1,6 @@
 /** Texts of the rank view: update time, values by indicator, growth and the window length. */
 import { fromSeconds, type SortingIndicator } from '@kolscope/contract';
+import { compactUnits } from '../pickers/format';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -21,21 +22,12 @@ export interface RankColumn {
 
 /** Columns whose largest value reaches this are compact (both languages: 万 starts here). */
 export const COMPACT_FROM = 10_000;
-const EN_UNITS: [number, string][] = [
-  [1e9, 'b'],
-  [1e6, 'm'],
-  [1e3, 'k'],
-];
-const ZH_UNITS: [number, string][] = [
-  [1e8, '亿'],
-  [1e4, '万'],
-];
 
 /**
  * The column's format, from its largest value: below COMPACT_FROM plain numbers with grouping
  * (scores with one decimal, counts whole); from it, the largest unit the largest value reaches
- * (k, m, b in English; 万, 亿 in Chinese) with one decimal on every row, two when the smallest
- * value would otherwise read 0.0.
+ * (k, m, b in English; 万, 亿 in Chinese: the app's one set of units) with one decimal on every
+ * row, two when the smallest value would otherwise read 0.0.
  */
 export function rankColumn(values: readonly number[], indicator: SortingIndicator, lang: string): RankColumn {
   const finite = values.filter((v) => Number.isFinite(v) && v > 0);
@@ -43,8 +35,8 @@ export function rankColumn(values: readonly number[], indicator: SortingIndicato
   if (max < COMPACT_FROM) {
     return { divisor: 1, suffix: '', decimals: indicator === 'hot' || indicator === 'kol_score' ? 1 : 0 };
   }
-  const units = lang.startsWith('zh') ? ZH_UNITS : EN_UNITS;
-  const [divisor, suffix] = units.find(([size]) => max >= size)!;
+  // A column of 10,000 or more always reaches one of them.
+  const [divisor, suffix] = compactUnits(lang).find(([size]) => max >= size)!;
   const decimals = Math.min(...finite) / divisor < 0.05 ? 2 : 1;
   return { divisor, suffix, decimals };
 }

@@ -12,7 +12,7 @@ interface Props {
 
 /** The series of the chart, one row each (its colour, name, latest value and total or peak). */
 export function StatTable({ lines, summaryKind, focus, onFocus }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const scrolls = tableScrolls(lines.length);
   return (
     <div className="statistics-table" data-testid="statistics-table" data-rows={lines.length} data-scroll={scrolls}>
@@ -38,8 +38,8 @@ export function StatTable({ lines, summaryKind, focus, onFocus }: Props) {
                 <span className={`statistics-swatch report-chart__dot--${line.tone}`} aria-hidden="true" />
                 <span className="statistics-table__text">{line.name}</span>
               </span>
-              <span>{formatStatValue(line.latest)}</span>
-              <span>{formatStatValue(line.summary)}</span>
+              <span>{formatStatValue(line.latest, i18n.language)}</span>
+              <span>{formatStatValue(line.summary, i18n.language)}</span>
             </button>
           </li>
         ))}

@@ -21,7 +21,7 @@ const NO_TABLES: StatTables = [];
  * selectors, a chart with one line per series and the table of series under it.
  */
 export function StatisticsBoard() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [selection, setSelection] = useState(DEFAULT_STAT_SELECTION);
   const [focus, setFocus] = useState<string | null>(null);
   const { state, sources } = useStatistics(selection);
@@ -115,7 +115,7 @@ export function StatisticsBoard() {
               cts={display === 'chart' ? model.cts : []}
               series={display === 'chart' ? chartSeries : []}
               label={t(`statistics.metrics.${selection.statType}`)}
-              formatValue={formatStatValue}
+              formatValue={(value) => formatStatValue(value, i18n.language)}
               testId="statistics-chart"
               partialElapsed={display === 'chart' ? model.partialElapsed : undefined}
             />

@@ -1,13 +1,12 @@
-/** Texts of the statistics page: chart values (spec section 9: 10000 or more with a w suffix). */
+/** Texts of the statistics page: chart values (spec section 9: 10000 or more shortened). */
+import { formatFollowersFor } from '../pickers/format';
 
 /**
- * Below 10,000 the whole number; from 10,000 on, ten-thousands with a w suffix: one decimal below
- * 100w (12,000 → 1.2w, 125,000 → 12.5w), whole above (2,500,000 → 250w), never "1.0w". Decimals
- * are cut, not rounded, like the follower counts, so 19,999 never reads as 2w.
+ * Below 10,000 the whole number; from 10,000 on, the app's compact count in the reader's units
+ * (pickers/format.ts): 12,000 → 12k in English, 1.2万 in Chinese; 1,080,000 → 1m, 108万. The spec's
+ * "w" is the Chinese 万, so English never shows it.
  */
-export function formatStatValue(value: number): string {
+export function formatStatValue(value: number, lang: string): string {
   const n = Math.max(0, Math.floor(Number.isFinite(value) ? value : 0));
-  if (n < 10_000) return String(n);
-  const w = n / 10_000;
-  return `${w >= 100 ? Math.floor(w) : Math.floor(w * 10) / 10}w`;
+  return n < 10_000 ? String(n) : formatFollowersFor(n, lang);
 }
