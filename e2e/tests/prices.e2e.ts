@@ -3,7 +3,8 @@
  * languages: a coin opinion report draws the coin's price on its own right-hand axis (its labels
  * holding every price the API gives), toggled off and on and remembered across a reload; an event
  * view naming two coins draws them as % change with a legend; the ranking rows and the home list's
- * coin opinion rows show a price and a signed 24 h change that fit the phone's width. Screenshots
+ * coin opinion rows show a price and a signed 24 h change that fit the phone's width, in the
+ * reader's up/down colours (the language's by default, switched from the user menu). Screenshots
  * of the report and the ranking also go to docs/screenshots/.
  */
 import type { Browser, Page } from 'playwright-core';
@@ -231,6 +232,30 @@ describe.each(['en', 'zh-CN'] as const)('prices beside opinions (%s)', (lang: La
     );
     expect(cut).toEqual([]);
     await shot(page, `prices-ranking-${tag}`, `prices-ranking-${tag}`);
+
+    // Up and down in the reader's colours: by default the language's convention (red up in
+    // Chinese, green up in English), switched from the user menu at once and kept on reload.
+    const figure = page
+      .locator('[data-testid="rank-price-change"]:is(.price-change__change--up, .price-change__change--down)')
+      .first();
+    const up = ((await figure.getAttribute('class')) ?? '').includes('--up');
+    const colourOf = () => figure.evaluate((el) => getComputedStyle(el).color);
+    /** The figure's colour when `upColour` means up: its own side's colour. */
+    const expected = (upColour: 'red' | 'green') =>
+      (upColour === 'red') === up ? 'rgb(245, 49, 61)' : 'rgb(0, 168, 112)';
+    const byDefault = lang === 'en' ? 'green' : 'red';
+    const other = lang === 'en' ? 'red' : 'green';
+    expect(await colourOf()).toBe(expected(byDefault));
+    await page.getByTestId('user-menu-button').click();
+    expect(await page.getByTestId(`up-colour-${byDefault}`).getAttribute('aria-current')).toBe('true');
+    await page.getByTestId(`up-colour-${other}`).click();
+    await expect.poll(colourOf).toBe(expected(other));
+    expect(await page.getByTestId(`up-colour-${other}`).getAttribute('aria-current')).toBe('true');
+    await shot(page, `prices-up-colours-menu-${tag}`);
+    await page.reload();
+    await figure.waitFor();
+    expect(await colourOf()).toBe(expected(other));
+    await shot(page, `prices-ranking-${other}-up-${tag}`);
 
     const group = views.find((v) => v.view_type === 'coin_opinion')?.view_id;
     await page.goto(`/#/?viewId=${group}`);

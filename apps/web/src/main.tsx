@@ -4,9 +4,12 @@ import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { setupI18n } from './i18n';
+import { applyUpColour, storedUpColour } from './app/upColour';
+import { currentLanguage, setupI18n } from './i18n';
 
 setupI18n();
+// Before the first paint, so no figure flashes in the other convention.
+applyUpColour(storedUpColour(currentLanguage));
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');

@@ -3,8 +3,8 @@ import { changeTone, formatChange, formatPrice } from './priceFormat';
 import './prices.css';
 
 /**
- * A coin's last price and 24 h change (rank rows, coin opinion rows): the change signed, green up
- * and red down as price tickers read; "—" for what the server does not know.
+ * A coin's last price and 24 h change (rank rows, coin opinion rows): the change signed and in
+ * the reader's up/down colour (app/upColour.ts); "—" for what the server does not know.
  */
 export function PriceChange({
   price,

@@ -11,8 +11,8 @@ const LINES: { key: SeriesKey; trend: 'bullish' | 'neutral' | 'bearish' }[] = [
 ];
 
 /**
- * Bullish (red), neutral (blue) and bearish (green) counts per bucket as three lines, and the
- * coin's price on its own axis when given.
+ * Bullish (in up's colour), neutral (blue) and bearish (down's colour) counts per bucket as three
+ * lines, and the coin's price on its own axis when given.
  */
 export function SentimentChart({ buckets, overlay }: { buckets: Bucket[]; overlay?: ChartOverlay | null }) {
   const { t } = useTranslation();

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { formatSignedReturn, returnTone } from './format';
 
-/** A signed return coloured by its sign (red up, green down, as the app's charts); '—' when unknown. */
+/** A signed return coloured by its sign (the reader's up/down colours, as the app's charts); '—' when unknown. */
 export function Return({ value, testId }: { value: number | null; testId?: string }) {
   const { i18n } = useTranslation();
   return (

@@ -14,6 +14,7 @@ import { useNavigate } from 'react-router';
 import { currentLanguage, switchLanguage } from '../../i18n';
 import { logout } from '../../state/sessionActions';
 import { useSession } from '../../state/useSession';
+import { UpColourChoice } from './UpColourChoice';
 
 const LANGUAGE_ENTRIES: { lang: Language; label: string; testId: string }[] = [
   { lang: 'en', label: 'userMenu.english', testId: 'lang-en' },
@@ -45,7 +46,7 @@ const PAGE_ENTRIES: { path: string; label: string; testId: string; Icon: Compone
   },
 ];
 
-/** The signed-in user's menu: e-mail, language, statistics and sentiment corrections (admins), logout, version. */
+/** The signed-in user's menu: e-mail, language, up/down colours, statistics and sentiment corrections (admins), logout, version. */
 export function UserMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -79,6 +80,7 @@ export function UserMenu({ open, onClose }: { open: boolean; onClose: () => void
             </List.Item>
           ))}
         </List>
+        <UpColourChoice />
         <List mode="card">
           {PAGE_ENTRIES.filter((entry) => !entry.adminOnly || user?.isAdmin).map(({ path, label, testId, Icon }) => (
             <List.Item
