@@ -10,6 +10,7 @@ import { assignChunks, type Chunking, groupChunks } from './chunks';
 import { FeedEmpty, FeedFailed, FeedLoading } from './FeedStates';
 import { feedDisplay, newPostsPaused } from './feedState';
 import { feeds, useFeed } from './feeds';
+import { type FeedQuery, feedKey, type ReportWindowChoice } from './feedStore';
 import { NewItemsTip } from './NewItemsTip';
 import { useAutoRefresh, useInsertNearTop } from './useNewPosts';
 import './feed.css';
@@ -23,12 +24,19 @@ export interface FeedProps {
    * turns it off on detail pages, where only the tip inserts.
    */
   insertNearTop?: boolean;
+  /** A report's period and interval: its related posts are the ones its numbers count. */
+  reportWindow?: ReportWindowChoice;
 }
 
 /** A view's posts: first page, infinite scroll, pull to refresh, and the new-items tip. */
-export default function Feed({ viewId, tradingTrend = '', insertNearTop = true }: FeedProps) {
+export default function Feed({ viewId, tradingTrend = '', insertNearTop = true, reportWindow }: FeedProps) {
   const { t } = useTranslation();
-  const query = useMemo(() => ({ viewId, tradingTrend }), [viewId, tradingTrend]);
+  const period = reportWindow?.period;
+  const interval = reportWindow?.interval;
+  const query = useMemo<FeedQuery>(
+    () => ({ viewId, tradingTrend, ...(period && interval ? { window: { period, interval } } : {}) }),
+    [viewId, tradingTrend, period, interval],
+  );
   const state = useFeed(query);
   const display = feedDisplay(state);
   const waiting = state.newItemsCount > 0;
@@ -42,7 +50,7 @@ export default function Feed({ viewId, tradingTrend = '', insertNearTop = true }
   }, [state.list]);
 
   useEffect(() => {
-    const current = feeds.get(`${query.viewId}|${query.tradingTrend}`);
+    const current = feeds.get(feedKey(query));
     // First visit loads; coming back to a loaded feed checks for newer posts at once.
     if (!current.loaded) void feeds.loadFirst(query).catch(() => undefined);
     else void feeds.pollNewer(query);

@@ -3,7 +3,7 @@
  * with the loads that feed it. The transitions are the pure functions of feedState.ts; this file
  * only adds the calls, and stays testable by taking the page fetcher as a parameter.
  */
-import type { TradingTrend } from '@kolscope/contract';
+import type { Granularity, ReportPeriod, TradingTrend } from '@kolscope/contract';
 import { createStore } from 'zustand/vanilla';
 import {
   emptyFeed,
@@ -23,6 +23,13 @@ export interface FeedQuery {
   viewId: string;
   /** The report's related-posts tabs filter by trend; '' is every post. */
   tradingTrend?: TradingTrend;
+  /** A report's related posts: only those inside its period's window (the buckets it counts). */
+  window?: ReportWindowChoice;
+}
+
+export interface ReportWindowChoice {
+  period: ReportPeriod;
+  interval: Granularity;
 }
 
 export type FetchPage = (request: {
@@ -30,10 +37,17 @@ export type FetchPage = (request: {
   tradingTrend: TradingTrend;
   nextCb: string;
   newerThan?: string;
+  period?: ReportPeriod;
+  interval?: Granularity;
 }) => Promise<FeedPage>;
 
-export function feedKey({ viewId, tradingTrend = '' }: FeedQuery): string {
-  return `${viewId}|${tradingTrend}`;
+export function feedKey({ viewId, tradingTrend = '', window }: FeedQuery): string {
+  return window ? `${viewId}|${tradingTrend}|${window.period}|${window.interval}` : `${viewId}|${tradingTrend}`;
+}
+
+/** The request's fields every call of a feed shares. */
+function asked(query: FeedQuery) {
+  return { viewId: query.viewId, tradingTrend: query.tradingTrend ?? '', ...(query.window ?? {}) };
 }
 
 export function createFeedStore(fetchPage: FetchPage, messageOf: (error: unknown) => string) {
@@ -66,7 +80,7 @@ export function createFeedStore(fetchPage: FetchPage, messageOf: (error: unknown
     first: boolean,
   ): Promise<void> {
     const key = feedKey(query);
-    const run = fetchPage({ viewId: query.viewId, tradingTrend: query.tradingTrend ?? '', nextCb }).then(
+    const run = fetchPage({ ...asked(query), nextCb }).then(
       (page) => update(key, (s) => receive(s, requestId, page)),
       (error: unknown) => {
         update(key, (s) => receiveFailure(s, requestId, messageOf(error), first));
@@ -103,12 +117,7 @@ export function createFeedStore(fetchPage: FetchPage, messageOf: (error: unknown
     if (!state.loaded || loads.has(key)) return Promise.resolve();
     const { requestId } = state;
     const newerThan = newestId(state);
-    const run = fetchPage({
-      viewId: query.viewId,
-      tradingTrend: query.tradingTrend ?? '',
-      nextCb: '',
-      ...(newerThan ? { newerThan } : {}),
-    }).then(
+    const run = fetchPage({ ...asked(query), nextCb: '', ...(newerThan ? { newerThan } : {}) }).then(
       (page) => update(key, (s) => receiveNewer(s, requestId, page)),
       () => undefined,
     );

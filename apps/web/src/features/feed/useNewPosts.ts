@@ -11,23 +11,19 @@ import type { FeedQuery } from './feedStore';
 import { feeds } from './feeds';
 
 /** The new-posts poll, on the shared refresh clock; a poll missed while hidden is made up on return. */
+/** `query` is memoized by the caller (Feed): a new object means another feed. */
 export function useAutoRefresh(query: FeedQuery, paused: boolean): void {
-  const { viewId, tradingTrend } = query;
-  const poll = useCallback(
-    () => void feeds.pollNewer({ viewId, ...(tradingTrend ? { tradingTrend } : {}) }),
-    [viewId, tradingTrend],
-  );
+  const poll = useCallback(() => void feeds.pollNewer(query), [query]);
   usePoll(poll, { paused, catchUpOnShow: true, live: ['posts'] });
 }
 
 /** Returns true during the short spinner after a silent insert. */
 export function useInsertNearTop(query: FeedQuery, waiting: boolean, enabled: boolean): boolean {
-  const { viewId, tradingTrend } = query;
   const [spinning, setSpinning] = useState(false);
 
   useEffect(() => {
     if (!enabled || !waiting) return;
-    const q = { viewId, ...(tradingTrend ? { tradingTrend } : {}) };
+    const q = query;
     let inserted = false;
     const check = () => {
       // Scroll events keep coming until the store update re-runs this effect: insert once.
@@ -44,7 +40,7 @@ export function useInsertNearTop(query: FeedQuery, waiting: boolean, enabled: bo
     check();
     window.addEventListener('scroll', check, { passive: true });
     return () => window.removeEventListener('scroll', check);
-  }, [viewId, tradingTrend, waiting, enabled]);
+  }, [query, waiting, enabled]);
 
   useEffect(() => {
     if (!spinning) return;

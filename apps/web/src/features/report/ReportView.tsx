@@ -1,4 +1,4 @@
-import type { SumInfo, TradingTrend, ViewType } from '@kolscope/contract';
+import type { ReportPeriod, SumInfo, TradingTrend, ViewType } from '@kolscope/contract';
 import { Tabs } from 'antd-mobile';
 import { ClockCircleOutline, ExclamationCircleOutline, HistogramOutline } from 'antd-mobile-icons';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -30,10 +30,10 @@ export interface ReportViewProps {
   /** Passed to the related-posts feed: off on the detail page (spec section 4). */
   insertNearTop?: boolean;
   /**
-   * Each answer for the default selection (1d at 1h), with its totals: the detail header shows
-   * the split of the very cards under it, refreshed with them, not the home list's older copy.
+   * Each answer, with its totals and period: the detail header shows the split of the very cards
+   * under it, for the period chosen, refreshed with them, not the home list's 1-day copy.
    */
-  onDefaultSum?: (sum: SumInfo) => void;
+  onSum?: (sum: SumInfo, period: ReportPeriod) => void;
 }
 
 /** "Counting history: 40 %" while an event view's history is counted after its keywords were saved. */
@@ -64,7 +64,7 @@ export default function ReportView({
   viewType,
   autoRefresh = false,
   insertNearTop = true,
-  onDefaultSum,
+  onSum,
 }: ReportViewProps) {
   const { t } = useTranslation();
   const [selection, setSelection] = useState(DEFAULT_SELECTION);
@@ -86,14 +86,13 @@ export default function ReportView({
     [buckets, prices],
   );
   const trend = TRENDS.find((x) => x.key === trendKey)?.trend ?? '';
-  const isDefault = selection.period === DEFAULT_SELECTION.period && selection.interval === DEFAULT_SELECTION.interval;
   // In a ref, so a new callback each render of the parent does not re-announce the same answer.
-  const announce = useRef(onDefaultSum);
-  announce.current = onDefaultSum;
+  const announce = useRef(onSum);
+  announce.current = onSum;
   useEffect(() => {
     // Not while loading: until the answer lands, the data is the previous selection's.
-    if (isDefault && state.data && !state.loading) announce.current?.(state.data.sumInfo);
-  }, [isDefault, state.data, state.loading]);
+    if (state.data && !state.loading) announce.current?.(state.data.sumInfo, selection.period);
+  }, [state.data, state.loading, selection.period]);
 
   return (
     <div
@@ -149,7 +148,13 @@ export default function ReportView({
             <Tabs.Tab key={key} title={<span data-testid={`trend-tab-${key}`}>{t(`report.trend.${key}`)}</span>} />
           ))}
         </Tabs>
-        <Feed key={`${viewId}|${trend}`} viewId={viewId} tradingTrend={trend} insertNearTop={insertNearTop} />
+        <Feed
+          key={`${viewId}|${trend}`}
+          viewId={viewId}
+          tradingTrend={trend}
+          insertNearTop={insertNearTop}
+          reportWindow={selection}
+        />
       </section>
     </div>
   );

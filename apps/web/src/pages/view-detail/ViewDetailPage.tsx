@@ -1,9 +1,10 @@
-import type { SumInfo } from '@kolscope/contract';
+import type { ReportPeriod, SumInfo } from '@kolscope/contract';
 import { ActionSheet } from 'antd-mobile';
 import { FileOutline, MoreOutline } from 'antd-mobile-icons';
 import { type CSSProperties, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { CoinLink } from '../../features/coin/CoinLink';
 import { IconButton } from '../../features/IconButton';
 import { OpinionSummary } from '../../features/opinion/OpinionSummary';
 import { PageNavBar } from '../../features/PageNavBar';
@@ -17,6 +18,17 @@ import { useUnknownViewReload } from '../../state/useUnknownViewReload';
 import { detailSettingPath, moreActions } from './detailActions';
 import './view-detail.css';
 import { FailedState, LoadingState } from '../../features/LoadState';
+
+/** The view's name; a coin opinion's is its coin, which opens the coin's page (issue 29). */
+function DetailTitle({ found, noData }: { found: ReturnType<typeof findView>; noData: string }) {
+  const title = <span data-testid="detail-title">{found?.name ?? noData}</span>;
+  if (found?.viewType !== 'coin_opinion') return title;
+  return (
+    <CoinLink coin={found.name} className="detail-title-coin" testId="detail-coin-link">
+      {title}
+    </CoinLink>
+  );
+}
 
 // The new-items tip floats under this page's 48 px top bar, not under home's header and tabs.
 const PAGE_STYLE = { '--feed-tip-top': '56px' } as CSSProperties;
@@ -35,7 +47,7 @@ export default function ViewDetailPage() {
   const [sheetOpen, setSheetOpen] = useState(false);
   const { busy: deleting, run } = useConfirmedAction();
   // The 1-day totals of the report below, once loaded: the header then agrees with its cards.
-  const [daySum, setDaySum] = useState<{ viewId: string; sum: SumInfo } | null>(null);
+  const [daySum, setDaySum] = useState<{ viewId: string; sum: SumInfo; period: ReportPeriod } | null>(null);
 
   // Loaded only when nothing is there and no load runs (spec section 2).
   useEffect(() => {
@@ -99,12 +111,13 @@ export default function ViewDetailPage() {
             daySplit: { cntUp: daySum.sum.cntUp, cntNeutral: daySum.sum.cntNeutral, cntDown: daySum.sum.cntDown },
           }
         : listed;
+    const summaryPeriod = listed?.daySplit && daySum?.viewId === found.viewId ? daySum.period : undefined;
     const reportFor = found.viewId;
     body = (
       <>
         {sub && (
           <div className="detail-summary">
-            <OpinionSummary sub={sub} testId="detail-summary" />
+            <OpinionSummary sub={sub} testId="detail-summary" {...(summaryPeriod ? { period: summaryPeriod } : {})} />
           </div>
         )}
         <ReportView
@@ -113,7 +126,7 @@ export default function ViewDetailPage() {
           viewType={found.viewType}
           autoRefresh
           insertNearTop={false}
-          onDefaultSum={(sum) => setDaySum({ viewId: reportFor, sum })}
+          onSum={(sum, period) => setDaySum({ viewId: reportFor, sum, period })}
         />
       </>
     );
@@ -121,10 +134,7 @@ export default function ViewDetailPage() {
 
   return (
     <div className="detail-page" style={PAGE_STYLE} data-testid="view-detail" data-view-type={found?.viewType}>
-      <PageNavBar
-        title={<span data-testid="detail-title">{found?.name ?? t('viewDetail.noData')}</span>}
-        right={more}
-      />
+      <PageNavBar title={<DetailTitle found={found} noData={t('viewDetail.noData')} />} right={more} />
       {body}
       {found && (
         <ActionSheet
