@@ -7,7 +7,7 @@ import { PagedScroll } from '../query/PagedScroll';
 import { toastError } from '../toast';
 import { PostCard } from '../post-card/PostCard';
 import { assignChunks, type Chunking, groupChunks } from './chunks';
-import { FeedEmpty, FeedFailed, FeedLoading } from './FeedStates';
+import { FeedEmpty, FeedFailed, FeedLoading, FeedSearching } from './FeedStates';
 import { feedDisplay, newPostsPaused } from './feedState';
 import { feeds, useFeed } from './feeds';
 import { type FeedQuery, feedKey, type ReportWindowChoice } from './feedStore';
@@ -82,6 +82,7 @@ export default function Feed({ viewId, tradingTrend = '', insertNearTop = true, 
                 <SpinLoading color="primary" style={{ '--size': '20px' }} />
               </div>
             )}
+            {display === 'searching' && <FeedSearching keys="feed" id="feed" />}
             <div className="feed-list" data-testid="feed-list">
               {chunks.map((chunk) => (
                 <div key={chunk.id} className="feed-chunk">

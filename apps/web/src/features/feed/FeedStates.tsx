@@ -64,3 +64,17 @@ export function FeedEmpty({ keys, id, icon }: { keys: Keys; id: string; icon: Re
     </Centered>
   );
 }
+
+/**
+ * Nothing found yet, and the server says there is more to look through (a rare keyword: each page
+ * looks at a bounded number of posts). Shown above the footer that keeps loading, so the reader
+ * knows the search goes on rather than watching a bare "Loading" (issue 29).
+ */
+export function FeedSearching({ keys, id }: { keys: Keys; id: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="feed-searching" role="status" data-testid={`${id}-searching`}>
+      {t(`${keys}.searching`)}
+    </div>
+  );
+}

@@ -76,17 +76,18 @@ describe('feed state: pages', () => {
 });
 
 describe('feed state: empty pages that say more', () => {
-  it('keeps the list (and its loading footer) while empty pages say more, then shows empty', () => {
+  it('says it is searching (its footer loading on) while empty pages say more, then shows empty', () => {
     const started = startFirstPage(emptyFeed());
     const first = receiveFirstPage(started, started.requestId, { list: [], more: 1, nextCb: 'c1' });
-    expect(feedDisplay(first)).toBe('items');
+    expect(feedDisplay(first)).toBe('searching');
     const more = startMore(first);
     const again = receiveMore(more, more.requestId, { list: [], more: 1, nextCb: 'c2' });
     expect(again).toMatchObject({ more: 1, nextCb: 'c2' });
-    expect(feedDisplay(again)).toBe('items');
+    expect(feedDisplay(again)).toBe('searching');
     const last = startMore(again);
     const found = receiveMore(last, last.requestId, { list: posts(3), more: 0, nextCb: '' });
     expect(ids(found.list)).toEqual(['3']);
+    expect(feedDisplay(found)).toBe('items');
     const end = receiveMore(last, last.requestId, { list: [], more: 0, nextCb: '' });
     expect(feedDisplay(end)).toBe('empty');
   });

@@ -162,14 +162,15 @@ export function newPostsPaused(state: FeedState): boolean {
 }
 
 /** What the body shows (spec section 4, "Feed display"). */
-export type FeedDisplay = 'spinner' | 'error' | 'empty' | 'items';
+export type FeedDisplay = 'spinner' | 'error' | 'empty' | 'searching' | 'items';
 
 export function feedDisplay(state: FeedState): FeedDisplay {
   if (state.list.length > 0) return 'items';
   if (state.error !== null) return 'error';
   if (!state.loaded) return 'spinner';
   // A view whose keywords match rarely may answer an empty page that says more (the server looks
-  // at a bounded number of posts a page): the list's footer stays and keeps loading.
-  if (state.more === 1) return 'items';
+  // at a bounded number of posts a page): the list's footer stays and keeps loading, under a line
+  // saying the search goes on.
+  if (state.more === 1) return 'searching';
   return 'empty';
 }

@@ -3,7 +3,7 @@ import { BellOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { PagedScroll } from '../query/PagedScroll';
 import { toastError } from '../toast';
-import { FeedEmpty, FeedFailed, FeedLoading } from '../feed/FeedStates';
+import { FeedEmpty, FeedFailed, FeedLoading, FeedSearching } from '../feed/FeedStates';
 import { NotificationCard } from './NotificationCard';
 import { notificationDisplay } from './notificationState';
 import { useNotifications } from './useNotifications';
@@ -29,6 +29,7 @@ export default function NotificationView({ viewId }: { viewId: string }) {
           <FeedEmpty keys="notify" id="notification" icon={<BellOutline className="feed-state__icon" />} />
         ) : (
           <>
+            {display === 'searching' && <FeedSearching keys="notify" id="notification" />}
             <div data-testid="notification-list">
               {state.list.map((item) => (
                 <NotificationCard key={item.id} item={item} />

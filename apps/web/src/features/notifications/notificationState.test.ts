@@ -51,6 +51,8 @@ describe('notification list state', () => {
     expect(notificationDisplay({ ...emptyNotifications(), error: 'boom' }, false)).toBe('error');
     expect(notificationDisplay({ ...emptyNotifications(), error: 'boom' }, true)).toBe('spinner');
     expect(notificationDisplay(firstPage(page([])), false)).toBe('empty');
+    // An empty page that says more: the search goes on (issue 29), it is not "no notifications".
+    expect(notificationDisplay({ ...firstPage(page([])), more: 1 }, false)).toBe('searching');
     expect(notificationDisplay(firstPage(page(['p:1'])), false)).toBe('list');
   });
 });

@@ -58,7 +58,10 @@ export function mergeFresh(state: NotificationState, fresh: NotificationPage): N
 export function notificationDisplay(
   state: NotificationState,
   loading: boolean,
-): 'spinner' | 'error' | 'empty' | 'list' {
+): 'spinner' | 'error' | 'empty' | 'searching' | 'list' {
   if (!state.loaded) return state.error && !loading ? 'error' : 'spinner';
-  return state.list.length === 0 ? 'empty' : 'list';
+  if (state.list.length > 0) return 'list';
+  // An empty page that says more: the server looked at a bounded number of posts and goes on from
+  // there; the footer keeps loading (issue 29: "No notifications yet" while older matches existed).
+  return state.more === 1 ? 'searching' : 'empty';
 }
