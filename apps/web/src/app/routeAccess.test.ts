@@ -27,6 +27,7 @@ describe('routeAccess', () => {
       '/kol-management/create',
       '/kol-management/create/g1',
       '/kol/1234',
+      '/coin/BTC',
     ];
     for (const path of privatePaths) {
       expect(routeAccess(path, false)).toEqual({ kind: 'redirect', to: '/login' });
@@ -40,6 +41,7 @@ describe('routeAccess', () => {
     expect(routeAccess('/feed-setting/1/2', true)).toEqual({ kind: 'redirect', to: '/' });
     expect(routeAccess('/view-detail', true)).toEqual({ kind: 'redirect', to: '/' });
     expect(routeAccess('/kol', true)).toEqual({ kind: 'redirect', to: '/' });
+    expect(routeAccess('/coin', true)).toEqual({ kind: 'redirect', to: '/' });
   });
 
   it('sends other paths under /kol-management to /kol-management (or /login when signed out)', () => {

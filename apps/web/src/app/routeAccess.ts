@@ -30,6 +30,7 @@ export const ROUTE_PATHS = [
   '/kol-management/create',
   '/kol-management/create/:groupId',
   '/kol/:twitterUserId',
+  '/coin/:symbol',
 ] as const;
 export type RoutePath = (typeof ROUTE_PATHS)[number];
 

@@ -24,6 +24,7 @@ const KolManagementPage = lazy(() => import('../pages/kol-management/KolManageme
 const KolGroupDetailPage = lazy(() => import('../pages/kol-group-detail/KolGroupDetailPage'));
 const KolGroupEditPage = lazy(() => import('../pages/kol-group-edit/KolGroupEditPage'));
 const KolProfilePage = lazy(() => import('../pages/kol-profile/KolProfilePage'));
+const CoinPage = lazy(() => import('../pages/coin/CoinPage'));
 
 export const PAGES: Record<RoutePath, ComponentType> = {
   '/': HomePage,
@@ -51,4 +52,5 @@ export const PAGES: Record<RoutePath, ComponentType> = {
   '/kol-management/create': KolGroupEditPage,
   '/kol-management/create/:groupId': KolGroupEditPage,
   '/kol/:twitterUserId': KolProfilePage,
+  '/coin/:symbol': CoinPage,
 };

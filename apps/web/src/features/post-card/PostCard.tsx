@@ -1,7 +1,7 @@
 import type { Post } from '@kolscope/contract';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { navigateTo } from '../../app/navigation';
+import { CoinLink } from '../coin/CoinLink';
 import { SentimentChip } from '../sentiment/SentimentChip';
 import { Avatar } from './Avatar';
 import { ImageGrid } from './ImageGrid';
@@ -21,33 +21,23 @@ export function categoryLabels(categories: Post['categoryList']): string[] {
 }
 
 function Tags({ post }: { post: Post }) {
-  const { t } = useTranslation();
   const categories = categoryLabels(post.categoryList);
   if (post.coinViewList.length === 0 && categories.length === 0 && !post.sentiment) return null;
   return (
     <div className="post-card__tags">
       <SentimentChip post={post} />
-      {post.coinViewList.map(({ coin, viewId, stance }) =>
-        viewId ? (
-          <button
-            type="button"
-            key={coin}
-            className="post-card__tag post-card__tag--coin post-card__tag--link"
-            data-testid="post-coin"
-            aria-label={t('post.openCoin', { coin })}
-            onClick={() => navigateTo(`/view-detail/${encodeURIComponent(viewId)}`)}
-          >
-            ${coin}
-            <StanceMark coin={coin} stance={stance} />
-          </button>
-        ) : (
-          // Display only until a coin page exists (issue 6): tapping does nothing.
-          <span key={coin} className="post-card__tag post-card__tag--coin" data-testid="post-coin">
-            ${coin}
-            <StanceMark coin={coin} stance={stance} />
-          </span>
-        ),
-      )}
+      {/* Every coin chip opens the coin's page (issue 29: they opened something only when tracked). */}
+      {post.coinViewList.map(({ coin, stance }) => (
+        <CoinLink
+          key={coin}
+          coin={coin}
+          className="post-card__tag post-card__tag--coin post-card__tag--link"
+          testId="post-coin"
+        >
+          ${coin}
+          <StanceMark coin={coin} stance={stance} />
+        </CoinLink>
+      ))}
       {categories.map((label) => (
         <span key={label} className="post-card__tag" data-testid="post-category">
           {label}

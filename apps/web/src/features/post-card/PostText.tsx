@@ -1,11 +1,13 @@
 import { FEED_COLLAPSE_ROWS } from '@kolscope/contract';
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CoinLink } from '../coin/CoinLink';
 import { splitPostText } from './postText';
 
 /**
  * The text, clamped to FEED_COLLAPSE_ROWS lines by CSS. Whether the clamp hides anything is
  * measured once after layout, so the expand button appears only when there is more to read.
+ * Links open in a new tab; cashtags open the coin's page.
  */
 export function PostText({ text }: { text: string }) {
   const { t } = useTranslation();
@@ -43,6 +45,14 @@ export function PostText({ text }: { text: string }) {
               >
                 {part.text}
               </a>
+            );
+          }
+          // A cashtag opens its coin's page (issue 29: it looked like a link and did nothing).
+          if (part.kind === 'cashtag') {
+            return (
+              <CoinLink key={key} coin={part.text} className="post-card__mark" testId="post-cashtag">
+                {part.text}
+              </CoinLink>
             );
           }
           return (

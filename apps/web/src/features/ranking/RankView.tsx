@@ -4,6 +4,9 @@ import { ExclamationCircleOutline, HistogramOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { HistoryNote } from '../history/HistoryNote';
 import { CopiesOnceNote } from '../report/CopiesOnceNote';
+import { navigateTo } from '../../app/navigation';
+import { CoinLink } from '../coin/CoinLink';
+import { coinPath } from '../coin/coinPath';
 import { PriceChange } from '../prices/PriceChange';
 import { AvatarStrip } from './AvatarStrip';
 import { formatGrowth, formatRankValue, formatUpdateTime, type RankColumn, rankColumn, windowOf } from './rankFormat';
@@ -18,12 +21,20 @@ function Row({ item, column, fastestRising }: { item: RankItem; column: RankColu
   const { t } = useTranslation();
   const growth = item.growth;
   return (
-    <tr className="rank-row" data-testid="rank-row" data-coin={item.coin} data-rank={item.rank}>
+    // The row opens the coin's page (issue 29); its coin cell is the link a keyboard or a reader
+    // reaches, and the avatars keep their own taps (RouteLink stops theirs here).
+    <tr
+      className="rank-row rank-row--link"
+      data-testid="rank-row"
+      data-coin={item.coin}
+      data-rank={item.rank}
+      onClick={() => navigateTo(coinPath(item.coin))}
+    >
       <td className="rank-col-rank">
         <span className={`rank-no${item.rank <= 3 ? ` rank-no--top${item.rank}` : ''}`}>{item.rank}</span>
       </td>
       <td className="rank-col-coin">
-        <span className="rank-coin">
+        <CoinLink coin={item.coin} className="rank-coin" testId="rank-coin">
           <img className="rank-coin__icon" src={imageSrc(item.icon)} alt="" loading="lazy" width={24} height={24} />
           <span className="rank-coin__text">
             <span className="rank-coin__line">
@@ -36,7 +47,7 @@ function Row({ item, column, fastestRising }: { item: RankItem; column: RankColu
             </span>
             <PriceChange price={item.price} change24h={item.change24h} testId="rank-price" />
           </span>
-        </span>
+        </CoinLink>
       </td>
       <td className="rank-col-value">
         <span className="rank-value" data-testid="rank-hot">

@@ -5,8 +5,9 @@
  */
 import type { ReportData } from '@kolscope/contract';
 
-export interface ReportState {
-  data: ReportData | null;
+/** One screen's answer as it loads: the report, and every screen that loads one answer the same way (the coin page). */
+export interface LoadedState<T> {
+  data: T | null;
   /** A visible load is running (the spinner). */
   loading: boolean;
   /** The last visible load's failure text; a later success clears it. */
@@ -14,21 +15,27 @@ export interface ReportState {
   /** The id of the newest request; answers carrying another id are stale. */
   requestId: number;
 }
+export type ReportState = LoadedState<ReportData>;
 
 export const initialReport: ReportState = { data: null, loading: false, error: null, requestId: 0 };
 
 /** Starts a request. A silent one changes nothing the reader sees. */
-export function startLoad(state: ReportState, silent: boolean): ReportState {
+export function startLoad<S extends LoadedState<unknown>>(state: S, silent: boolean): S {
   const requestId = state.requestId + 1;
   return silent ? { ...state, requestId } : { ...state, requestId, loading: true, error: null };
 }
 
-export function receiveData(state: ReportState, requestId: number, data: ReportData): ReportState {
+export function receiveData<S extends LoadedState<unknown>>(state: S, requestId: number, data: S['data']): S {
   if (requestId !== state.requestId) return state;
   return { ...state, data, loading: false, error: null };
 }
 
-export function receiveFailure(state: ReportState, requestId: number, message: string, silent: boolean): ReportState {
+export function receiveFailure<S extends LoadedState<unknown>>(
+  state: S,
+  requestId: number,
+  message: string,
+  silent: boolean,
+): S {
   if (requestId !== state.requestId) return state;
   // A silent refresh that fails leaves what is shown alone (spec section 8).
   if (silent) return state;
