@@ -138,13 +138,21 @@ export function formatPrice(v: number, lang: 'en' | 'zh'): string {
   return fixed.replace(/0+$/, '').replace(/\.$/, '');
 }
 
+/** The spacing of the round levels people name near `v`: 1000 above 100k, ..., two significant digits below 100. */
+export function levelStep(v: number): number {
+  if (v >= 100_000) return 1000;
+  if (v >= 10_000) return 500;
+  if (v >= 1000) return 50;
+  if (v >= 100) return 5;
+  return 10 ** (Math.floor(Math.log10(v)) - 1);
+}
+
 /** A support or target the way people name one: round numbers ('95.5k', '104k', '3,450', '1.9'). */
 export function formatLevel(v: number, lang: 'en' | 'zh'): string {
-  if (v >= 10000) {
-    const step = v >= 100_000 ? 1000 : 500;
-    return formatPrice(Math.round(v / step) * step, lang);
+  if (v >= 100) {
+    const step = levelStep(v);
+    const r = Math.round(v / step) * step;
+    return v >= 1000 ? formatPrice(r, lang) : String(r);
   }
-  if (v >= 1000) return formatPrice(Math.round(v / 50) * 50, lang);
-  if (v >= 100) return String(Math.round(v / 5) * 5);
   return formatPrice(Number(v.toPrecision(2)), lang);
 }

@@ -7,6 +7,7 @@
  * funding, ETF flows) stay in plausible ranges for the coin.
  */
 import { type DemoCoin, formatLevel, formatPrice } from './coins';
+import { type Claim, CLAIMS, type MarketFacts } from './market';
 import type { Rng } from './prng';
 import { DAY_MS, type Story } from './story';
 import { EN_TEMPLATES } from './templates-en';
@@ -38,12 +39,19 @@ const SLOTS = new Set([
   'flow',
   'lev',
   'n',
+  'nh',
+  'broke',
+  'cleared',
   'proto',
 ]);
 
 export interface Template {
   /** Literal text at even indexes; at odd ones a slot name, or the alternatives of a `[a|b]`. */
   parts: readonly (string | readonly Template[])[];
+  /** What the template says the price did (`@down` before the text): picked only when it did. */
+  claim?: Claim;
+  /** Slots that exist only when the price did something ({nh}, {broke}, {cleared}), anywhere in it. */
+  needs?: readonly ('nh' | 'broke' | 'cleared')[];
 }
 
 /** Templates of one topic or storyline, by opinion (BULL, BEAR, NEUTRAL). */
@@ -52,7 +60,19 @@ export type Lang = 'en' | 'zh';
 
 const PIECE_RE = /\{(\w+)\}|\[([^\]]*)\]/g;
 
-/** Compiles a template line; alternatives are compiled too, so they may hold slots. */
+/** Slots whose value is a fact of the price path that may not exist at the post's time. */
+const FACT_SLOTS = ['nh', 'broke', 'cleared'] as const;
+
+/** Compiles a template line, with its claim tag ('@down ...'); alternatives may hold slots too. */
+function compileLine(line: string): Template {
+  const tag = /^@(\w+) /.exec(line);
+  if (tag && !CLAIMS.has(tag[1]!)) throw new Error(`demo template: unknown claim @${tag[1]} in "${line}"`);
+  const t = compile(tag ? line.slice(tag[0].length) : line);
+  const needs = FACT_SLOTS.filter((slot) => line.includes(`{${slot}}`));
+  return { ...t, ...(tag ? { claim: tag[1] as Claim } : {}), ...(needs.length ? { needs } : {}) };
+}
+
+/** Compiles a template body; alternatives are compiled too, so they may hold slots. */
 function compile(line: string): Template {
   const parts: (string | Template[])[] = [];
   let last = 0;
@@ -81,8 +101,12 @@ function parseBanks(source: string): Map<string, Bank> {
     }
     const opinion = '+-='.indexOf(line[0]!);
     if (!current || opinion < 0) throw new Error(`demo template: cannot read "${line}"`);
-    current[opinion as Opinion].push(compile(line.slice(1).trim()));
+    current[opinion as Opinion].push(compileLine(line.slice(1).trim()));
   }
+  // A bank must have something to say whatever the price did.
+  for (const [name, bank] of banks)
+    if (!bank.some((list) => list.some((t) => !t.claim && !t.needs)))
+      throw new Error(`demo template: bank "${name}" has no template without a claim`);
   return banks;
 }
 
@@ -91,16 +115,34 @@ export const BANKS: Readonly<Record<Lang, Map<string, Bank>>> = {
   zh: parseBanks(ZH_TEMPLATES),
 };
 
-/** A template of the wanted opinion, falling back to neutral, then to whatever the bank has. */
-export function pickTemplate(bank: Bank, opinion: Opinion, rng: Rng): Template {
-  const list = bank[opinion].length
-    ? bank[opinion]
-    : bank[NEUTRAL].length
-      ? bank[NEUTRAL]
-      : bank[BULL].length
-        ? bank[BULL]
-        : bank[BEAR];
-  return rng.pick(list);
+/** Whether what the template says about the price is true at the post's time (market.ts). */
+function truthful(t: Template, market: MarketFacts): boolean {
+  if (t.claim && !market.holds(t.claim)) return false;
+  if (!t.needs) return true;
+  for (const slot of t.needs) {
+    const facts = slot === 'nh' ? market.fallHours() : market.crossed(slot === 'broke' ? -1 : 1);
+    if (facts.length === 0) return false;
+  }
+  return true;
+}
+
+/** The templates of a list that are true now; the list itself when none claims anything. */
+function truthfulOf(list: readonly Template[], market: MarketFacts): readonly Template[] {
+  if (!list.some((t) => t.claim || t.needs)) return list;
+  return list.filter((t) => truthful(t, market));
+}
+
+/**
+ * A template of the wanted opinion that does not contradict the price path at the post's time,
+ * falling back to neutral, then to whatever the bank has (every bank has a template without a
+ * claim, parseBanks checks).
+ */
+export function pickTemplate(bank: Bank, opinion: Opinion, ctx: Pick<FillContext, 'rng' | 'market'>): Template {
+  for (const o of [opinion, NEUTRAL, BULL, BEAR] as const) {
+    const list = truthfulOf(bank[o], ctx.market);
+    if (list.length) return ctx.rng.pick(list);
+  }
+  throw new Error('demo template: a bank with nothing true to say');
 }
 
 export interface FillContext {
@@ -119,6 +161,8 @@ export interface FillContext {
   /** Incident posts name the coin by cashtag only (the hacked protocol is invented, the coin is not). */
   cashtagOnly: boolean;
   rng: Rng;
+  /** What the price of `coin` did before `ms`: the claims a template may make ({nh}, {broke}, '@down'). */
+  market: MarketFacts;
 }
 
 const TF_EN = ['1H', '4H', '4H', 'daily', 'daily', 'weekly'];
@@ -207,6 +251,14 @@ function slotValue(name: string, ctx: FillContext): string {
       return rng.pick(LEVERAGE);
     case 'n':
       return String(rng.between(2, 9));
+    // Facts of the price path (pickTemplate made sure they exist): how long the fall has lasted,
+    // a round level the price fell or rose through in the last day.
+    case 'nh':
+      return String(rng.pick(ctx.market.fallHours()));
+    case 'broke':
+      return formatLevel(rng.pick(ctx.market.crossed(-1)), lang);
+    case 'cleared':
+      return formatLevel(rng.pick(ctx.market.crossed(1)), lang);
     default: // 'proto'
       return ctx.proto;
   }

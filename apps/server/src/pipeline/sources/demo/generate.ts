@@ -7,6 +7,7 @@ import type { PostRefKind, RawMedia, RawPost } from '../../types';
 import type { DemoAccount } from './accounts';
 import { BANKS, BEAR, BULL, type FillContext, fill, NEUTRAL, type Opinion, pickTemplate } from './compose';
 import { DEMO_COINS, type DemoTopic } from './coins';
+import { MarketFacts } from './market';
 import { type DemoModel, demoModel, EVENT_NEUTRAL, EVENT_TOPIC, PERSONA_NEUTRAL, TOPIC_NEUTRAL } from './model';
 import { hash32, hashString, pickCumulative, Rng } from './prng';
 import { type PromoPost, promoPostsOfDay } from './promo';
@@ -89,6 +90,7 @@ export class SlotGenerator {
       proto: coin.name,
       cashtagOnly: false,
       rng: this.rng,
+      market: new MarketFacts(story),
     };
   }
 
@@ -213,11 +215,12 @@ export class SlotGenerator {
       ctx.peer = DEMO_COINS[rng.pick(model.peers[coin]!)]!;
       ctx.ms = ms;
       ctx.price = story.priceAt(coin, ms);
+      ctx.market.at(coin, ms);
       // Incidents name an invented protocol; the coin that suffers is named by cashtag only.
       ctx.proto =
         event && INCIDENTS.has(event.kind) ? event.protocol : incident ? rng.pick(INVENTED_PROTOCOLS) : c.name;
       ctx.cashtagOnly = incident;
-      let text = fill(pickTemplate(BANKS[lang].get(bankKey)!, opinion, rng), ctx);
+      let text = fill(pickTemplate(BANKS[lang].get(bankKey)!, opinion, ctx), ctx);
       let refKind: PostRefKind | undefined;
       const threadLength =
         account.network !== 'telegram' && rng.chance(account.voice.threadShare) ? rng.between(2, 5) : 1;

@@ -4,6 +4,7 @@
  * demo accounts share a sentence, so near-duplicate folding has something real to fold.
  */
 import { BANKS, fill, type FillContext } from './compose';
+import { MarketFacts } from './market';
 import { coinIndex, DEMO_COINS } from './coins';
 import type { DemoModel } from './model';
 import { hash32, Rng } from './prng';
@@ -40,7 +41,9 @@ export function promoPostsOfDay(model: DemoModel, story: Story, day: number): Pr
       proto: DEMO_COINS[coin]!.name,
       cashtagOnly: true,
       rng,
+      market: new MarketFacts(story),
     };
+    ctx.market.at(coin, ms);
     const text = fill(rng.pick(PROMO), ctx);
     const first = rng.int(bots.length);
     const size = rng.between(4, 5);

@@ -27,7 +27,7 @@ const MAX_SENTENCES = 14;
 function detailSentence(lang: Lang, opinion: Opinion, ctx: FillContext, used?: Set<Template>): string {
   // A quarter neutral: long posts mix the call with levels and context.
   const o = opinion !== NEUTRAL && ctx.rng.chance(0.25) ? NEUTRAL : opinion;
-  const t = pickTemplate(DETAIL[lang], o, ctx.rng);
+  const t = pickTemplate(DETAIL[lang], o, ctx);
   if (used) {
     if (used.has(t)) return '';
     used.add(t);

@@ -7,42 +7,47 @@
  * a non-price figure, {tf} timeframe, {usd} an amount, {liq} liquidations, {tvl} the coin's
  * TVL, {oi} its open interest, {fpos}/{fneg}/{fund} a high/negative/flat funding rate, {flow}
  * an ETF flow, {lev} leverage, {n} a small number, {proto} the protocol's name.
+ * What the price did is never made up (market.ts, issue 29 §9): a template that says so is picked
+ * only when it happened at the post's time. `@up`/`@down` after the mark: the price rose/fell
+ * over the last day and the last 4 hours; `@up7d`/`@down7d`: over the week; `@flat`: a quiet
+ * day. Slots that are such facts: {nh} the hours a fall has lasted (each hour lower), {broke} /
+ * {cleared} a round level the price fell / rose through in the last day.
  * Banks `detail` (sentences that lengthen a post or fill a thread), `promo` (the copy-paste
  * shill bots post) and `zh`'s counterparts are used by generate.ts, not picked by topic.
  */
 export const EN_TEMPLATES = `
 # ta
-+ Breakout confirmed on {c}, [next stop|next target|eyes on] {hi} [🚀|📈|]
-+ {c} reclaimed {lo} on the {tf}. [Bulls in control|Bulls are back|Structure flipped bullish], targeting {hi}
-+ Higher lows on the {c} {tf}, [this is going higher|trend is up|buyers keep stepping in]. Long from {p}
++ @up Breakout confirmed on {c}, [next stop|next target|eyes on] {hi} [🚀|📈|]
++ {c} reclaimed {cleared} on the {tf}. [Bulls in control|Bulls are back|Structure flipped bullish], targeting {hi}
++ @up Higher lows on the {c} {tf}, [this is going higher|trend is up|buyers keep stepping in]. Long from {p}
 + [Loaded|Added|Bought] more {c} at {p}. Bullish structure, invalidation below {lo}
 + {c} [cup and handle|bull flag|ascending triangle] on the {tf} 👀 measured move to {hi}
 + Told you {c} would hold {lo}. Now {p} and [still bullish|not selling|adding on dips]
-+ {c} [looks incredibly strong|is the strongest chart I have] here. [Buying every dip|Bidding dips] until {hi}
++ @up {c} [looks incredibly strong|is the strongest chart I have] here. [Buying every dip|Bidding dips] until {hi}
 + {c} {mv} today and [still holding|comfortably above] {lo}. Bullish while that holds
 + [Flipped|Turned] bullish on {c}. Reclaiming {p} opens the way to {hi}
-- {c} lost [support|the range low] at {lo}, [getting rekt here|longs in trouble]
+- {c} lost [support|the range low] at {broke}, [getting rekt here|longs in trouble]
 - Bearish divergence on the {c} {tf} RSI. [Expecting|Looking for] a [dump|drop] toward {lo}
-- [Closed|Cut] my {c} longs at {p}. Chart looks weak, lower highs everywhere 📉
+- @down [Closed|Cut] my {c} longs at {p}. Chart looks weak, lower highs everywhere 📉
 - {c} rejected at {hi} again. [Shorting the bounce|Short from {p}], target {lo}
-- [Death cross|Bear flag] on the {c} {tf}. Not touching it until {lo}
-- {c} {mv} today and {hi} keeps rejecting it. Bears in control below {hi}, more downside coming
-- {c} [breaking down|losing {p}] on the {tf}. [Bearish|Ugly], {lo} next
+- @down [Death cross|Bear flag] on the {c} {tf}. Not touching it until {lo}
+- @down {c} {mv} today and {hi} keeps rejecting it. Bears in control below {hi}, more downside coming
+- @down {c} [breaking down|losing {p}] on the {tf}. [Bearish|Ugly], {lo} next
 = {c} [chopping|ranging] between {lo} and {hi}. Waiting for a clean break [either way|before doing anything]
 = [What are your levels on|How are you trading|Levels for] {c} at {p}? [Watching|My levels:|I have] {lo} and {hi}
 = {c} {tf} close in {n} hours[ at {p}|], [could go either way|that decides it|watching it closely]
-= [Range day|Slow day] on {c} at {p}. Sitting on my hands
+= @flat [Range day|Slow day] on {c} at {p}. Sitting on my hands
 = {c} {mv} on the day, volume [drying up|about average]. [Anyone else watching?|Patience.]
 # deriv
-+ {c} shorts getting squeezed, {liq} liquidated in an hour. [Pump is just starting|Squeeze not done] 🚀
-+ Funding on {c} [still negative|flipped to {fneg}|sitting at {fneg}] while price [grinds up|holds {p}]. Bullish, [long with {lev}|adding to my long]
-+ Open interest [rising|building] with spot bid on {c}, now {oi}. [Healthy rally|Real demand], staying long
++ @up {c} shorts getting squeezed, {liq} liquidated in an hour. [Pump is just starting|Squeeze not done] 🚀
++ @up Funding on {c} [still negative|flipped to {fneg}|sitting at {fneg}] while price [grinds up|holds {p}]. Bullish, [long with {lev}|adding to my long]
++ @up Open interest [rising|building] with spot bid on {c}, now {oi}. [Healthy rally|Real demand], staying long
 + Opened a {c} long at {p}, stop at {lo}. Target {hi}
 + {c} basis back to [normal|healthy] and funding {fund}. [No froth yet|Room to run], bullish
-- {c} longs at {lev} getting [liquidated|wiped], {liq} gone. Dump not over
+- @down {c} longs at {lev} getting [liquidated|wiped], {liq} gone. Dump not over
 - Funding on {c} at {fpos}[ per 8h|]. [Overleveraged longs are exit liquidity|Way too crowded], shorting
-- Opened a {c} short at {p}. This rally is [fake|hollow], OI pumped to {oi} with no spot demand
-- [Got liquidated|Stopped out] on my {c} long at {lo}. Brutal market, stay safe 📉
+- @up Opened a {c} short at {p}. This rally is [fake|hollow], OI pumped to {oi} with no spot demand
+- [Got liquidated|Stopped out] on my {c} long at {broke}. Brutal market, stay safe 📉
 = {c} open interest {oi}, up {pct}% [today|this week], funding {fund}. [Nobody knows where this goes|Positioning is balanced]
 = {c} options expiry [Friday|this week], max pain [at|near|around] {p}[, OI {oi}|]
 = How are you [hedging|positioned in] {c} into the [weekend|Fed|close] at {p}? [Perps or options?|Puts or just cash?|Or not at all?]
@@ -51,7 +56,7 @@ export const EN_TEMPLATES = `
 + {proto} revenue [hit a new ATH|at record highs]. Accumulating {c}, bullish
 + Fee switch vote for {proto} is live. If it passes {c} [rips|reprices hard]
 + [Rotating into DeFi.|DeFi is back.] {c} [looks like the best risk/reward here|is my top pick] at {p}
-- {proto} TVL [bleeding for weeks|down {pct}% this month], {c} keeps dumping. [Selling my bag|Out]
+- @down {proto} TVL [bleeding for weeks|down {pct}% this month], {c} keeps dumping. [Selling my bag|Out]
 - Yields on {proto} collapsed. Mercenary capital leaving, bearish {c}
 - {c} unlock next week, {usd} [hitting the market|of supply]. Expect a dump
 = {proto} governance proposal to change the emissions schedule. [Thread on what changes 🧵|Summary below]
@@ -62,7 +67,7 @@ export const EN_TEMPLATES = `
 + Mainnet upgrade on {c} shipped [flawlessly|without a hitch]. Long {c}, [this is the chain to beat|{hi} next]
 + Developers are moving to {c}. [Buying more|Adding], {hi} [this cycle|is easy]
 + {c} ecosystem is on fire, every app is growing. [Bullish|Very bullish]
-- {c} went down for {n} hours again. How is anyone building on this? [Selling|Bearish]
+- {c} went down for {nh} hours again. How is anyone building on this? [Selling|Bearish]
 - {c} fees are out of control and users are leaving. Bearish
 - [Nobody uses {c}.|{c} usage keeps falling.] [Ghost chain with a huge valuation|Valuation makes no sense], [shorting it|bearish]
 = {c} [upgrade|hard fork|network upgrade] scheduled for [next week|the {n}th]. Node operators, update your clients
@@ -72,10 +77,10 @@ export const EN_TEMPLATES = `
 + {c} is the memecoin of this cycle. [Going to the moon|Sending it] 🐸🚀
 + [Just aped into|Bought a bag of] {c}. Send it, 10x from here
 + {c} community is unreal. Bullish, not selling a single token
-+ {c} {mv} today and the community keeps buying. [Meme season is back|Not selling a single one] 🚀
-- {c} is a pump and dump. [Dev wallets dumping on you|Insiders are selling]
-- Sold all my {c}. Memecoins are bleeding and liquidity is gone
-- {c} {mv7} this week and volume is fading, [the top is in|it is over]. Don't catch the knife
++ @up {c} {mv} today and the community keeps buying. [Meme season is back|Not selling a single one] 🚀
+- @down {c} is a pump and dump. [Dev wallets dumping on you|Insiders are selling]
+- @down Sold all my {c}. Memecoins are bleeding and liquidity is gone
+- @down {c} {mv7} this week and volume is fading, [the top is in|it is over]. Don't catch the knife
 = {c} holders count up to {n}00k[ at {p}|]. [Interesting to watch|Noted|Still growing]
 = What's the next {c}? [Looking for early memes|Drop your picks below|Show me something under {usd} mcap]
 = {c} listed on another exchange today. Volume {usd}
@@ -83,16 +88,16 @@ export const EN_TEMPLATES = `
 + {c} gaming ecosystem is finally shipping. Bullish on the whole sector
 + NFT volume up {pct}% on {c}. [The comeback is real|Finally some life]
 + Bought more {c}, gaming narrative is heating up 🎮
-- NFTs are dead and {c} keeps dumping. Selling
-- {c} game has no players. Token {mv7} this week, bearish
+- @down NFTs are dead and {c} keeps dumping. Selling
+- @down7d {c} game has no players. Token {mv7} this week, bearish
 = {c} announced a new game launch for [next month|Q{n}|the spring]. [Details below|Trailer looks decent|Let's see if anyone plays it]
 = What NFT collections are you still holding? {c} [worth it|at {p} worth it|still a buy]?
 # ai
-+ AI agents are the narrative of the year. {c} leading, going higher 🤖🚀
++ @up AI agents are the narrative of the year. {c} leading, going higher 🤖🚀
 + {c} just partnered with a [major compute provider|big cloud provider]. Very bullish
 + Accumulating {c} at {p}. Decentralized AI is massively undervalued
-- AI coins are pure hype. {c} has no revenue, dumping
-- {c} {mv7} this week. AI narrative is fading, bearish
+- @down AI coins are pure hype. {c} has no revenue, dumping
+- @down7d {c} {mv7} this week. AI narrative is fading, bearish
 = {c} [subnet|model] launch [next week|on Thursday]. What does it mean for the token at {p}?
 = AI tokens ranked by market cap: {c} now in the top {n}
 # stable
@@ -114,7 +119,7 @@ export const EN_TEMPLATES = `
 + Liquidity is coming back. Rate cuts plus a weak dollar, {c} [will fly|goes to {hi}]
 + CPI came in cooler than expected. Risk on, bullish {c}
 + Institutions keep buying {c}. Treasury companies adding [billions|more every week], bullish
-- Dollar ripping and yields up. Risk off, {c} going lower
+- @down Dollar ripping and yields up. Risk off, {c} going lower
 - Hot CPI print. Expect {c} to dump, reducing exposure
 - Recession fears everywhere. Selling {c} at {p} and sitting in cash
 = [CPI data tomorrow at 8:30 ET.|CPI print tomorrow morning.|US inflation data out tomorrow.] [Expect volatility|Size down|Careful with leverage] [on {c}|into the print|]
@@ -132,7 +137,7 @@ export const EN_TEMPLATES = `
 + {c} airdrop checker is live and it's generous. Bullish on the ecosystem
 + Farming {proto} points every day. This airdrop will be huge 🪂
 - {c} airdrop was a joke, sybil filter killed real users. Dumping it
-- Airdrop farmers dumping {c} the second the claim opened, {mv} today
+- @down Airdrop farmers dumping {c} the second the claim opened, {mv} today
 = {c} airdrop snapshot happens [next week|on the {n}th|soon]. [Full eligibility guide 🧵|Check your wallets|Criteria below]
 = How many points do you have for the {proto} airdrop? [I'm at {n}0k|Mine feel low|Be honest]
 # etf_rumor
@@ -147,8 +152,8 @@ export const EN_TEMPLATES = `
 # etf_approved
 + BREAKING: SEC approves spot {C} ETF. Historic day for {c} 🚀🚀
 + The {c} ETF is approved. Institutions are coming, {hi} is just the start
-+ ETF approved and {c} {mv}. Told you to buy the rumor
-- ETF approved and {c} already fading at {p}. Classic sell the news
++ @up ETF approved and {c} {mv}. Told you to buy the rumor
+- @down ETF approved and {c} already fading at {p}. Classic sell the news
 - Spot {C} ETF approval was priced in. Taking profits here
 = The SEC has approved the first spot {C} ETFs, trading starts [tomorrow|on Monday|this week]
 = Spot {C} ETF approval is official. {c} {mv} on the day
@@ -165,43 +170,44 @@ export const EN_TEMPLATES = `
 + FOMC will be dovish. Loading {c} before the meeting
 # fomc_post
 + The Fed cut rates. Liquidity is coming back, very bullish {c} 🚀
-+ Powell sounded dovish. {c} pumping, risk on
-- Powell sounded hawkish. Risk assets dumping, {c} lost {lo}
-- No cut from the Fed. Bearish, {c} heading lower
++ @up Powell sounded dovish. {c} pumping, risk on
+- @down Powell sounded hawkish. Risk assets dumping, {c} lost {broke}
+- @down No cut from the Fed. Bearish, {c} heading lower
 = FOMC statement is out: rates unchanged, [dot plot below|presser at 2:30|{c} {mv} on the day]
 # hack_news
 - 🚨 {proto} has been exploited, roughly {usd} drained so far. {c} {mv}. Revoke approvals now
 - {proto} hack confirmed. {c} was its main collateral, this is terrible for {c}. Selling everything
-- Another DeFi exploit. {proto} drained for {usd} and {c} crashing hard
-- {c} collapsing after the {proto} exploit. Rekt
+- @down Another DeFi exploit. {proto} drained for {usd} and {c} crashing hard
+- @down {c} collapsing after the {proto} exploit. Rekt
 = {proto} team: we are aware of an incident and investigating. Do not interact with the contracts[ until further notice|]
 = Attacker address linked to the {proto} exploit is bridging funds. Tracking it 🧵
 = Is {proto} safe to use right now? Anyone have details on the exploit?
 + Bought the {c} dump after the exploit. {proto} treasury can cover the losses
 # hack_after
-- {c} still bleeding after the {proto} exploit. No reason to hold
+- @down {c} still bleeding after the {proto} exploit. No reason to hold
 - Trust in {proto} is gone after the hack. TVL down {pct}%, bearish {c}
 = {proto} publishes post-mortem of the exploit: oracle manipulation on its {C} market. Compensation plan to follow
 = {proto} governance vote on reimbursing hack victims is live[, {n} days to vote| until Friday|]
 + {proto} compensation plan looks solid. {c} is oversold, starting to buy
 # meme_mania
-+ {c} is going parabolic. 100x from here is not crazy 🚀
++ @up {c} is going parabolic. 100x from here is not crazy 🚀
 + Every dip on {c} gets bought instantly. Meme season is here
 + Just aped more {c} at {p}. Send it 🚀
-+ {c} {mv7} this week and still early. New ATH incoming
++ @up7d {c} {mv7} this week and still early. New ATH incoming
 + {c} flipping {c2} soon. Bullish
 - Took profits on {c}, this is a casino now. Be careful
-- {c} chart is vertical, this will end in tears
+- @up {c} chart is vertical, this will end in tears
 = Everyone is talking about {c} today[, {mv}|]. [What is driving this?|Who is buying?|Anyone know the catalyst?]
 = {c} now a top {n}0 coin by market cap
 # meme_top
-- {c} top is in. Whales dumping on retail
-- {c} {mv} today, longs getting liquidated
-- Told you {c} would dump. Meme season over
-+ Healthy pullback on {c}, buying this dip at {p}
+- @down {c} top is in. Whales dumping on retail
+- @down {c} {mv} today, longs getting liquidated
+- @down Told you {c} would dump. Meme season over
+- Meme season is getting late. Taking profits on {c} while there is liquidity
++ @down Healthy pullback on {c}, buying this dip at {p}
 = {c} funding still at {fpos}. Could go either way here
 # detail
-+ [Spot is leading, not perps, which is what you want to see.|Spot buyers are leading this move, not leverage.]
++ @up [Spot is leading, not perps, which is what you want to see.|Spot buyers are leading this move, not leverage.]
 + Invalidation is a daily close below {lo}, until then I stay long.
 + Funding is only {fund}, so this move is not driven by leverage.
 + [Every dip into {lo} got bought this week.|Dips into {lo} keep getting absorbed.]
@@ -228,7 +234,7 @@ export const EN_TEMPLATES = `
 + [Last time this setup printed, the move ran for weeks.|This setup has worked every time this year.]
 + I will add more if we retest {lo}.
 - [The last three rallies all failed right at this level.|Every rally this month died near {hi}.]
-- [On-chain activity is flat while price pumps.|Price is up, usage is not.] [That gap closes the hard way.|Not sustainable.]
+- @up [On-chain activity is flat while price pumps.|Price is up, usage is not.] [That gap closes the hard way.|Not sustainable.]
 - I will reconsider above {hi}, not before.
 # promo
 + 🚨 {C} IS ABOUT TO EXPLODE 🚨 Whales loading before the big CEX listing, 100x potential. Last chance to get in early, join our VIP group for entries 👇🚀
