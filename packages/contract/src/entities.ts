@@ -148,6 +148,11 @@ export const rankItem = z.object({
   /** The accounts behind the avatars; `id` opens their KOL profile. */
   usersWhistleblower: z.array(rankPerson),
   usersCrown: z.array(rankPerson),
+  /**
+   * How many KOLs posted about the coin in the window: the strips show a few of them (the first
+   * and the most followed) and "+N" for the rest of this count (issue 29).
+   */
+  kolCount: z.number().int().optional(),
   isNew: z.boolean().optional(),
   growth: z.number().optional(),
   /** The coin's last price and 24 h change (market.ts). */

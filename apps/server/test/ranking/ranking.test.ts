@@ -17,6 +17,7 @@ interface Item {
   icon: string;
   hot: number;
   users_whistleblower: { id: string; icon: string; username: string }[];
+  kol_count?: number;
   users_crown: { id: string; icon: string; username: string }[];
   is_new?: boolean;
   growth?: number;
@@ -424,6 +425,9 @@ describe('whistleblowers and crowns', () => {
     // The id opens the KOL profile from the avatar.
     expect(item.users_crown[0]).toEqual({ id: 'id-later', icon: '/icons/later.png', username: 'later' });
     expect(item.users_whistleblower[0]!.id).toBe('id-first');
+    // The strips hold five; the count says six KOLs posted in the window ('gone' only before it),
+    // so the column reads "+3" beside three avatars, not a "+2" that any count would give.
+    expect(item.kol_count).toBe(6);
   });
 });
 

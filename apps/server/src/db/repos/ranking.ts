@@ -210,8 +210,27 @@ export const PEOPLE = /* sql */ `
     GROUP BY y.author_id ORDER BY max(y.followers) DESC, y.author_id LIMIT $5
   ) k JOIN x_accounts a ON a.id = k.author_id`;
 
+// Per coin, the KOLs with a post about it in the window: the strips' "+N". The same straddle rule
+// as AUTHORS_ANY (a triple counts when its first and last posts straddle the window's edges).
+const KOL_COUNTS = /* sql */ `
+  SELECT coin, count(DISTINCT author_id)::int AS kols FROM ranking_coin_authors
+  WHERE coin = ANY($1::text[]) AND hour >= $2 AND hour < $3 AND last_ct >= $4 AND first_ct < $5
+  GROUP BY coin`;
+
 export function rankingRepo(db: Queryable) {
   return {
+    /** Per coin of `coins`, how many KOLs posted about it in the window (missing: none). */
+    async kolCounts(coins: string[], w: Window): Promise<Map<string, number>> {
+      if (coins.length === 0) return new Map();
+      const rows = await db.query<{ coin: string; kols: number }>(KOL_COUNTS, [
+        coins,
+        Math.floor(w.start / HOUR),
+        Math.ceil(w.end / HOUR),
+        w.start,
+        w.end,
+      ]);
+      return new Map(rows.map((r) => [r.coin, r.kols]));
+    },
     /** Per coin with at least one post in the window: the sums of its posts. */
     async sums(w: Window): Promise<CoinSums[]> {
       // The query names its columns as CoinSums does, so its rows are the answer.

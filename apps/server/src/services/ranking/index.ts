@@ -46,7 +46,7 @@ export function ranking(deps: { db: Db; clock: Clock; views: Views; authorWindow
   const ttl = deps.cacheMs ?? RANK_CACHE_MS;
   const now = () => deps.clock.now().getTime();
   const ranked = new TtlCache<string, RankedCoin[]>(ttl, 500, now);
-  const people = new TtlCache<string, RankPerson[]>(ttl, 2000, now);
+  const people = new TtlCache<string, { found: RankPerson[]; counts: Map<string, number> }>(ttl, 2000, now);
   // Rollups of stored posts only (the author windows are written by their own timer): the replica.
   const repo = () => rankingRepo(deps.db.read);
 
@@ -135,7 +135,10 @@ export function ranking(deps: { db: Db; clock: Clock; views: Views; authorWindow
       const all = await ranked.get(JSON.stringify([p, end]), () => compute(p, w));
       const page = all.slice(offset, offset + RANK_PAGE_SIZE);
       const coins = page.map((c) => c.coin);
-      const found = await people.get(JSON.stringify([w, coins]), () => repo().people(coins, w, RANK_PEOPLE));
+      const { found, counts } = await people.get(JSON.stringify([w, coins]), async () => ({
+        found: await repo().people(coins, w, RANK_PEOPLE),
+        counts: await repo().kolCounts(coins, w),
+      }));
       // The last price and 24 h change of the page's coins, one query (not cached: prices move).
       const prices = await candlesRepo(deps.db.read).lastPrices(coins);
       const more = offset + RANK_PAGE_SIZE < all.length;
@@ -146,6 +149,7 @@ export function ranking(deps: { db: Db; clock: Clock; views: Views; authorWindow
           icon: coinBySymbol(c.coin)?.icon ?? GENERIC_ICON,
           hot: round(c.value, 2),
           ...strips(found, c.coin),
+          kolCount: counts.get(c.coin) ?? 0,
           ...(c.isNew !== undefined ? { isNew: c.isNew } : {}),
           ...(c.growth !== undefined ? { growth: round(c.growth, 4) } : {}),
           ...prices.get(c.coin),

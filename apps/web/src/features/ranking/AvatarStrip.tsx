@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { imageSrc } from '../../api/imageSrc';
 import { KolLink } from '../track/KolLink';
+import { stripCount } from './rankState';
 
 interface Person {
   /** Opens the KOL's profile when present. */
@@ -42,12 +43,25 @@ function Avatar({ person }: { person: Person }) {
 
 const SHOWN = 3;
 
-/** Overlapping avatars (at most three) and a +N for the rest. */
-export function AvatarStrip({ people, testId, label }: { people: Person[]; testId: string; label: string }) {
+/**
+ * Overlapping avatars (at most three) and a +N for the rest: of `total` when the server counts the
+ * KOLs behind the strip (the list itself holds only the first few), else of the list.
+ */
+export function AvatarStrip({
+  people,
+  total,
+  testId,
+  label,
+}: {
+  people: Person[];
+  total?: number | undefined;
+  testId: string;
+  label: string;
+}) {
   const { t } = useTranslation();
-  const extra = people.length - SHOWN;
+  const { count, extra } = stripCount(people.length, total, SHOWN);
   return (
-    <div className="rank-strip" data-testid={testId} data-count={people.length} title={label}>
+    <div className="rank-strip" data-testid={testId} data-count={count} title={label}>
       {people.slice(0, SHOWN).map((p) => (
         // Each author appears once per strip.
         <Avatar key={p.username ?? p.icon} person={p} />

@@ -66,12 +66,13 @@ function Row({ item, column, fastestRising }: { item: RankItem; column: RankColu
       <td className="rank-col-people">
         <AvatarStrip
           people={item.usersWhistleblower}
+          total={item.kolCount}
           testId="rank-whistleblowers"
           label={t('rank.whistleblowersHint')}
         />
       </td>
       <td className="rank-col-people">
-        <AvatarStrip people={item.usersCrown} testId="rank-crowns" label={t('rank.crownsHint')} />
+        <AvatarStrip people={item.usersCrown} total={item.kolCount} testId="rank-crowns" label={t('rank.crownsHint')} />
       </td>
     </tr>
   );

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatGrowth, formatRankValue, formatUpdateTime, rankColumn, windowOf } from './rankFormat';
 import {
+  stripCount,
   firstPageFailed,
   firstPageLoaded,
   initialRank,
@@ -145,5 +146,14 @@ describe('rank texts', () => {
     expect(windowOf(86_400)).toEqual({ count: 24, unit: 'hour' });
     expect(windowOf(7 * 86_400)).toEqual({ count: 7, unit: 'day' });
     expect(windowOf(600)).toEqual({ count: 10, unit: 'minute' });
+  });
+});
+
+describe('avatar strips', () => {
+  it('count every KOL behind the strip, not only the five sent (issue 29)', () => {
+    expect(stripCount(5, 23, 3)).toEqual({ count: 23, extra: 20 });
+    expect(stripCount(2, 2, 3)).toEqual({ count: 2, extra: 0 });
+    // An older server without the count: the list is all there is.
+    expect(stripCount(5, undefined, 3)).toEqual({ count: 5, extra: 2 });
   });
 });

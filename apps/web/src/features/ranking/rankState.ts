@@ -130,3 +130,12 @@ export function rankDisplay(s: RankState): RankDisplay {
 export function pagesToCover(itemsShown: number, pageSize: number): number {
   return Math.max(1, Math.ceil(itemsShown / pageSize));
 }
+
+/**
+ * An avatar strip's figures: how many KOLs it stands for (the server's count, never fewer than the
+ * avatars it sent) and the "+N" beside the `shown` avatars drawn.
+ */
+export function stripCount(listed: number, total: number | undefined, shown: number) {
+  const count = Math.max(total ?? 0, listed);
+  return { count, extra: count - Math.min(shown, listed) };
+}
