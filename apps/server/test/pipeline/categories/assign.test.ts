@@ -141,3 +141,30 @@ describe('assignCategories: coin hints', () => {
     ]);
   });
 });
+
+describe('assignCategories: a security incident needs an incident (issue 29 §9)', () => {
+  // Sign-offs and everyday safety words ("stay safe", "注意安全") are no incident on their own.
+  const etfFlows = [
+    'Spot $XRP ETF daily flows: net $420M. Full table below. stay safe out there',
+    'Another day of strong inflows into the spot $SOL ETFs, $350M in. Bullish, stay safe',
+    'Spot $ETH ETFs saw $210M of outflows today. Demand already fading. Security of your funds first, size down',
+    '$XRP现货ETF每日资金流向：净4.2亿美元，注意安全',
+    '$BTC现货ETF今日净流入3.5亿美元，机构持续买入，资金安全第一，理性看待',
+  ];
+  const incidents = [
+    '🚨 Lendora has been exploited, roughly $40M drained so far. $CRV down 12%. Revoke approvals now',
+    'Phishing site cloning Vaultic Finance is draining wallets. Terrible for $ETH, stay safe',
+    'Security incident at Kestrel Money: the team paused every contract',
+    '🚨Lendora被黑客攻击，损失约4000万美元，$CRV今天跌了12%，赶紧取消授权',
+    'Quillfi发生安全事件，请勿与合约交互',
+    '又一个钓鱼盗币合约盯上了$ETH持有者，损失惨重',
+  ];
+  it.each(etfFlows)('ETF flows, not security: "%s"', (text) => {
+    const refs = assign(text);
+    expect(refs.map((r) => r.primary)).not.toContain('security');
+    expect(refs[0]).toEqual({ primary: 'regulation-macro', secondary: 'regulation-macro/etf' });
+  });
+  it.each(incidents)('a security incident: "%s"', (text) => {
+    expect(assign(text).map((r) => r.primary)).toContain('security');
+  });
+});

@@ -174,7 +174,7 @@ export const KEYWORDS: Readonly<Record<string, KeywordRule>> = {
   },
   'regulation-macro/etf': {
     en: '!etf, !etfs, spot etf, etf inflows, etf outflows, etf flows, blackrock, ibit, fidelity, grayscale, gbtc, etf approval, 19b 4',
-    zh: '贝莱德, 灰度, 富达, etf通过, etf资金',
+    zh: '贝莱德, 灰度, 富达, 现货etf, etf通过, etf资金',
   },
   'regulation-macro/fed-rates': {
     en: '!=fed, !fomc, powell, rate cut, rate hike, interest rate, interest rates, cpi, ppi, inflation, jobs report, nfp, nonfarm payrolls, unemployment, treasury yields, bond yields, dxy, quantitative easing, =qe, =qt, recession, soft landing, jackson hole, dot plot, basis points, bps, rate decision, ?liquidity',
@@ -201,7 +201,10 @@ export const KEYWORDS: Readonly<Record<string, KeywordRule>> = {
     en: '!phishing, phish, drainer, wallet drainer, malicious, fake airdrop, seed phrase, address poisoning, ?approval',
     zh: '!钓鱼, 助记词, 授权, 恶意, 地址投毒, 假空投',
   },
-  security: { en: 'security, security incident, stay safe, ?safu', zh: '安全事件, 安全提醒, 安全' },
+  // "Stay safe", "security of your funds", "注意安全" close all kinds of posts: alone they are no
+  // incident (issue 29 §9: ETF flows signed "stay safe out there" were tagged as one), they only
+  // back an incident word. "Security incident" / 安全事件 name one.
+  security: { en: '!security incident, ?security, ?stay safe, ?safu', zh: '!安全事件, 安全提醒, ?安全' },
   'airdrops/points': {
     en: '!points program, points farming, points campaign, loyalty points, yaps, ?points, ?xp, ?season',
     zh: '!积分, 刷积分',
