@@ -7,6 +7,7 @@ import { type Mailer, outboxMailer, smtpMailer } from './services/mail';
 import { builtinClassifier } from './pipeline/enrich/sentiment/classifier';
 import { loadModelClassifier } from './pipeline/enrich/sentiment/model/infer';
 import { openAiCompatibleClassifier } from './pipeline/enrich/sentiment/openai';
+import { collectedNetworks } from './pipeline/sources/names';
 import type { SentimentClassifier } from './pipeline/types';
 import { openEventBus } from './services/events/index';
 import { createServices } from './services/index';
@@ -40,6 +41,7 @@ export async function openRuntime(config: Config, log: (line: string) => void) {
     cacheTtlMs: config.cacheTtlMs,
     classifier: classifierFor(config),
     publicUrl: config.publicUrl,
+    networks: collectedNetworks(config.sources, config.ingestKeys.length > 0),
     push: { vapid: config.vapid, subject: config.vapidSubject, allowPrivate: config.pushAllowPrivate },
     requests: { limits: config.requestLimits, statementTimeoutMs: config.requestStatementTimeoutMs },
     stream: config.stream,

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { CUSTOM_SOURCES, NOTIFICATION_SOURCES } from './constants';
 import { page, postCopies } from './entities';
 import * as f from './fields';
+import { network } from './networks';
 
 const ack = z.null();
 const none = z.object({}).loose();
@@ -39,6 +40,11 @@ export type DataSource = (typeof DATA_SOURCES)[number];
 
 const dataSourceState = z.object({
   sources: z.array(z.object({ source: z.enum(DATA_SOURCES), enabled: z.boolean(), system: z.boolean() })),
+  /**
+   * The public networks this server collects for everyone (the system source): what the feeds
+   * carry, so the page names Telegram and Farcaster when they are collected, not X alone.
+   */
+  networks: z.array(network).optional(),
   forwarding: z.object({
     /** The user's ingest address: PUBLIC_URL + /webapi/v1/ingest/forward. */
     url: z.string(),

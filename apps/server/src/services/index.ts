@@ -1,4 +1,5 @@
 /** Wires the services together from the database, the clock, the mailer and the configuration. */
+import type { Network } from '@kolscope/contract';
 import type { Db } from '../db/db';
 import { accounts } from './accounts';
 import { type Clock, systemClock } from '../domain/clock';
@@ -49,6 +50,8 @@ export interface ServiceDeps {
   log?: (line: string) => void;
   /** Where the server is reached from outside (PUBLIC_URL): the forwarding address is built on it. */
   publicUrl?: string;
+  /** The public networks collected (the data-source page's system source); X alone when unset. */
+  networks?: Network[];
   /** Web Push keys and subject (config), or test settings. */
   push?: PushOptions;
   /**
@@ -90,6 +93,7 @@ export function createServices(deps: ServiceDeps) {
     views: viewService,
     log,
     publicUrl: deps.publicUrl ?? 'http://localhost:8080',
+    networks: deps.networks,
     push: deps.push,
     events,
   });

@@ -21,6 +21,7 @@ afterAll(() => t.close());
 
 type State = {
   sources: { source: string; enabled: boolean; system: boolean }[];
+  networks: string[];
   forwarding: { url: string; has_token: boolean; token_hint: string; token?: string; last_used_at?: number };
 };
 const list = async (session: string) => (await t.call('data_source/list', {}, { token: session })).body.data as State;
@@ -35,6 +36,8 @@ describe('data sources', () => {
         { source: 'whatsapp', enabled: false, system: false },
         { source: 'discord', enabled: false, system: false },
       ],
+      // The test app names no collected networks: X alone (runtime.ts names the configured ones).
+      networks: ['x'],
       forwarding: { url: 'https://kolscope.test/webapi/v1/ingest/forward', has_token: false, token_hint: '' },
     });
     const x = await t.call('data_source/update', { source: 'x', enabled: false }, { token: ann });

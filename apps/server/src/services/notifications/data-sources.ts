@@ -11,6 +11,7 @@ import {
   type CustomSource,
   type DataSource,
   type DataSourceState,
+  type Network,
   Ret,
 } from '@kolscope/contract';
 import type { Db } from '../../db/db';
@@ -29,7 +30,7 @@ function newToken(): { token: string; hash: string; hint: string } {
   return { token, hash: hashToken(token), hint: token.slice(0, HINT_LENGTH) };
 }
 
-export function dataSources(deps: { db: Db; clock: Clock; publicUrl: string }) {
+export function dataSources(deps: { db: Db; clock: Clock; publicUrl: string; networks: Network[] }) {
   const repo = () => dataSourcesRepo(deps.db);
 
   async function state(userId: number, token?: string): Promise<DataSourceState> {
@@ -39,6 +40,7 @@ export function dataSources(deps: { db: Db; clock: Clock; publicUrl: string }) {
         { source: 'x', enabled: true, system: true },
         ...CUSTOM_SOURCES.map((source) => ({ source, enabled: enabled.includes(source), system: false })),
       ],
+      networks: deps.networks,
       forwarding: {
         url: `${deps.publicUrl}${FORWARD_PATH}`,
         hasToken: Boolean(row),

@@ -1,3 +1,4 @@
+import type { Network } from '@kolscope/contract';
 /** The notification services wired together (issue 7): list, data sources, forwarding, push. */
 import type { Db } from '../../db/db';
 import type { Clock } from '../../domain/clock';
@@ -17,11 +18,17 @@ export function notificationServices(deps: {
   views: Views;
   log: (line: string) => void;
   publicUrl: string;
+  networks?: Network[] | undefined;
   push?: PushOptions | undefined;
   events?: EventBus;
 }) {
   const push = pushService({ db: deps.db, clock: deps.clock, log: deps.log, options: deps.push ?? {} });
-  const sources = dataSources({ db: deps.db, clock: deps.clock, publicUrl: deps.publicUrl });
+  const sources = dataSources({
+    db: deps.db,
+    clock: deps.clock,
+    publicUrl: deps.publicUrl,
+    networks: deps.networks ?? ['x'],
+  });
   const notify = notifier({
     db: deps.db,
     clock: deps.clock,

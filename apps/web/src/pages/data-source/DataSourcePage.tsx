@@ -13,7 +13,7 @@ import { LoadingState } from '../../features/LoadState';
 const PRIVACY_NOTES = ['installed', 'collect', 'account', 'stored'] as const;
 
 /**
- * /data-source: X, the system source, always on; WeChat, Telegram, WhatsApp and Discord, the
+ * /data-source: the public networks collected (the system source), always on; WeChat, Telegram, WhatsApp and Discord, the
  * custom sources, with the spec's privacy notes; and, once one is on, the forwarding address
  * and token a phone forwarder needs (spec sections 1 and 2).
  */
@@ -50,6 +50,9 @@ export default function DataSourcePage() {
     }
   };
   const system = ds.state.sources.filter((s) => s.system);
+  // The system source is every public network the server collects, named as the feeds show them.
+  const networks = ds.state.networks ?? ['x'];
+  const networkNames = networks.map((n) => t(`network.name.${n}`)).join(' · ');
   const custom = ds.state.sources.filter((s) => !s.system);
   const anyCustomOn = custom.some((s) => s.enabled);
 
@@ -59,7 +62,7 @@ export default function DataSourcePage() {
         {t(`dataSource.name.${s.source}`).charAt(0)}
       </span>
       <div className="ds-row__text">
-        <div className="ds-row__name">{t(`dataSource.name.${s.source}`)}</div>
+        <div className="ds-row__name">{s.system ? networkNames : t(`dataSource.name.${s.source}`)}</div>
         <div className="ds-row__desc">{s.system ? t('dataSource.alwaysOn') : t(`dataSource.desc.${s.source}`)}</div>
       </div>
       <Switch
@@ -79,7 +82,9 @@ export default function DataSourcePage() {
       <div className="ds-body">
         <h2 className="ds-heading">{t('dataSource.system')}</h2>
         <ul className="ds-list">{system.map(row)}</ul>
-        <p className="ds-note">{t('dataSource.desc.x')}</p>
+        <p className="ds-note" data-testid="system-networks" data-networks={networks.join(',')}>
+          {t('dataSource.desc.system', { networks: networks.map((n) => t(`network.name.${n}`)).join(', ') })}
+        </p>
 
         <h2 className="ds-heading">{t('dataSource.custom')}</h2>
         <p className="ds-note">{t('dataSource.customHint')}</p>

@@ -8,7 +8,7 @@ import { hasInAppHistory } from '../../features/useGoBack';
 import { AddMenu } from './AddMenu';
 import { UserMenu } from './UserMenu';
 
-/** Header of spec section 2 (Home): back icon, logo, add menu, user icon. */
+/** Header of spec section 2 (Home): back icon (when there is somewhere to go back to), logo, add menu, user icon. */
 export function HomeHeader({ signedIn }: { signedIn: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -16,14 +16,13 @@ export function HomeHeader({ signedIn }: { signedIn: boolean }) {
 
   return (
     <header className="home-header">
-      <IconButton
-        testId="home-back"
-        label={t('home.back')}
-        // Home is usually the first page; back then has nowhere to go and does nothing.
-        onClick={() => hasInAppHistory() && navigate(-1)}
-      >
-        <LeftOutline />
-      </IconButton>
+      {/* Home is usually the first page: a back arrow there would lead nowhere (issue 29), so it
+          shows only when there is a page of the app to go back to. */}
+      {hasInAppHistory() && (
+        <IconButton testId="home-back" label={t('home.back')} onClick={() => navigate(-1)}>
+          <LeftOutline />
+        </IconButton>
+      )}
       <div className="home-header__logo">
         <Logo size={26} />
       </div>
