@@ -3,6 +3,8 @@
  * refused with the spec's messages, created (coin picker taking the first coin, KOL group sheet),
  * opened on /view-detail with its chart, stat cards and related posts, driven through period,
  * interval and trend, edited from the more sheet, found in its home group list and deleted.
+ * The coin page (issue 29): reached from a cashtag in the feed and from a ranking row, its price
+ * and each KOL group's split, and "Track this coin" making the coin opinion view.
  */
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -388,5 +390,110 @@ describe.each(['en', 'zh-CN'] as const)('opinion rows that tell their groups apa
       await page.goto('/#/?tab=coin_opinion');
       await summary(id).waitFor();
     }
+  });
+});
+
+describe('the coin page (issue 29)', () => {
+  type Tab = { view_id: string; view_type: string; fixed: boolean };
+  let page: Page;
+  let trackedViewId = '';
+
+  beforeAll(async () => {
+    page = await signIn('en');
+  });
+  afterAll(async () => {
+    if (trackedViewId) await call(page, 'view/v2/coin_opinion_delete', { view_id: trackedViewId });
+    await page?.context().close();
+  });
+
+  it("opens from a cashtag in the feed, with the price and each KOL group's split", async () => {
+    const tabs = await call<Tab[]>(page, 'view/v2/list');
+    // The seeded Bitcoin feed: the first content feed the user may edit.
+    const bitcoin = tabs.find((v) => v.view_type === 'content_feed' && !v.fixed)!.view_id;
+    await page.getByTestId(`tab-${bitcoin}`).click();
+    const cashtag = page.getByTestId('feed-list').getByTestId('post-cashtag').first();
+    const coin = (await cashtag.getAttribute('data-coin')) ?? '';
+    expect(coin).toMatch(/^[A-Z0-9]+$/);
+    await cashtag.click();
+    await page.waitForURL(new RegExp(`#/coin/${coin}$`));
+
+    await page.getByTestId('coin-header').waitFor();
+    expect(await page.getByTestId('coin-title').textContent()).toBe(`$${coin}`);
+    // The demo prices every coin its posts name.
+    expect(Number(await page.getByTestId('coin-price').getAttribute('data-price'))).toBeGreaterThan(0);
+    expect(await page.getByTestId('coin-price-change').textContent()).toMatch(/%$/);
+    expect(Number(await page.getByTestId('coin-mentions').getAttribute('data-count'))).toBeGreaterThan(0);
+
+    // One row per group of the user; All KOLs, picked first, has posts and shares adding up to 100.
+    const groups = await call<Group[]>(page, 'kol_group/list');
+    for (const g of groups) await page.getByTestId(`coin-group-${g.id}`).waitFor();
+    const all = page.getByTestId(`coin-group-${groups.find((g) => g.default_role === 'all')!.id}`);
+    expect(await all.getAttribute('aria-pressed')).toBe('true');
+    expect(Number(await all.getAttribute('data-total'))).toBeGreaterThan(0);
+    const shares = await Promise.all(
+      ['bullish', 'neutral', 'bearish'].map(async (k) => Number(await all.getAttribute(`data-${k}`))),
+    );
+    expect(shares.reduce((a, b) => a + b, 0)).toBe(100);
+    // The picked group's chart and stat cards show the same split.
+    expect(await page.getByTestId('coin-group-detail').getAttribute('data-state')).toBe('chart');
+    expect(Number(await page.getByTestId('stat-bullish').getAttribute('data-percent'))).toBe(shares[0]);
+    await page.getByTestId('coin-post-list').getByTestId('post-card').first().waitFor();
+    await screenshot(page, 'en-72-coin-page');
+  });
+
+  it('opens from a ranking row, and "Track this coin" makes its coin opinion view', async () => {
+    const tabs = await call<Tab[]>(page, 'view/v2/list');
+    await page.goto('/#/');
+    await page.getByTestId(`tab-${tabs.find((v) => v.view_type === 'hot_coins')!.view_id}`).click();
+    const rows = page.getByTestId('rank-row');
+    await rows.first().waitFor();
+    // A coin nobody tracks yet (earlier tests made coin opinion views of their own).
+    let pick = -1;
+    let coin = '';
+    for (let i = 0; i < (await rows.count()) && pick < 0; i++) {
+      coin = (await rows.nth(i).getAttribute('data-coin')) ?? '';
+      const overview = await call<{ tracked_view_id: string } | undefined>(page, 'coin/overview', {
+        coin,
+        period: '1d',
+        interval: '1h',
+      });
+      if (overview && overview.tracked_view_id === '') pick = i;
+    }
+    expect(pick).toBeGreaterThanOrEqual(0);
+    // A tap on the row's value, not its coin link: the row itself opens the coin.
+    await rows.nth(pick).getByTestId('rank-hot').click();
+    await page.waitForURL(new RegExp(`#/coin/${coin}$`));
+
+    const added = page.waitForResponse((r) => r.url().endsWith('/view/v2/coin_opinion_add'));
+    await page.getByTestId('coin-track').click();
+    const groups = await call<Group[]>(page, 'kol_group/list');
+    expect(body((await added).request())).toEqual({
+      coin,
+      kol_group_id: groups.find((g) => g.default_role === 'all')!.id,
+    });
+    const tracked = page.getByTestId('coin-tracked');
+    await tracked.waitFor();
+    trackedViewId = (await tracked.getAttribute('data-view-id')) ?? '';
+    expect(await call(page, 'view/v2/coin_opinion_info', { view_id: trackedViewId })).toMatchObject({ coin });
+    await waitToastGone(page);
+    await screenshot(page, 'en-72-coin-tracked');
+
+    await tracked.click();
+    await page.waitForURL(new RegExp(`#/view-detail/${trackedViewId}$`));
+    await expect.poll(() => page.getByTestId('detail-title').textContent()).toBe(coin);
+    // The report's title leads back to the coin, which says it is tracked.
+    await page.getByTestId('detail-coin-link').click();
+    await page.waitForURL(new RegExp(`#/coin/${coin}$`));
+    expect(await page.getByTestId('coin-tracked').getAttribute('data-view-id')).toBe(trackedViewId);
+  });
+
+  it('reads in Chinese', async () => {
+    const zh = await signIn('zh-CN');
+    await zh.goto('/#/coin/BTC');
+    await zh.getByTestId('coin-header').waitFor();
+    expect(await zh.getByTestId('coin-groups').textContent()).toContain('各 KOL 分组观点');
+    expect(await zh.getByTestId('coin-mentions').textContent()).toContain('提及');
+    await screenshot(zh, 'zh-72-coin-page');
+    await zh.context().close();
   });
 });
