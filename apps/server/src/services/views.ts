@@ -5,6 +5,7 @@
  */
 import {
   isMessageKey,
+  LANGUAGES,
   type Language,
   type MatchingRuleGroup,
   Ret,
@@ -69,6 +70,21 @@ function fixedDefault(d: (typeof FIXED_DEFAULTS)[number], lang: Language): NewVi
 
 /** Which fixed default a view is (its name's message key), '' for the user's own views. */
 const starterOf = (row: ViewRow) => z.object({ starter: z.string().catch('') }).parse(row.settings).starter;
+
+/** The coin feeds seeded beside the fixed views, by their names' message keys. */
+const STARTER_FEEDS = ['starter_bitcoin', 'starter_ethereum'] as const;
+
+/**
+ * A tab's name in the reader's language: a fixed view's always; a seeded coin feed's while its
+ * name is still a seeded one in some language (issue 29: "Bitcoin" stayed English in zh-CN, as it
+ * was seeded by the first list, in English). A name the user typed stays as typed.
+ */
+function shownName(row: ViewRow, lang: Language): string {
+  const starter = starterOf(row);
+  if (row.fixed && isMessageKey(starter)) return translate(lang, starter);
+  const seeded = STARTER_FEEDS.find((key) => LANGUAGES.some((l) => translate(l, key) === row.name));
+  return seeded ? translate(lang, seeded) : row.name;
+}
 
 /** A view id from the wire: a positive integer in a string; anything else is simply not found. */
 export function parseViewId(id: string): number {
@@ -201,9 +217,7 @@ export function views(deps: { db: Db; clock: Clock; cacheMs?: number; events?: E
           };
         }
         const r = byId.get(id)!;
-        const starter = starterOf(r);
-        const name = r.fixed && isMessageKey(starter) ? translate(lang, starter) : r.name;
-        return { viewId: id, name, viewType: r.view_type as ViewType, fixed: r.fixed, subs: [] };
+        return { viewId: id, name: shownName(r, lang), viewType: r.view_type as ViewType, fixed: r.fixed, subs: [] };
       });
     },
 

@@ -41,11 +41,17 @@ describe('starter views and tabs', () => {
       '以太坊',
     ]);
   });
-  it('names fixed tabs in the reader language, and keeps the names a user may edit', async () => {
+  it('names fixed and seeded tabs in the reader language, and keeps a name the user typed', async () => {
     const u = await registerAndLogin(t, 'switcher@example.com');
     await list(u, 'en');
+    // Seeded in English by the first list, read in Chinese (issue 29: they stayed English).
     const names = (await list(u, 'zh-CN')).map((i) => i.name);
-    expect(names).toEqual(['热门币种', '全部 KOL', '币种情绪', '事件情绪', 'Bitcoin', 'Ethereum']);
+    expect(names).toEqual(['热门币种', '全部 KOL', '币种情绪', '事件情绪', '比特币', '以太坊']);
+    const eth = (await list(u, 'en')).find((i) => i.name === 'Ethereum')!;
+    const info = (await t.call('view/info', { viewId: eth.view_id }, { token: u })).body.data as Record<string, unknown>;
+    const renamed = { ...info, viewId: eth.view_id, name: 'My ETH' };
+    expect((await t.call('view/update', renamed, { token: u })).body.ret).toBe(1);
+    expect((await list(u, 'zh-CN')).map((i) => i.name).slice(4)).toEqual(['比特币', 'My ETH']);
   });
 });
 
