@@ -1,6 +1,7 @@
 import type { NotificationItem } from '@kolscope/contract';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CoinLink } from '../coin/CoinLink';
 import { brandStyle, hasBrand } from '../networks/brands';
 import { ImageGrid } from '../post-card/ImageGrid';
 import { PostCopies } from '../post-card/PostCopies';
@@ -78,15 +79,23 @@ export const NotificationCard = memo(function NotificationCard({ item }: { item:
         <ImageGrid medias={item.images} />
         {item.tags.length > 0 && (
           <div className="post-card__tags">
-            {item.tags.map((tag) => (
-              <span
-                key={tag}
-                className={`post-card__tag${tag.startsWith('$') ? ' post-card__tag--coin' : ''}`}
-                data-testid="notification-tag"
-              >
-                {tag.startsWith('$') ? tag : `#${tag}`}
-              </span>
-            ))}
+            {item.tags.map((tag) =>
+              // A coin tag opens the coin's page, as a post card's coin chips do (issue 29).
+              tag.startsWith('$') ? (
+                <CoinLink
+                  key={tag}
+                  coin={tag}
+                  className="post-card__tag post-card__tag--coin post-card__tag--link"
+                  testId="notification-tag"
+                >
+                  {tag}
+                </CoinLink>
+              ) : (
+                <span key={tag} className="post-card__tag" data-testid="notification-tag">
+                  #{tag}
+                </span>
+              ),
+            )}
           </div>
         )}
         {item.copies && <PostCopies copies={item.copies} />}

@@ -2,6 +2,7 @@ import type { TrackCall } from '@kolscope/contract';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { imageSrc } from '../../api/imageSrc';
+import { CoinLink } from '../coin/CoinLink';
 import { PostText } from '../post-card/PostText';
 import { RelativeTime } from '../post-card/RelativeTime';
 import { formatPrice } from '../prices/priceFormat';
@@ -14,8 +15,18 @@ export const CallCard = memo(function CallCard({ call }: { call: TrackCall }) {
   return (
     <article className="track-call" data-testid="track-call" data-coin={call.coin}>
       <header className="track-call__head">
-        <img className="track-call__icon" src={imageSrc(call.coinIcon)} alt="" width={24} height={24} loading="lazy" />
-        <span className="track-call__coin">${call.coin}</span>
+        {/* The call's coin opens its page (issue 29: every place a coin is shown). */}
+        <CoinLink coin={call.coin} className="track-call__coin-link" testId="call-coin">
+          <img
+            className="track-call__icon"
+            src={imageSrc(call.coinIcon)}
+            alt=""
+            width={24}
+            height={24}
+            loading="lazy"
+          />
+          <span className="track-call__coin">${call.coin}</span>
+        </CoinLink>
         <span className={`track-chip track-chip--${call.stance}`} data-testid="call-stance">
           {t(`post.sentiment.${call.stance}`)}
         </span>
