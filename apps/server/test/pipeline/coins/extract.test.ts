@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { DEMO_COINS, generateDemoPosts } from '../../../src/pipeline/sources/demo/index';
+import { NOW } from '../demo/helpers';
 import { extractCoins } from '../../../src/pipeline/enrich/coins/extract';
 
 describe('extractCoins: cashtags', () => {
@@ -179,5 +181,52 @@ describe('extractCoins: order and dedupe', () => {
   it('returns an empty list for text without coins', () => {
     expect(extractCoins('')).toEqual([]);
     expect(extractCoins('gm, what a day 🚀')).toEqual([]);
+  });
+});
+
+describe('extractCoins: bare tickers in Chinese text (issue 29 §9)', () => {
+  it('reads a guarded ticker touching Chinese writing, as a ticker in English is read', () => {
+    expect(extractCoins('HYPE今天涨了5%，继续拿着')).toEqual(['HYPE']);
+    expect(extractCoins('大家怎么看HYPE？')).toEqual(['HYPE']);
+    expect(extractCoins('我买了 HYPE 和 SOL')).toEqual(['HYPE', 'SOL']);
+    expect(extractCoins('LINK今天跌了3%，NEAR还在横盘')).toEqual(['LINK', 'NEAR']);
+    expect(extractCoins('【快讯】TRUMP解锁在即')).toEqual(['TRUMP']);
+  });
+
+  it('reads a ticker glued to a timeframe or leverage in Chinese, as a cashtag is read', () => {
+    expect(extractCoins('TON4小时顶背离，SOL5x多单被爆仓')).toEqual(['TON', 'SOL']);
+    // English puts a space there: a glued word stays a word.
+    expect(extractCoins('SOL5x TON4 gang')).toEqual([]);
+  });
+
+  it('leaves English alone: the same words in English text still need a cue', () => {
+    expect(extractCoins('The HYPE is real, LINK in bio')).toEqual([]);
+    expect(extractCoins('THE HYPE IS REAL')).toEqual([]);
+  });
+
+  it('does not read the capitals Chinese posts use as words, nor one or two letters', () => {
+    expect(extractCoins('GAS费太高了')).toEqual([]);
+    expect(extractCoins('这波MEME行情太猛')).toEqual([]);
+    expect(extractCoins('OMG，大饼又新高')).toEqual(['BTC']);
+    expect(extractCoins('GMT+8 晚上8点开盘')).toEqual([]);
+    expect(extractCoins('GOAT级别的操作')).toEqual([]);
+    expect(extractCoins('OP说得对，AI叙事还在')).toEqual([]);
+  });
+
+  it('finds every coin the demo names by a bare ticker in its Chinese posts', () => {
+    const named = DEMO_COINS.flatMap((c) => c.zh.filter((z) => /^[A-Z]{3,}$/.test(z)).map((z) => [z, c.symbol]));
+    const posts = generateDemoPosts({ fromMs: NOW - 3 * 86_400_000, toMs: NOW }).filter((p) => p.lang === 'zh');
+    let checked = 0;
+    const missed: string[] = [];
+    for (const p of posts) {
+      for (const [ticker, symbol] of named) {
+        // The ticker alone, not a cashtag or part of a longer word.
+        if (!new RegExp(`(?<![$A-Za-z])${ticker}(?![A-Za-z])`).test(p.text)) continue;
+        checked++;
+        if (!extractCoins(p.text).includes(symbol!)) missed.push(`${symbol}: ${p.text}`);
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
+    expect(missed.slice(0, 10)).toEqual([]);
   });
 });

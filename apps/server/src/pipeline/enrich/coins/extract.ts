@@ -8,7 +8,16 @@
  */
 import { EN_ALIASES, ZH_ALIASES } from '../../../domain/coins/aliases';
 import { COINS } from '../../../domain/coins/catalogue';
-import { CASHTAG_DENY, CASHTAG_ONLY, CUE_WORDS, GUARDED, PAIR_SUFFIXES, ZH_CUES_AFTER, ZH_CUES_BEFORE } from './guards';
+import {
+  CASHTAG_DENY,
+  CASHTAG_ONLY,
+  CUE_WORDS,
+  GUARDED,
+  PAIR_SUFFIXES,
+  ZH_BORROWED,
+  ZH_CUES_AFTER,
+  ZH_CUES_BEFORE,
+} from './guards';
 
 const SYMBOLS = new Set(COINS.map((coin) => coin.symbol));
 
@@ -52,11 +61,24 @@ const kinds: Kind[] = [];
 const tokens: string[] = [];
 const lowers: string[] = [];
 const caps: boolean[] = [];
+/** Per token: a Chinese character or punctuation right before or after it (one space between at most). */
+const inChinese: boolean[] = [];
 
 const isDigit = (c: number) => c >= 48 && c <= 57;
 const isUpper = (c: number) => c >= 65 && c <= 90;
 const isLower = (c: number) => c >= 97 && c <= 122;
 const isHan = (c: number) => (c >= 0x3400 && c <= 0x9fff) || (c >= 0xf900 && c <= 0xfaff);
+/** Han, CJK punctuation (、。【】「」) or full-width forms (，：？！（）): Chinese writing around a word. */
+const isChinese = (c: number) => isHan(c) || (c >= 0x3000 && c <= 0x303f) || (c >= 0xff00 && c <= 0xffef);
+
+/** Whether Chinese writing touches text[start, end): the character before or after, past one space. */
+function touchesChinese(text: string, start: number, end: number): boolean {
+  const before = start > 0 && text.charCodeAt(start - 1) === 32 ? start - 2 : start - 1;
+  const after = end < text.length && text.charCodeAt(end) === 32 ? end + 1 : end;
+  return (
+    (before >= 0 && isChinese(text.charCodeAt(before))) || (after < text.length && isChinese(text.charCodeAt(after)))
+  );
+}
 
 /**
  * Splits a post into ASCII words (kind from the character before: $ cashtag, # hashtag,
@@ -65,7 +87,7 @@ const isHan = (c: number) => (c >= 0x3400 && c <= 0x9fff) || (c >= 0xf900 && c <
  * tokenising regex, whose match arrays dominate the cost on short posts.
  */
 function scan(text: string): void {
-  kinds.length = tokens.length = lowers.length = caps.length = 0;
+  kinds.length = tokens.length = lowers.length = caps.length = inChinese.length = 0;
   const n = text.length;
   let i = 0;
   while (i < n) {
@@ -78,6 +100,7 @@ function scan(text: string): void {
       tokens.push(run);
       lowers.push(run);
       caps.push(false);
+      inChinese.push(false);
       continue;
     }
     if (!isDigit(c) && !isUpper(c) && !isLower(c)) {
@@ -103,6 +126,7 @@ function scan(text: string): void {
       tokens.push('');
       lowers.push('');
       caps.push(false);
+      inChinese.push(false);
       continue;
     }
     const word = text.slice(start, i);
@@ -118,6 +142,8 @@ function scan(text: string): void {
     tokens.push(word);
     lowers.push(upper ? word.toLowerCase() : word);
     caps.push(upper && !lower);
+    // Only a word with capitals may be a ticker: skip the look for the others.
+    inChinese.push(upper && touchesChinese(text, start, i));
   }
 }
 
@@ -165,20 +191,22 @@ export function extractCoins(text: string): string[] {
       if (symbol) add(symbol, i, true);
       continue;
     }
-    if (caps[i]) {
-      if (SYMBOLS.has(token) && !CASHTAG_ONLY.has(token)) {
+    // A ticker as it is, or in Chinese writing glued to a number and unit ("TON4小时", "SOL5x多单").
+    const ticker = caps[i] && SYMBOLS.has(token) ? token : inChinese[i] ? gluedTicker(token) : undefined;
+    if (ticker) {
+      if (!CASHTAG_ONLY.has(ticker)) {
         // Unguarded tickers count as they are; guarded ones need a hashtag or a cue next to them.
-        if (kind === Kind.Hash || !isGuarded(token) || lastAdded === i - 1 || hasCue(i)) {
-          add(token, i, false);
+        if (kind === Kind.Hash || !isGuarded(ticker) || lastAdded === i - 1 || hasCue(i) || chineseTicker(i, ticker)) {
+          add(ticker, i, false);
           continue;
         }
-        uncued = token;
-      } else if (token.length > 4) {
-        const base = pairBase(token);
-        if (base) {
-          add(base, i, false);
-          continue;
-        }
+        uncued = ticker;
+      }
+    } else if (caps[i] && token.length > 4) {
+      const base = pairBase(token);
+      if (base) {
+        add(base, i, false);
+        continue;
       }
     }
     const phrases = EN_PHRASES.get(lowers[i]!);
@@ -224,6 +252,24 @@ export function cashtagCoin(upper: string): string | undefined {
   const base = upper.length > 4 ? pairBase(upper) : undefined;
   if (base) return base;
   return UNKNOWN_CASHTAG.test(upper) && !CASHTAG_DENY.has(upper) ? upper : undefined;
+}
+
+/** A guarded ticker of three letters or more inside Chinese writing, not one Chinese uses as a word (guards.ts). */
+function chineseTicker(i: number, ticker: string): boolean {
+  return inChinese[i]! && ticker.length >= 3 && !ZH_BORROWED.has(ticker);
+}
+
+/**
+ * The catalogue ticker a word starts with when a number and a unit follow it ("TON4", "SOL5x",
+ * "BTC100k"), as cashtagCoin reads "$SHIB4小时". Asked only inside Chinese writing, which glues
+ * them ("TON4小时顶背离"); in English a space parts them ("TON 4H").
+ */
+function gluedTicker(word: string): string | undefined {
+  let j = 0;
+  while (j < word.length && isUpper(word.charCodeAt(j))) j++;
+  if (j === 0 || j === word.length || !isDigit(word.charCodeAt(j))) return undefined;
+  const base = word.slice(0, j);
+  return SYMBOLS.has(base) && NUMBER_UNIT.test(word.slice(j).toUpperCase()) ? base : undefined;
 }
 
 /** Guarded: listed in GUARDED, or one or two characters long. */

@@ -6,8 +6,9 @@
  * - A ticker written in ALL CAPS counts on its own unless it is GUARDED or CASHTAG_ONLY below.
  * - A GUARDED ticker in ALL CAPS counts only with a cue: written as a hashtag (#LINK), glued to a
  *   quote currency (LINKUSDT), or right next to a cue word ("LINK price", "LINK/USDT", "long
- *   LINK", "LINK $15", "LINK 现货", "买入LINK"). Once it counts, its other bare mentions in the
- *   same post add to its mention count.
+ *   LINK", "LINK $15", "LINK 现货", "买入LINK"), or, three letters or more, touching Chinese
+ *   ("HYPE今天涨了", ZH_BORROWED aside). Once it counts, its other bare mentions in the same post
+ *   add to its mention count.
  * - A CASHTAG_ONLY ticker counts only as a cashtag.
  * - Lower-case words are never tickers; only the aliases in aliases.ts (which leave out every
  *   ambiguous name, e.g. "near", "link", "one", "graph") match case-insensitively.
@@ -56,6 +57,19 @@ export const CUE_WORDS = new Set<string>(
   bags holders holder bought sold buy buying sell selling staking breakout ath mcap marketcap
   rally rallying bullish bearish listing airdrop entry tp sl support resistance ecosystem network
   mainnet
+`),
+);
+
+/**
+ * In Chinese text a guarded ticker touching Chinese characters counts without a cue ("HYPE今天涨了",
+ * "大家怎么看 LINK？"): an English word written in capitals inside Chinese is a ticker far more often
+ * than the word. Except these, which Chinese posts do use as words in capitals: GAS费, MEME币 /
+ * MEME行情 (memecoins at large), PUMP一波, GOAT (the greatest), OMG, GMT+8, ARK (the fund), ...
+ * Tickers of one or two letters stay guarded (OP, AI, IP, OK are everyday in Chinese posts too).
+ */
+export const ZH_BORROWED = new Set<string>(
+  words(`
+  ALT ARK FUN GAS GMT GOAT HOT MEME NOT OMG ONE PEOPLE PUMP
 `),
 );
 
