@@ -2,7 +2,7 @@
  * Throws malformed bodies at every registered route: whatever arrives, the answer is never a
  * 500 and always the envelope with a clear `msg`.
  */
-import { allCalls, API_PREFIX, type CallDef, formatPath, toWire, wireKey } from '@kolscope/contract';
+import { allCalls, API_PREFIX, type CallDef, fieldLabel, formatPath, toWire, wireKey } from '@kolscope/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
@@ -191,7 +191,8 @@ describe('hostile strings and deep JSON on every route (issue 13)', () => {
             const res = await post(call, JSON.stringify(body), signedIn, lang);
             expectEnvelope(res);
             expect(res.statusCode).toBe(400);
-            const field = formatPath([key, ...path]);
+            // The path in the reader's words where it names a field people fill in (field-labels.ts).
+            const field = fieldLabel(lang, formatPath([key, ...path]));
             const msg = (res.json() as { msg: string }).msg;
             expect(msg.startsWith(`${field}: `) || msg.startsWith(`${field}：`)).toBe(true);
           },
@@ -235,14 +236,14 @@ describe('hostile strings and deep JSON on every route (issue 13)', () => {
     );
     expect(view.body).toEqual({
       ret: 400,
-      msg: 'matching_rules[0].rules[1]: the text is not valid Unicode (a lone surrogate)',
+      msg: 'Filter group 1, entry 2: the text is not valid Unicode (a lone surrogate)',
     });
     const event = await t.call(
       'view/v2/event_opinion_add',
       { name: 'e', kolGroupId: '', matchingRules: [{ type: 'keywords', keywords: ['etf\u0000'] }] },
       { token, lang: 'zh-CN' },
     );
-    expect(event.body).toEqual({ ret: 400, msg: 'matching_rules[0].keywords[0]：文本不能包含 NUL 字符' });
+    expect(event.body).toEqual({ ret: 400, msg: '第 1 个筛选组 第 1 个关键词：文本不能包含 NUL 字符' });
     const login = await t.call('account/login', { email: 'a\u0000@b.co', passwd: 'x' });
     expect(login.body).toEqual({ ret: 400, msg: 'email: the text must not contain a NUL character' });
   });

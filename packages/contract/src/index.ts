@@ -17,3 +17,4 @@ export * from './kol';
 export * from './coin';
 export * from './networks';
 export * from './stream';
+export { fieldLabel } from './field-labels';

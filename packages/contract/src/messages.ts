@@ -3,6 +3,7 @@
  * languages. Placeholders are written {name}.
  */
 import type { Language } from './constants';
+import { fieldLabel } from './field-labels';
 
 const en = {
   // validation keys used by the schemas (fields.ts)
@@ -268,7 +269,11 @@ export function isMessageKey(key: string): key is MessageKey {
 
 export function translate(lang: Language, key: MessageKey, params: Record<string, string | number> = {}): string {
   const template = catalogues[lang][key] ?? en[key];
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    if (!(name in params)) return whole;
+    // A field's path is told in the reader's words where it names something they filled in.
+    return name === 'field' ? fieldLabel(lang, String(params[name])) : String(params[name]);
+  });
 }
 
 /** Picks en or zh-CN from an Accept-Language style header value. */

@@ -27,7 +27,7 @@ describe('view limits on save', () => {
     const rules = Array.from({ length: 20 }, () => ({ type: 'keywords', rules: words(200, 200) }));
     const res = await add(rules);
     expect(res.status).toBe(400);
-    expect(res.body.msg).toBe('matching_rules: a view has at most 10 filter groups');
+    expect(res.body.msg).toBe('Filters: a view has at most 10 filter groups');
     const list = await t.call('view/v2/list', {}, { token });
     expect((list.body.data as { name: string }[]).some((v) => v.name === 'v')).toBe(false);
   });
@@ -40,9 +40,9 @@ describe('view limits on save', () => {
     ];
     const en = await add(over);
     expect(en.status).toBe(400);
-    expect(en.body.msg).toBe('matching_rules: a view has at most 100 keywords in all');
+    expect(en.body.msg).toBe('Filters: a view has at most 100 keywords in all');
     const zh = await add(over, 'zh-CN');
-    expect(zh.body.msg).toBe('matching_rules：一个视图的关键词总数最多 100 个');
+    expect(zh.body.msg).toBe('筛选条件：一个视图的关键词总数最多 100 个');
     // Exactly at the limit is fine.
     const at = await add([
       { type: 'keywords', rules: words(half) },
@@ -55,10 +55,10 @@ describe('view limits on save', () => {
     const long = 'k'.repeat(VIEW_LIMITS.keywordLength + 1);
     const plain = await add([{ type: 'keywords', rules: ['ok', long] }]);
     expect(plain.status).toBe(400);
-    expect(plain.body.msg).toBe('matching_rules[0].rules[1]: a keyword is a text of at most 100 characters');
+    expect(plain.body.msg).toBe('Filter group 1, entry 2: a keyword is a text of at most 100 characters');
     const object = await add([{ type: 'keywords', rules: [{ label: long, value: long }] }]);
     expect(object.status).toBe(400);
-    expect(object.body.msg).toBe('matching_rules[0].rules[0]: a keyword is a text of at most 100 characters');
+    expect(object.body.msg).toBe('Filter group 1, entry 1: a keyword is a text of at most 100 characters');
   });
 
   it('applies the same limits to view/update', async () => {
@@ -71,7 +71,7 @@ describe('view limits on save', () => {
       { token },
     );
     expect(res.status).toBe(400);
-    expect(res.body.msg).toBe('matching_rules: a view has at most 10 filter groups');
+    expect(res.body.msg).toBe('Filters: a view has at most 10 filter groups');
     const info = await t.call('view/info', { viewId }, { token });
     expect((info.body.data as { name: string }).name).toBe('v');
   });
@@ -88,14 +88,14 @@ describe('view limits on save', () => {
       { token },
     );
     expect(res.status).toBe(400);
-    expect(res.body.msg).toBe('matching_rules: a view has at most 100 keywords in all');
+    expect(res.body.msg).toBe('Filters: a view has at most 100 keywords in all');
     const long = await t.call(
       'view/v2/event_opinion_update',
       { viewId: '1', name: 'e', kolGroupId: '', matchingRules: [{ type: 'keywords', keywords: ['k'.repeat(101)] }] },
       { token },
     );
     expect(long.status).toBe(400);
-    expect(long.body.msg).toBe('matching_rules[0].keywords[0]: a keyword is a text of at most 100 characters');
+    expect(long.body.msg).toBe('Filter group 1, keyword 1: a keyword is a text of at most 100 characters');
   });
 });
 
@@ -109,9 +109,9 @@ describe('a view stored before the limits', () => {
     t.clock.advance(60); // past the views' read cache
     const res = await t.call('view/v2/tweets', { viewId }, { token });
     expect(res.status).toBe(400);
-    expect(res.body.msg).toBe('matching_rules: a view has at most 100 keywords in all');
+    expect(res.body.msg).toBe('Filters: a view has at most 100 keywords in all');
     const zh = await t.call('view/v2/tweets', { viewId }, { token, lang: 'zh-CN' });
-    expect(zh.body.msg).toBe('matching_rules：一个视图的关键词总数最多 100 个');
+    expect(zh.body.msg).toBe('筛选条件：一个视图的关键词总数最多 100 个');
   });
 
   it('answers a stored over-limit notification list and analytics report with the same 400', async () => {
@@ -134,7 +134,7 @@ describe('a view stored before the limits', () => {
       t.clock.advance(60);
       const res = await t.call(call, { viewId, ...extra }, { token });
       expect(res.status, viewType).toBe(400);
-      expect(res.body.msg).toBe('matching_rules: a view has at most 100 keywords in all');
+      expect(res.body.msg).toBe('Filters: a view has at most 100 keywords in all');
     }
   });
 });

@@ -219,7 +219,7 @@ describe('view/update takes the plain forms too', () => {
     );
     expect(res.body).toEqual({
       ret: 400,
-      msg: 'matching_rules[0].rules[0]: the minimum followers must not be above the maximum',
+      msg: 'Filter group 1, entry 1: the minimum followers must not be above the maximum',
     });
     expect((await info(v)).matching_rules).toEqual([{ type: 'coins', rules: same('ETH') }]);
   });
@@ -232,39 +232,39 @@ describe('bad plain values are a 400 naming the rule, in the request language', 
         { type: 'keywords', rules: ['etf'] },
         { type: 'coins', rules: ['BTC', '$'] },
       ],
-      'matching_rules[1].rules[1]: a coin is a symbol such as "BTC" or "$btc"',
-      'matching_rules[1].rules[1]：币种应为符号，例如 "BTC" 或 "$btc"',
+      'Filter group 2, entry 2: a coin is a symbol such as "BTC" or "$btc"',
+      '第 2 个筛选组 第 2 项：币种应为符号，例如 "BTC" 或 "$btc"',
     ],
     [
       [{ type: 'coins', rules: [42] }],
-      'matching_rules[0].rules[0]: a coin is a symbol such as "BTC" or "$btc"',
-      'matching_rules[0].rules[0]：币种应为符号，例如 "BTC" 或 "$btc"',
+      'Filter group 1, entry 1: a coin is a symbol such as "BTC" or "$btc"',
+      '第 1 个筛选组 第 1 项：币种应为符号，例如 "BTC" 或 "$btc"',
     ],
     [
       [{ type: 'fans', rules: [['lots', '']] }],
-      'matching_rules[0].rules[0]: followers are a pair [min, max] of whole numbers ("" for no limit)',
-      'matching_rules[0].rules[0]：粉丝数应为 [最小值, 最大值] 两个整数（"" 表示不限）',
+      'Filter group 1, entry 1: followers are a pair [min, max] of whole numbers ("" for no limit)',
+      '第 1 个筛选组 第 1 项：粉丝数应为 [最小值, 最大值] 两个整数（"" 表示不限）',
     ],
     [
       [{ type: 'authors', rules: ['@not a handle'] }],
-      'matching_rules[0].rules[0]: an author is an account id or an @handle',
-      'matching_rules[0].rules[0]：作者应为账号 id 或 @用户名',
+      'Filter group 1, entry 1: an author is an account id or an @handle',
+      '第 1 个筛选组 第 1 项：作者应为账号 id 或 @用户名',
     ],
     [
       [{ type: 'crypto_types', rules: ['de fi'] }],
-      'matching_rules[0].rules[0]: a category is an id such as "defi" or "defi/dex"',
-      'matching_rules[0].rules[0]：分类应为分类 id，例如 "defi" 或 "defi/dex"',
+      'Filter group 1, entry 1: a category is an id such as "defi" or "defi/dex"',
+      '第 1 个筛选组 第 1 项：分类应为分类 id，例如 "defi" 或 "defi/dex"',
     ],
     [[{ type: 'crypto_types', rules: ['defi/nope'] }], 'Unknown category "defi/nope"', '未知分类 "defi/nope"'],
     [
       [{ type: 'keywords', rules: ['x'.repeat(101)] }],
-      'matching_rules[0].rules[0]: a keyword is a text of at most 100 characters',
-      'matching_rules[0].rules[0]：关键词是不超过 100 个字符的文本',
+      'Filter group 1, entry 1: a keyword is a text of at most 100 characters',
+      '第 1 个筛选组 第 1 项：关键词是不超过 100 个字符的文本',
     ],
     [
       [{ type: 'coins', rules: ['  '] }],
-      'matching_rules[0].rules[0]: a coin is a symbol such as "BTC" or "$btc"',
-      'matching_rules[0].rules[0]：币种应为符号，例如 "BTC" 或 "$btc"',
+      'Filter group 1, entry 1: a coin is a symbol such as "BTC" or "$btc"',
+      '第 1 个筛选组 第 1 项：币种应为符号，例如 "BTC" 或 "$btc"',
     ],
     [[{ type: 'keywords', rules: ['  ', ''] }], 'Please set filter conditions', '请设置筛选条件'],
   ];
@@ -334,7 +334,7 @@ describe('the other calls that take matching rules', () => {
     );
     expect(bad.body).toEqual({
       ret: 400,
-      msg: 'matching_rules[0].rules[0]: a keyword is a text of at most 100 characters',
+      msg: 'Filter group 1, entry 1: a keyword is a text of at most 100 characters',
     });
   });
 });
