@@ -59,10 +59,10 @@ export function AvatarStrip({
   label: string;
 }) {
   const { t } = useTranslation();
-  const { count, extra } = stripCount(people.length, total, SHOWN);
+  const { count, drawn, extra } = stripCount(people.length, total, SHOWN);
   return (
     <div className="rank-strip" data-testid={testId} data-count={count} title={label}>
-      {people.slice(0, SHOWN).map((p) => (
+      {people.slice(0, drawn).map((p) => (
         // Each author appears once per strip.
         <Avatar key={p.username ?? p.icon} person={p} />
       ))}

@@ -151,9 +151,11 @@ describe('rank texts', () => {
 
 describe('avatar strips', () => {
   it('count every KOL behind the strip, not only the five sent (issue 29)', () => {
-    expect(stripCount(5, 23, 3)).toEqual({ count: 23, extra: 20 });
-    expect(stripCount(2, 2, 3)).toEqual({ count: 2, extra: 0 });
+    expect(stripCount(5, 23, 3)).toEqual({ count: 23, drawn: 3, extra: 20 });
+    expect(stripCount(2, 2, 3)).toEqual({ count: 2, drawn: 2, extra: 0 });
     // An older server without the count: the list is all there is.
-    expect(stripCount(5, undefined, 3)).toEqual({ count: 5, extra: 2 });
+    expect(stripCount(5, undefined, 3)).toEqual({ count: 5, drawn: 3, extra: 2 });
+    // "+485" beside three avatars would overflow the column: two avatars and "+486".
+    expect(stripCount(5, 488, 3)).toEqual({ count: 488, drawn: 2, extra: 486 });
   });
 });

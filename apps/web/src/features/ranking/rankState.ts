@@ -133,9 +133,12 @@ export function pagesToCover(itemsShown: number, pageSize: number): number {
 
 /**
  * An avatar strip's figures: how many KOLs it stands for (the server's count, never fewer than the
- * avatars it sent) and the "+N" beside the `shown` avatars drawn.
+ * avatars it sent), how many avatars to draw (at most `shown`; one fewer when the "+N" needs three
+ * digits, so the strip keeps to its column) and the "+N" for the rest.
  */
 export function stripCount(listed: number, total: number | undefined, shown: number) {
   const count = Math.max(total ?? 0, listed);
-  return { count, extra: count - Math.min(shown, listed) };
+  let drawn = Math.min(shown, listed);
+  if (count - drawn >= 100 && drawn > 1) drawn -= 1;
+  return { count, drawn, extra: count - drawn };
 }
