@@ -48,7 +48,7 @@ describe('starter views and tabs', () => {
     const names = (await list(u, 'zh-CN')).map((i) => i.name);
     expect(names).toEqual(['热门币种', '全部 KOL', '币种情绪', '事件情绪', '比特币', '以太坊']);
     const eth = (await list(u, 'en')).find((i) => i.name === 'Ethereum')!;
-    const info = (await t.call('view/info', { viewId: eth.view_id }, { token: u })).body.data as Record<string, unknown>;
+    const info = (await t.call('view/info', { viewId: eth.view_id }, { token: u })).body.data as object;
     const renamed = { ...info, viewId: eth.view_id, name: 'My ETH' };
     expect((await t.call('view/update', renamed, { token: u })).body.ret).toBe(1);
     expect((await list(u, 'zh-CN')).map((i) => i.name).slice(4)).toEqual(['比特币', 'My ETH']);
