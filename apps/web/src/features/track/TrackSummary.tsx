@@ -1,6 +1,7 @@
 import { type HorizonStats, TRACK_MIN_CALLS, type TrackCall } from '@kolscope/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CoinLink } from '../coin/CoinLink';
 import { formatHitRate } from './format';
 import { Return } from './Return';
 
@@ -32,14 +33,21 @@ function Stat({
 
 function Extreme({ kind, call, horizon }: { kind: 'best' | 'worst'; call: TrackCall | null; horizon: string }) {
   const { t } = useTranslation();
-  const value = call?.returns.find((r) => r.horizon === horizon)?.excess ?? null;
+  const move = call?.returns.find((r) => r.horizon === horizon)?.excess ?? null;
+  // What following the call earned, as the median beside it: a bearish call on a coin that fell
+  // 37 % earned +37 %, so the best call reads up and the worst down (issue 29).
+  const value = move === null || !call ? null : call.stance === 'bearish' ? -move : move;
   return (
     <div className="track-stat track-stat--wide" data-testid={`track-${kind}`}>
       <span className="track-stat__label">{t(`track.${kind}`)}</span>
+      <span className="track-stat__note">{t('track.extremeNote')}</span>
       <span className="track-stat__value">
         {call ? (
           <>
-            ${call.coin} · {t(`post.sentiment.${call.stance}`)} <Return value={value} />
+            <CoinLink coin={call.coin} testId={`track-${kind}-coin`}>
+              ${call.coin}
+            </CoinLink>{' '}
+            · {t(`post.sentiment.${call.stance}`)} <Return value={value} testId={`track-${kind}-earned`} />
           </>
         ) : (
           '—'
