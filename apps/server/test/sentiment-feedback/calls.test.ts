@@ -4,6 +4,7 @@
  * through the shared page cache), the administrators' list, refusals and bad bodies.
  * Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
  */
+import { STORED_ID_MAX } from '@kolscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storedFeedback } from '../../src/services/sentiment-feedback';
 import { storePosts } from '../support/store-posts';
@@ -190,7 +191,7 @@ describe('bad bodies get a 4xx, never a 500', () => {
   it('answers unknown, huge and mistyped post ids, and other shapes, with 4xx', async () => {
     const unknown = await give(ann, '999999999', 'bullish');
     expect(unknown).toMatchObject({ status: 404, body: { msg: 'Not found' } });
-    for (const postId of ['9'.repeat(65), '9'.repeat(100_000), 12, null, '']) {
+    for (const postId of ['9'.repeat(STORED_ID_MAX + 1), '9'.repeat(100_000), 12, null, '']) {
       expect((await give(ann, postId as string, 'bullish')).status).toBe(400);
     }
     expect((await t.call('post/sentiment_feedback', undefined, { token: ann, raw: '[1]' })).status).toBe(400);
