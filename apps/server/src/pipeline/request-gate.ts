@@ -22,9 +22,13 @@ export interface RequestGate {
   /**
    * Resolves once no request has been in flight for `quietMs` (a page load is a burst of calls a
    * few ms apart), or after `maxWaitMs` at most, so history still loads under steady traffic.
+   * It first lets the event loop read what arrived (see `idle`).
    */
   idle(opts: { quietMs: number; maxWaitMs: number; signal: AbortSignal }): Promise<void>;
 }
+
+/** Resolves after the event loop's next turn: what arrived on sockets meanwhile is read first. */
+export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export function requestGate(): RequestGate {
   let inFlight = 0;
@@ -52,8 +56,13 @@ export function requestGate(): RequestGate {
       lastLeave = performance.now();
       if (inFlight === 0) wake();
     },
-    idle({ quietMs, maxWaitMs, signal }) {
+    async idle({ quietMs, maxWaitMs, signal }) {
       const deadline = performance.now() + maxWaitMs;
+      // With the embedded database a batch's statements settle as microtasks: background work
+      // that never waits on a timer never lets the event loop read a new connection, so a
+      // request that came meanwhile is not counted yet, and waited for the whole backfill (a
+      // cold home took 23-28 s, issue 29 §8). One turn of the loop lets it in first.
+      await nextTurn();
       return new Promise<void>((resolve) => {
         let timer: NodeJS.Timeout | undefined;
         const done = () => {
