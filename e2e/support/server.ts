@@ -77,12 +77,17 @@ export async function startProduct(opts: ProductOptions = {}) {
   // suite's hook timeout ends a start that hangs, and an exited server fails at once.
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited:\n${output}`);
-    // Up, and the demo backfill over: tests read a settled data set (sources say 'live').
+    // Up, and the demo backfill over: tests read a settled data set (sources say 'live', and the
+    // track records of the loaded history are derived: they follow the backfill's last batch).
     const health = await fetch(`${url}/healthz`).then(
-      (r) => (r.ok ? (r.json() as Promise<{ sources?: Record<string, string> }>) : undefined),
+      (r) =>
+        r.ok
+          ? (r.json() as Promise<{ sources?: Record<string, string>; history?: { recordsPending?: boolean } }>)
+          : undefined,
       () => undefined,
     );
-    if (health && (opts.waitForLive === false || Object.values(health.sources ?? {}).every((s) => s === 'live'))) break;
+    const settled = Object.values(health?.sources ?? {}).every((s) => s === 'live') && !health?.history?.recordsPending;
+    if (health && (opts.waitForLive === false || settled)) break;
     await new Promise((r) => setTimeout(r, 200));
   }
   return {

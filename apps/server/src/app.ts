@@ -121,6 +121,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
           percent: h.percent,
           etaSeconds: h.etaSeconds,
           completeFrom: h.completeFromMs === null ? null : new Date(h.completeFromMs).toISOString(),
+          recordsPending: h.recordsPending,
           sources: Object.fromEntries(
             Object.entries(h.sources).map(([name, s]) => [
               name,

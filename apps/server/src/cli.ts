@@ -15,11 +15,16 @@ import { buildPriceSource } from './markets/sources';
 import { formatPriceStatus } from './markets/status';
 import { startPriceWorker } from './markets/worker';
 import { priceStateRepo } from './db/repos/price-state';
+import { trackRecordRepo } from './db/repos/track-record';
 import { historyService } from './pipeline/history';
 import { reclassifyInBackground, reclassifyPass, sinceDays } from './pipeline/reclassify-run';
 import { storedFeedback } from './services/sentiment-feedback';
-import { rebuildTrackRecords, rebuildTrackRecordsIfNeeded } from './services/track-record/store';
-import { requestGate } from './pipeline/request-gate';
+import {
+  rebuildTrackRecords,
+  rebuildTrackRecordsAfterBackfill,
+  rebuildTrackRecordsIfNeeded,
+} from './services/track-record/store';
+import { BACKGROUND_GATE, requestGate } from './pipeline/request-gate';
 import { seed } from './seed';
 import { redact } from './security/redact';
 
@@ -73,6 +78,9 @@ async function start(config: Config, role: Role) {
   const seeded = await seed(rt.services, { demo: config.seedDemo, publicHost: config.publicDemo });
   // Requests in flight go before history batches when both share this process (role all).
   const gate = role === 'all' ? requestGate() : undefined;
+  // Background passes over the database (the track records' rebuild) wait for them as well.
+  const passes = new AbortController();
+  const pause = gate ? () => gate.idle({ ...BACKGROUND_GATE, signal: passes.signal }) : undefined;
   const { hooks } = rt.services.pipeline;
   const sources = buildSources(config, { db: rt.db, hooks, clock: rt.services.clock, ...(gate ? { gate } : {}), log });
   const startCollecting = () =>
@@ -80,6 +88,7 @@ async function start(config: Config, role: Role) {
       sources,
       ...(gate ? { gate } : {}),
       ...rt.services.pipeline,
+      ...(pause ? { onBackfillDone: () => void rebuildTrackRecordsAfterBackfill(rt.db, log, pause) } : {}),
       ...(config.logLevel === 'debug' || config.logLevel === 'trace'
         ? { onBatch: (name, stored, fresh) => log(`${name}: stored a batch of ${stored} posts (${fresh} new)`) }
         : {}),
@@ -112,6 +121,7 @@ async function start(config: Config, role: Role) {
   let reclassifying: AbortController | undefined;
   const stopAll = async () => {
     reclassifying?.abort();
+    passes.abort();
     rt.services.notifier.stop();
     rt.services.rankingWindows.stop();
     await rt.services.eventHistory.stop();
@@ -123,7 +133,7 @@ async function start(config: Config, role: Role) {
   const startBackgroundPasses = () => {
     if (config.reclassifyOnStart)
       reclassifying = reclassifyInBackground({ db: rt.db, classifier: rt.services.classifier, hooks }, log);
-    void rebuildTrackRecordsIfNeeded(rt.db, log);
+    void rebuildTrackRecordsIfNeeded(rt.db, log, pause);
   };
   if (role === 'worker') {
     collection = startCollecting();
@@ -143,7 +153,13 @@ async function start(config: Config, role: Role) {
     requestTimeoutSeconds: config.requestTimeoutSeconds,
     webDist: fileURLToPath(new URL('../../web/dist/', import.meta.url)),
     ...(gate ? { gate } : {}),
-    history: historyService({ db: rt.db, sources, clock: rt.services.clock }),
+    history: historyService({
+      db: rt.db,
+      sources,
+      clock: rt.services.clock,
+      // Any process answers it: the flag lives in the database (services/track-record/store.ts).
+      recordsPending: () => trackRecordRepo(rt.db).rebuildNeeded(),
+    }),
   });
   await app.listen({ port: config.port, host: config.host });
   // Only now: with the embedded database, history batches would hold up the server's start.

@@ -39,9 +39,14 @@ const source: Source = {
 
 let t: TestApp;
 let token: string;
+/** Track records still to be derived from the loaded history (services/track-record/store.ts). */
+let pending = false;
 beforeAll(async () => {
   t = await startTestApp({
-    app: (s) => ({ gate: countingGate, history: historyService({ db: s.db, clock: s.clock, sources: [source] }) }),
+    app: (s) => ({
+      gate: countingGate,
+      history: historyService({ db: s.db, clock: s.clock, sources: [source], recordsPending: async () => pending }),
+    }),
   });
   token = await registerAndLogin(t, 'first@minute.test');
 });
@@ -67,12 +72,18 @@ describe('the first minute', () => {
       data: { loading: true, percent: 45, complete_from: 1_700_000_000 },
     });
     await record('done');
+    // Loaded; the track records are still being derived from it, then nothing is pending.
+    pending = true;
     expect((await t.call('system/history', {}, { token })).body.data).toEqual({
       loading: false,
       percent: 100,
       eta_seconds: 0,
       complete_from: 1_600_000_000,
+      records_pending: true,
     });
+    expect((await health()).history).toMatchObject({ loading: false, recordsPending: true });
+    pending = false;
+    expect((await t.call('system/history', {}, { token })).body.data).toMatchObject({ records_pending: false });
     // Signed in only.
     expect((await t.call('system/history', {})).status).toBe(401);
   });

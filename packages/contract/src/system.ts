@@ -13,6 +13,11 @@ const historyStatus = z.object({
   etaSeconds: z.number().int().nullable(),
   /** Unix seconds from which every post is stored; null while even the newest are still missing. */
   completeFrom: z.number().int().nullable(),
+  /**
+   * Track records are still being derived from the history (a loaded backfill's are derived once,
+   * after it): a profile or leaderboard is incomplete while this or `loading` holds.
+   */
+  recordsPending: z.boolean(),
 });
 export type HistoryStatus = z.output<typeof historyStatus>;
 

@@ -37,10 +37,20 @@ export interface HistoryStatus {
   etaSeconds: number | null;
   /** Unix ms from which every source's posts are all stored; null while recent posts are missing. */
   completeFromMs: number | null;
+  /** Track records still wait for a pass over the loaded history (HistoryDeps.recordsPending). */
+  recordsPending: boolean;
   sources: Record<string, SourceHistoryStatus>;
 }
 
-export function historyService(deps: { db: Db; sources: readonly Source[]; clock: Clock }) {
+export interface HistoryDeps {
+  db: Db;
+  sources: readonly Source[];
+  clock: Clock;
+  /** Whether derived records (the track records) still wait for a pass over the history; wired by cli.ts. */
+  recordsPending?: () => Promise<boolean>;
+}
+
+export function historyService(deps: HistoryDeps) {
   const trackers = new Map<string, EtaTracker>();
   const tracked = deps.sources.filter((s) => s.history);
 
@@ -67,6 +77,7 @@ export function historyService(deps: { db: Db; sources: readonly Source[]; clock
         completeFromMs: all.some((h) => h.completeFromMs === null)
           ? null
           : all.reduce((latest, h) => Math.max(latest, h.completeFromMs!), 0),
+        recordsPending: (await deps.recordsPending?.()) ?? false,
         sources,
       };
     },

@@ -23,6 +23,11 @@ export interface IngestDeps {
    * posts are saved either way.
    */
   onSaved?: (newPostIds: string[], batch: SavedBatch) => Promise<void>;
+  /**
+   * After the batch that completes a backfill is committed: what was deferred while it loaded
+   * (the track records, StoreHooks.backfillStored) is done now, in the background.
+   */
+  onBackfillDone?: () => void;
 }
 
 export interface BatchToIngest {
@@ -34,6 +39,8 @@ export interface BatchToIngest {
   rejected: number;
   /** Aborted while enriching: nothing is saved. */
   signal?: AbortSignal;
+  /** History older than every stored post (SourceBatch.backfill). */
+  backfill?: { done: boolean };
 }
 
 /** Enriches, saves and notifies; undefined when the signal aborted before the save. */
@@ -49,9 +56,11 @@ export async function ingestBatch(deps: IngestDeps, b: BatchToIngest): Promise<S
       cursor: b.cursor,
       rejected: b.rejected,
       now: deps.clock.now(),
+      ...(b.backfill ? { backfill: b.backfill } : {}),
     },
     deps.hooks,
   );
+  if (b.backfill?.done) deps.onBackfillDone?.();
   if (deps.onSaved && saved.newPostIds.length) {
     await deps.onSaved(saved.newPostIds, saved).catch((err: unknown) => {
       deps.log(`${b.source}: notifying failed: ${err instanceof Error ? err.message : String(err)}`);

@@ -80,7 +80,14 @@ export async function runOnce(source: Source, opts: RunnerOptions, signal: Abort
     opts.log(`${source.name}: skipped ${screened.length} of ${batch.posts.length} items: ${shown.join('; ')}`);
   }
   const rejected = batch.rejected.length + screened.length;
-  const saved = await ingestBatch(opts, { source: source.name, posts, cursor: batch.nextCursor, rejected, signal });
+  const saved = await ingestBatch(opts, {
+    source: source.name,
+    posts,
+    cursor: batch.nextCursor,
+    rejected,
+    signal,
+    ...(batch.backfill ? { backfill: batch.backfill } : {}),
+  });
   if (!saved) return 0;
   opts.onBatch?.(source.name, posts.length, saved.newPostIds.length);
   return batch.waitMs;

@@ -113,6 +113,13 @@ export interface StoreHooks {
   accountsStored(tx: Queryable, accounts: AccountRow[], now: Date): Promise<void>;
   /** Posts were stored, updated (grown counts, a new reading) or marked: their track records follow. */
   postsStored(tx: Queryable, postIds: string[]): Promise<void>;
+  /**
+   * Instead of postsStored for a backfill batch (history older than every stored post): the
+   * records are derived once when it ends; `done` on the batch that completes it, which must
+   * leave that work recorded (it runs after the commit, IngestDeps.onBackfillDone, and after a
+   * restart if the process stopped first).
+   */
+  backfillStored(tx: Queryable, done: boolean): Promise<void>;
   /** Posts moved between these accounts (a handle-only account merged into its X account). */
   authorsChanged(tx: Queryable, authors: string[]): Promise<void>;
 }
@@ -124,6 +131,8 @@ export interface BatchToSave {
   cursor: string | null;
   rejected: number;
   now: Date;
+  /** History older than every stored post (SourceBatch.backfill). */
+  backfill?: { done: boolean };
 }
 
 /** What a saved batch brought: the posts stored for the first time (notifications push those). */
@@ -174,8 +183,10 @@ export async function saveBatch(db: Db, b: BatchToSave, hooks: StoreHooks): Prom
       rejected: b.rejected,
       now: b.now,
     });
-    // Track records follow every stored post, new or changed, in the same transaction.
-    await hooks.postsStored(tx, [...posts.keys()]);
+    // Track records follow every stored post, new or changed, in the same transaction; a backfill's
+    // once it is whole (a batch older than every stored post would re-derive all later calls).
+    if (b.backfill) await hooks.backfillStored(tx, b.backfill.done);
+    else await hooks.postsStored(tx, [...posts.keys()]);
     const newPosts = [...posts.values()]
       .filter((p) => !seen.has(p.id))
       .map((p) => ({ id: p.id, coins: p.coins, authorId: p.author_id }));

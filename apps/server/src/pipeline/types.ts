@@ -84,6 +84,13 @@ export interface SourceBatch {
   nextCursor: string | null;
   /** How long to wait before the next fetch (caught up, or told so by a rate limit). 0: at once. */
   waitMs: number;
+  /**
+   * The batch carries history older than every post stored so far (a backfill loaded newest
+   * first); `done` on the batch that completes it. Such posts' track records are derived once
+   * when the backfill ends, not per batch: each batch older than the last would re-derive every
+   * later call of its authors again (store.ts).
+   */
+  backfill?: { done: boolean };
 }
 
 /**

@@ -32,6 +32,7 @@ import { sentimentFeedback } from './sentiment-feedback';
 import { storeHooks } from './store-hooks';
 import { statistics } from './statistics';
 import { trackRecord } from './track-record/index';
+import { rebuildTrackRecordsAfterBackfill } from './track-record/store';
 import { twitterUsers } from './twitter-users';
 import { views } from './views';
 import { type StreamSettings, streamHub } from './stream-hub';
@@ -126,6 +127,8 @@ export function createServices(deps: ServiceDeps) {
       for (const event of postsStoredEvents(batch.newPosts)) events.publish(event);
       return notify.notifier.postsSaved(ids);
     },
+    // A backfill stored without track records (StoreHooks.backfillStored) gets them now.
+    onBackfillDone: () => void rebuildTrackRecordsAfterBackfill(db, log),
   };
   return {
     /** The bus every service publishes on and subscribes to; the live stream listens to it too. */

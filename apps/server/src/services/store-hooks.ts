@@ -6,10 +6,11 @@
  */
 import type { StoreHooks } from '../pipeline/store';
 import { crossLink } from './persons';
-import { trackAuthorsChanged, trackPostsStored } from './track-record/store';
+import { trackAuthorsChanged, trackBackfillStored, trackPostsStored } from './track-record/store';
 
 export const storeHooks: StoreHooks = {
   accountsStored: crossLink,
   postsStored: trackPostsStored,
+  backfillStored: trackBackfillStored,
   authorsChanged: trackAuthorsChanged,
 };

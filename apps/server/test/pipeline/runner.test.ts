@@ -162,6 +162,46 @@ describe('runner', () => {
     expect(acct).toEqual({ followers_count: 250_000, verified_type: 'blue' });
   });
 
+  it('leaves an account seen again as it was alone, and writes one whose profile changed', async () => {
+    const version = async () =>
+      (await db.query<{ xmin: string }>("SELECT xmin::text FROM x_accounts WHERE id = '888'"))[0]!.xmin;
+    const post = (followers: number) => rawPost({ authorId: '888', username: 'SteadyHand', followers });
+    const { source } = scripted('s9', [
+      batch({ posts: [post(5000)] }),
+      batch({ posts: [post(5000)] }),
+      batch({ posts: [post(0)] }), // a source that does not know followers (RSS)
+      batch({ posts: [post(6000)] }),
+    ]);
+    await runOnce(source, opts(), new AbortController().signal);
+    const first = await version();
+    await runOnce(source, opts(), new AbortController().signal);
+    await runOnce(source, opts(), new AbortController().signal);
+    // Not rewritten: every batch names hundreds of known authors.
+    expect(await version()).toBe(first);
+    await runOnce(source, opts(), new AbortController().signal);
+    expect(await version()).not.toBe(first);
+    const [acct] = await db.query<{ followers_count: number }>(
+      "SELECT followers_count FROM x_accounts WHERE id = '888'",
+    );
+    expect(acct!.followers_count).toBe(6000);
+  });
+
+  it('tells when the batch that completes a backfill is saved, once', async () => {
+    let told = 0;
+    const { source } = scripted('s10', [
+      batch({ posts: [rawPost()], backfill: { done: false } }),
+      batch({ posts: [rawPost()], backfill: { done: true } }),
+      batch({ posts: [rawPost()] }),
+    ]);
+    const o = { ...opts(), onBackfillDone: () => void told++ };
+    await runOnce(source, o, new AbortController().signal);
+    expect(told).toBe(0);
+    await runOnce(source, o, new AbortController().signal);
+    expect(told).toBe(1);
+    await runOnce(source, o, new AbortController().signal);
+    expect(told).toBe(1);
+  });
+
   it('saves a batch entirely or not at all', async () => {
     const ok = rawPost();
     // A fault the screen does not look for (it rejects bad dates and text), so the save fails.

@@ -52,8 +52,11 @@ export interface TrackPost {
   handle?: string;
 }
 
-/** Saves posts as one batch through the pipeline's save (which updates the track records in it). */
-export async function savePosts(db: Db, posts: TrackPost[]) {
+/**
+ * Saves posts as one batch through the pipeline's save (which updates the track records in it);
+ * `backfill`: as a history batch loaded newest first (records derived when the backfill ends).
+ */
+export async function savePosts(db: Db, posts: TrackPost[], backfill?: { done: boolean }) {
   await saveBatch(
     db,
     {
@@ -78,6 +81,7 @@ export async function savePosts(db: Db, posts: TrackPost[]) {
       cursor: null,
       rejected: 0,
       now: new Date(),
+      ...(backfill ? { backfill } : {}),
     },
     storeHooks,
   );

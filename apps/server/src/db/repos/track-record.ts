@@ -85,6 +85,10 @@ export function trackRecordRepo(db: Queryable) {
     async rebuildDone(): Promise<void> {
       await db.query('UPDATE track_rebuild SET needed = false');
     },
+    /** Records that every record must be derived again (a backfill stored without them ended). */
+    async rebuildLater(): Promise<void> {
+      await db.query('UPDATE track_rebuild SET needed = true');
+    },
     /** Every coin of these posts (the posts' current state). */
     postCoins(postIds: string[]): Promise<PostCoinRow[]> {
       return db.query<PostCoinRow>(

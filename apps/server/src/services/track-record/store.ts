@@ -232,6 +232,18 @@ export async function trackPostsStored(tx: Queryable, postIds: string[]): Promis
 }
 
 /**
+ * A backfill batch (history older than every stored post, loaded newest first) skips the
+ * per-batch derivation: each batch would re-derive every later call of its authors, so loading
+ * a month took ever longer per batch (issue 29 §8). The batch that completes the backfill marks
+ * every record to be derived once (rebuildTrackRecordsIfNeeded, run after its commit and at the
+ * next start should the process stop first). Until then the records cover what live batches
+ * brought: the screens say history is still loading.
+ */
+export async function trackBackfillStored(tx: Queryable, done: boolean): Promise<void> {
+  if (done) await trackRecordRepo(tx).rebuildLater();
+}
+
+/**
  * Re-derives every chain of these authors from the start: after posts moved between accounts
  * (a handle-only account merged into its X account), or to build the records of a database that
  * had posts before track records existed (`kolscope track-rebuild`).
@@ -285,10 +297,19 @@ export function trackCandlesStored(db: Db): CandlesStoredListener {
  * Re-derives every account's records, a page of accounts per transaction: for a database that
  * had posts before track records existed (`kolscope track-rebuild`). Returns the accounts read.
  */
-export async function rebuildTrackRecords(db: Db, log: (line: string) => void, pageSize = 200): Promise<number> {
+export async function rebuildTrackRecords(
+  db: Db,
+  log: (line: string) => void,
+  pageSize = 200,
+  pause: Pause = nextTurn,
+): Promise<number> {
   let after = '';
   let done = 0;
   for (;;) {
+    // Between two pages the server answers what came meanwhile: with the embedded database the
+    // pages' statements settle as microtasks, and a pass that never waits holds every request
+    // for its whole length (a /healthz waited 28 s for one).
+    await pause();
     const ids = await trackRecordRepo(db).accountsAfter(after, pageSize);
     if (ids.length === 0) break;
     await db.transaction((tx) => trackAuthorsChanged(tx, ids));
@@ -300,20 +321,54 @@ export async function rebuildTrackRecords(db: Db, log: (line: string) => void, p
   return done;
 }
 
+/** What a pass waits for between two pages: the next turn of the event loop, or the app's requests. */
+export type Pause = () => Promise<void>;
+const nextTurn: Pause = () => new Promise((resolve) => setImmediate(resolve));
+
+/** Accounts per transaction of a background pass: small, as requests wait for the embedded database. */
+const BACKGROUND_PAGE = 10;
+/** Background passes of this process, one after the other (each would redo the other's work). */
+let passes: Promise<void> = Promise.resolve();
+function background(db: Db, log: (line: string) => void, pause: Pause, when: () => Promise<boolean>): Promise<void> {
+  passes = passes.then(async () => {
+    try {
+      if (!(await when())) return;
+      log('track-rebuild: deriving the track records of the posts stored without them');
+      const started = performance.now();
+      const accounts = await rebuildTrackRecords(db, () => {}, BACKGROUND_PAGE, pause);
+      log(`track-rebuild: done, ${accounts} accounts in ${Math.round((performance.now() - started) / 1000)} s`);
+    } catch (err) {
+      log(`track-rebuild: stopped (${err instanceof Error ? err.message : String(err)})`);
+    }
+  });
+  return passes;
+}
+
 /**
- * An upgraded database (posts stored before migration 0017) gets its records derived once, in
- * the background of the collecting process; the flag survives a restart until a rebuild ends.
- * Posts saved meanwhile keep their own records exact (the rebuild takes the same author locks).
+ * An upgraded database (posts stored before migration 0017), or one whose history backfill ended
+ * before a pass finished, gets its records derived once, in the background of the collecting
+ * process; the flag survives a restart until a rebuild ends. Posts saved meanwhile keep their own
+ * records exact (the rebuild takes the same author locks). `pause` runs between pages (the
+ * collecting process waits for the app's requests: cli.ts).
  */
-export function rebuildTrackRecordsIfNeeded(db: Db, log: (line: string) => void): Promise<void> {
-  return trackRecordRepo(db)
-    .rebuildNeeded()
-    .then(async (needed) => {
-      if (!needed) return;
-      log('track-rebuild: deriving the track records of the posts stored before them');
-      log(`track-rebuild: done, ${await rebuildTrackRecords(db, log)} accounts`);
-    })
-    .catch((err: unknown) => log(`track-rebuild: stopped (${err instanceof Error ? err.message : String(err)})`));
+export function rebuildTrackRecordsIfNeeded(
+  db: Db,
+  log: (line: string) => void,
+  pause: Pause = nextTurn,
+): Promise<void> {
+  return background(db, log, pause, () => trackRecordRepo(db).rebuildNeeded());
+}
+
+/**
+ * After the batch that completed a backfill (trackBackfillStored): a pass, whatever the flag says
+ * by then (a pass that was running may have cleared it after the batch set it).
+ */
+export function rebuildTrackRecordsAfterBackfill(
+  db: Db,
+  log: (line: string) => void,
+  pause: Pause = nextTurn,
+): Promise<void> {
+  return background(db, log, pause, async () => true);
 }
 
 /** The store's entry points over one database. */

@@ -62,6 +62,20 @@ describe('demo source: determinism and resumption', () => {
     expect(c.live).toBe(c.storyEnd);
   });
 
+  it('marks its history batches as a backfill, done on the one that completes it', async () => {
+    const source = createDemoSource({ now: fixed(NOW), backfillDays: 2, batchSize: 500 });
+    const { batches, cursor } = await run(source, null);
+    expect(batches.length).toBeGreaterThan(3);
+    expect(batches.map((b) => b.backfill)).toEqual([
+      ...batches.slice(1).map(() => ({ done: false })),
+      { done: true },
+    ]);
+    // Then new posts only: what they change is derived batch by batch again.
+    const later = await createDemoSource({ now: fixed(NOW + 60_000), backfillDays: 2 }).fetch(cursor, signal);
+    expect(later.posts.length).toBeGreaterThan(0);
+    expect(later.backfill).toBeUndefined();
+  });
+
   it('takes the slots that ended since the last batch before more history', async () => {
     let now = NOW;
     const source = createDemoSource({ now: () => now, backfillDays: 2, batchSize: 200 });

@@ -222,6 +222,8 @@ export function createDemoSource(opts: DemoSourceOptions = {}): Source {
         rejected: [],
         nextCursor: moved ? formatDemoCursor(next) : null,
         waitMs: caughtUp ? liveIntervalMs : 0,
+        // History older than everything stored: its track records wait for the whole backfill.
+        ...(back < state.back ? { backfill: { done: back <= origin } } : {}),
       };
     },
   };
