@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { historyIncomplete, periodStart, windowCoverage } from './historyState';
+import { historyIncomplete, periodStart, recordsIncomplete, windowCoverage } from './historyState';
 
-const loading = (completeFrom: number | null) => ({ loading: true, percent: 45, etaSeconds: 60, completeFrom });
+const loading = (completeFrom: number | null) => ({
+  loading: true,
+  percent: 45,
+  etaSeconds: 60,
+  completeFrom,
+  recordsPending: false,
+});
 
 describe('historyIncomplete', () => {
   it('flags a window that starts before the complete history, only while it loads', () => {
@@ -26,5 +32,15 @@ describe('windowCoverage', () => {
     expect(windowCoverage(loading(null), dayAgo, now)).toBe(0);
     expect(windowCoverage(loading(dayAgo + 1), dayAgo, now)).toBe(99);
     expect(windowCoverage(loading(now + 60), dayAgo, now)).toBe(0);
+  });
+});
+
+describe('recordsIncomplete', () => {
+  it('flags a track record while history loads, and after until its calls are worked out', () => {
+    const now = 1_750_000_000;
+    expect(recordsIncomplete(loading(now - 3600))).toBe(true);
+    expect(recordsIncomplete({ ...loading(now - 30 * 86_400), loading: false, recordsPending: true })).toBe(true);
+    expect(recordsIncomplete({ ...loading(now - 30 * 86_400), loading: false })).toBe(false);
+    expect(recordsIncomplete(undefined)).toBe(false);
   });
 });

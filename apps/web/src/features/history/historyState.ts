@@ -16,6 +16,14 @@ export function historyIncomplete(status: HistoryStatus | undefined, windowStart
 }
 
 /**
+ * A track record spans all of a KOL's history: it is incomplete while history loads, and after,
+ * until its calls have been worked out from the loaded history (`recordsPending`).
+ */
+export function recordsIncomplete(status: HistoryStatus | undefined): boolean {
+  return !!status && (status.loading || status.recordsPending);
+}
+
+/**
  * Whole percent of the window [windowStart, now] whose posts are all stored, 0..99 while it is
  * incomplete. The note shows this rather than the share of all history: a 24 h ranking filled
  * from the newest posts would otherwise read "0 %" above a full table (30 days load in all).

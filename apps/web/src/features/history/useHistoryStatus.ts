@@ -11,6 +11,11 @@ import { api } from '../../api';
 
 const POLL_MS = 5000;
 const store = createStore<{ status?: HistoryStatus }>(() => ({}));
+/** Nothing left to load or derive: the answer stays as it is, so polling stops. */
+const settled = () => {
+  const status = store.getState().status;
+  return status?.loading === false && !status.recordsPending;
+};
 let users = 0;
 let timer: ReturnType<typeof setTimeout> | undefined;
 
@@ -22,13 +27,13 @@ async function poll() {
     // Keep the last answer.
   }
   // Once loaded it stays loaded: no more polling until a view mounts again.
-  if (users > 0 && store.getState().status?.loading !== false) timer = setTimeout(() => void poll(), POLL_MS);
+  if (users > 0 && !settled()) timer = setTimeout(() => void poll(), POLL_MS);
 }
 
 export function useHistoryStatus(): HistoryStatus | undefined {
   useEffect(() => {
     users++;
-    if (users === 1 && !timer && store.getState().status?.loading !== false) void poll();
+    if (users === 1 && !timer && !settled()) void poll();
     return () => {
       users--;
       if (users === 0 && timer) {

@@ -3,6 +3,7 @@ import { CloseCircleFill, DownOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconButton } from '../../features/IconButton';
+import { RecordsHistoryNote } from '../../features/history/HistoryNote';
 import { CoinPicker } from '../../features/pickers/CoinPicker';
 import { HorizonSwitch } from '../../features/track/HorizonSwitch';
 import { LeaderboardList } from '../../features/track/LeaderboardRow';
@@ -27,6 +28,7 @@ export function Leaderboard({ groupId }: { groupId: string }) {
 
   return (
     <section className="kol-board" data-testid="kol-board">
+      <RecordsHistoryNote />
       <div className="kol-board__controls">
         <HorizonSwitch value={horizon} onChange={setHorizon} />
         <div className="kol-board__coin">

@@ -4,6 +4,7 @@ import { HorizonSwitch } from '../../features/track/HorizonSwitch';
 import { TrackSummary } from '../../features/track/TrackSummary';
 import type { useTrackRecord } from '../../features/track/useTrack';
 import { FailedState, LoadingState } from '../../features/LoadState';
+import { RecordsHistoryNote } from '../../features/history/HistoryNote';
 
 interface Props {
   horizon: TrackHorizon;
@@ -17,6 +18,7 @@ export function TrackBlock({ horizon, onHorizon, record }: Props) {
   return (
     <section className="kol-profile__track" data-testid="kol-track">
       <h2 className="kol-profile__section">{t('track.title')}</h2>
+      <RecordsHistoryNote />
       <HorizonSwitch value={horizon} onChange={onHorizon} />
       {record.loading && <LoadingState className="kol-profile__state" testId="kol-track-loading" />}
       {!record.loading && record.error && (
