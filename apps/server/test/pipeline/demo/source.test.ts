@@ -66,10 +66,7 @@ describe('demo source: determinism and resumption', () => {
     const source = createDemoSource({ now: fixed(NOW), backfillDays: 2, batchSize: 500 });
     const { batches, cursor } = await run(source, null);
     expect(batches.length).toBeGreaterThan(3);
-    expect(batches.map((b) => b.backfill)).toEqual([
-      ...batches.slice(1).map(() => ({ done: false })),
-      { done: true },
-    ]);
+    expect(batches.map((b) => b.backfill)).toEqual([...batches.slice(1).map(() => ({ done: false })), { done: true }]);
     // Then new posts only: what they change is derived batch by batch again.
     const later = await createDemoSource({ now: fixed(NOW + 60_000), backfillDays: 2 }).fetch(cursor, signal);
     expect(later.posts.length).toBeGreaterThan(0);

@@ -33,9 +33,7 @@ export function RecordsHistoryNote() {
   return (
     <div className="history-note" role="status" data-testid="records-history-note" data-percent={status.percent}>
       <ClockCircleOutline className="history-note__icon" />
-      <span>
-        {status.loading ? t('history.records', { percent: status.percent }) : t('history.recordsBuilding')}
-      </span>
+      <span>{status.loading ? t('history.records', { percent: status.percent }) : t('history.recordsBuilding')}</span>
     </div>
   );
 }
