@@ -3,6 +3,7 @@
  * page), the chart and the stat cards count exactly the group's members' posts (issue 12, 1.1).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allTweets } from '../support/all-tweets';
 import { storePosts } from '../support/store-posts';
 import { type TestApp, signedInApp } from '../support/test-app';
 
@@ -26,19 +27,8 @@ const AUTHORS = {
 };
 const SENTIMENTS = ['bullish', 'neutral', 'bearish'] as const;
 
-async function allPosts(viewId: string, tradingTrend: string) {
-  const posts: Page['list'] = [];
-  let nextCb = '';
-  for (let i = 0; i < 20; i++) {
-    const res = await t.call('view/v2/tweets', { viewId, nextCb, tradingTrend }, { token: ann });
-    expect(res.body.ret, JSON.stringify(res.body)).toBe(1);
-    const page = res.body.data as Page;
-    posts.push(...page.list);
-    if (!page.more) return posts;
-    nextCb = page.next_cb;
-  }
-  throw new Error('more than 20 pages');
-}
+const allPosts = (viewId: string, tradingTrend: string) =>
+  allTweets<Page['list'][number]>(t, ann, { viewId, tradingTrend });
 
 /** Every tab's posts are the members' only, and agree with the chart and the cards. */
 async function expectAgreement(viewId: string, detailCall: string, members: string[]) {

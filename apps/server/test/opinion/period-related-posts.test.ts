@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventHistory } from '../../src/services/event-history';
 import { localBus } from '../../src/services/events/local';
+import { allTweets } from '../support/all-tweets';
 import { storePosts } from '../support/store-posts';
 import { type TestApp, signedInApp } from '../support/test-app';
 
@@ -31,19 +32,8 @@ const PERIODS = [
 const SENTIMENTS = ['bullish', 'neutral', 'bearish'] as const;
 const HOUR = 3600;
 
-async function allPosts(viewId: string, tradingTrend: string, window: object) {
-  const posts: Page['list'] = [];
-  let nextCb = '';
-  for (let i = 0; i < 20; i++) {
-    const res = await t.call('view/v2/tweets', { viewId, nextCb, tradingTrend, ...window }, { token });
-    expect(res.body.ret, JSON.stringify(res.body)).toBe(1);
-    const page = res.body.data as Page;
-    posts.push(...page.list);
-    if (!page.more) return posts;
-    nextCb = page.next_cb;
-  }
-  throw new Error('more than 20 pages');
-}
+const allPosts = (viewId: string, tradingTrend: string, window: object) =>
+  allTweets<Page['list'][number]>(t, token, { viewId, tradingTrend, ...window });
 
 beforeAll(async () => {
   ({ t, token } = await signedInApp('periods@example.com'));

@@ -4,28 +4,17 @@
  * its report counts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allTweets } from '../support/all-tweets';
 import { type TestApp, signedInApp } from '../support/test-app';
 import { AUTHORS, LABELS, randomStances, rng, type Spec, save } from './exactness-support';
 
 let t: TestApp;
 let token: string;
 const views: Record<string, string> = {};
-type Page = { list: { id: string; sentiment: string }[]; more: number; next_cb: string };
 type Sum = { cnt_up: number; cnt_neutral: number; cnt_down: number };
 
-async function tab(viewId: string, tradingTrend: string) {
-  const ids: string[] = [];
-  let nextCb = '';
-  for (let i = 0; i < 20; i++) {
-    const res = await t.call('view/v2/tweets', { viewId, nextCb, tradingTrend }, { token });
-    expect(res.body.ret, JSON.stringify(res.body)).toBe(1);
-    const page = res.body.data as Page;
-    ids.push(...page.list.map((p) => p.id));
-    if (!page.more) return ids;
-    nextCb = page.next_cb;
-  }
-  throw new Error('more than 20 pages');
-}
+const tab = async (viewId: string, tradingTrend: string) =>
+  (await allTweets(t, token, { viewId, tradingTrend })).map((p) => p.id);
 
 beforeAll(async () => {
   ({ t, token } = await signedInApp('stance@example.com'));
