@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { POSTGRES_SUBJECTS } from './apps/server/test/postgres-subjects';
+import { POSTGRES_SUBJECTS } from './apps/server/test/postgres-subjects.ts';
 
 // With TEST_DATABASE_URL the server project runs again on PostgreSQL: only the files whose
 // subject is the database (apps/server/test/postgres-subjects.ts says which and why).
