@@ -37,7 +37,8 @@ export const USAGE = `Usage: kolscope <command>
   migrate                     apply database migrations and exit
   sources                     list the collection sources with their cursor, last success and errors
   prices                      the price worker's state per coin and interval: source, stored span, errors
-  classify FILE.csv           add predicted label and score columns to a CSV with a text column
+  classify FILE.csv           add label, score, cues, call (bullish, bearish or empty) and confidence columns
+                              to a CSV with a text column
   eval FILE.csv               accuracy and macro-F1 of the classifier against the CSV's label column
   train-sentiment [--seed N] [--out DIR] [--with-feedback]
                               train the sentiment model from SENTIMENT_DATA_DIR (../shared/data/sentiment):

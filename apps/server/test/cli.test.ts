@@ -154,7 +154,7 @@ describe('kolscope CLI', () => {
     );
     const classified = await run('classify', file);
     const lines = classified.out.trim().split(/\r?\n/);
-    expect(lines[0]).toBe('text,label,predicted_label,score,cues');
+    expect(lines[0]).toBe('text,label,predicted_label,score,cues,call,confidence');
     expect(lines).toHaveLength(4);
     expect(lines[1]).toMatch(/,bullish,bullish,0\.\d+,/);
     expect(lines[2]).toMatch(/,bearish,bearish,-0\.\d+,/);

@@ -125,6 +125,10 @@ export const post = z.object({
   sentimentCues: z.array(z.string()).optional(),
   /** Which model read it ('rules-1', 'model-<version>', 'openai:<name>'); absent for old rows. */
   sentimentModel: z.string().optional(),
+  /** How likely `sentiment` is right (calibrated probability); absent when the classifier gives none. */
+  sentimentConfidence: z.number().min(0).max(1).optional(),
+  /** Whether the reading counts as a call in track records (sure enough); absent for neutral posts. */
+  sentimentCall: z.boolean().optional(),
   /** The signed-in user's own correction of `sentiment` (post/sentiment_feedback). */
   mySentiment: z.enum(SENTIMENT_LABELS).optional(),
   /** The post on its network, opened by tapping the time; absent when it has no page there. */

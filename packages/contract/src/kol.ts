@@ -1,6 +1,6 @@
 /**
- * KOL track records (issue 16 §3). A call is an author's first bullish or bearish post about a
- * coin within 7 days (reposts and quotes of someone else's call do not count; a post naming
+ * KOL track records (issue 16 §3). A call is an author's first sure bullish or bearish post (a
+ * reading sure enough to be right 90 % of the time, issue 30) about a coin within 7 days (reposts and quotes of someone else's call do not count; a post naming
  * several coins counts once per coin with that coin's stance). Entry is the first candle close
  * after the post; returns are measured at each horizon, raw and in excess of BTC (of the top-10
  * basket for BTC itself). A bullish call is a hit when its excess return is above 0, a bearish
@@ -45,6 +45,8 @@ export const trackCall = z.object({
   coin: z.string(),
   coinIcon: z.string(),
   stance,
+  /** How sure the reading behind the call is: the label's calibrated probability; null when unknown. */
+  confidence: z.number().min(0).max(1).nullable(),
   /** Close time and price of the entry candle; null when no candle covers the post yet. */
   entryCt: z.number().int().nullable(),
   entryPrice: z.number().nullable(),
@@ -120,6 +122,11 @@ export const kolCalls = {
     request: z.object({ twitterUserId: f.id, horizon, nextCb: f.cursor }),
     response: z.object({
       totalCalls: z.number().int(),
+      /**
+       * The account's bullish or bearish posts on a coin that are not calls: their reading was
+       * not sure enough (a call's direction is right at least 90 % of the time on held-out posts).
+       */
+      unsure: z.number().int(),
       stats: horizonStats,
       summary: z.array(horizonStats.omit({ best: true, worst: true })),
       list: z.array(trackCall),

@@ -13,7 +13,7 @@ import type { Db } from '../db/db';
 import { type ReadingRow, readingsRepo, type StoredText } from '../db/repos/readings';
 import { readSentiments } from './enrich/index';
 import { stanceColumn } from './enrich/sentiment/stance';
-import { SENTIMENT_VALUE, type StoreHooks } from './store';
+import { SENTIMENT_VALUE, type StoreHooks, callColumns } from './store';
 import type { SentimentClassifier } from './types';
 
 export interface ReclassifyProgress {
@@ -113,6 +113,7 @@ async function readingsOf(classifier: SentimentClassifier, rows: StoredText[]): 
       sentiment_cues: sentiment.cues,
       coin_stances: stanceColumn(row.coins, coinStances ?? {}, sentiment.label),
       sentiment_model: model,
+      ...callColumns(sentiment),
     };
   });
 }

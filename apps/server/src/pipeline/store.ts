@@ -14,10 +14,19 @@ import { sourceStateRepo } from '../db/repos/source-state';
 import { safeImageUrl } from '../security/image-url';
 import { foldCopies, windowsOf } from './copies';
 import { stanceColumn } from './enrich/sentiment/stance';
-import type { Enrichment, RawAuthor, RawMedia, RawPost } from './types';
+import type { Enrichment, RawAuthor, RawMedia, RawPost, SentimentResult } from './types';
 
 /** How posts.sentiment stores a label. */
 export const SENTIMENT_VALUE = { bullish: 1, neutral: 0, bearish: -1 } as const;
+
+/**
+ * A reading's stored confidence and call (posts.sentiment_confidence, sentiment_call): a
+ * classifier without calibration makes every bullish or bearish label a call, as before calls.
+ */
+export function callColumns(r: SentimentResult): { sentiment_confidence: number | null; sentiment_call: number } {
+  const call = r.call === undefined ? (r.label === 'neutral' ? null : r.label) : r.call;
+  return { sentiment_confidence: r.confidence ?? null, sentiment_call: call ? SENTIMENT_VALUE[call] : 0 };
+}
 
 /** Authors from sources that know only the handle get a stable id derived from it. */
 export const handleId = (username: string) => `handle:${username.toLowerCase()}`;
@@ -70,6 +79,7 @@ function toPostRow(p: RawPost, authorId: string, e: Enrichment): PostRow {
     sentiment_score: e.sentiment.score,
     sentiment_cues: e.sentiment.cues,
     sentiment_model: e.sentiment.model ?? '',
+    ...callColumns(e.sentiment),
     ref_kind: p.refKind ?? '',
     network: p.network ?? 'x',
     url: safeLinkUrl(p.url),

@@ -125,8 +125,20 @@ export interface SentimentResult {
   score: number;
   /** The words, emoji and rules that decided it, e.g. ['moon', '🚀', 'negated:bullish']. */
   cues: string[];
-  /** The learned model's class probabilities (they sum to 1); absent for the rules. */
+  /** The learned model's class probabilities (they sum to 1, calibrated); absent for the rules. */
   probs?: Record<SentimentLabel, number>;
+  /**
+   * How likely the label is right: the calibrated probability of the label (a reading at 0.8 is
+   * right about 80 % of the time on held-out crypto posts). Absent when the classifier has no
+   * calibration (the rules, an LLM endpoint).
+   */
+  confidence?: number;
+  /**
+   * The call this reading makes: its bullish or bearish label when sure enough that the direction
+   * is right at least 90 % of the time (model/calibration.ts), else null. Track records count only
+   * calls. Absent: every bullish or bearish label is a call (classifiers without calibration).
+   */
+  call?: 'bullish' | 'bearish' | null;
   /**
    * Which classifier read the post, stored with it (posts.sentiment_model) and with each user's
    * correction: 'rules-1', 'en-<weights version>' / 'zh-<weights version>', 'openai:<model>'. Absent from hand-made results (tests); stored as ''.

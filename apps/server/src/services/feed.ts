@@ -114,6 +114,11 @@ export function present(
     sentiment: SENTIMENT[row.sentiment as 1 | 0 | -1] ?? 'neutral',
     sentimentCues: row.sentiment_cues,
     ...(row.sentiment_model ? { sentimentModel: row.sentiment_model } : {}),
+    ...(row.sentiment_confidence === null || row.sentiment_confidence === undefined
+      ? {}
+      : { sentimentConfidence: Math.round(Number(row.sentiment_confidence) * 1000) / 1000 }),
+    // A post stored before calls (sentiment_call null) counts as its label did.
+    ...(row.sentiment === 0 ? {} : { sentimentCall: (row.sentiment_call ?? row.sentiment) !== 0 }),
     ...(mine ? { mySentiment: mine } : {}),
     ...postOrigin(row),
     ...(copies ? { copies } : {}),

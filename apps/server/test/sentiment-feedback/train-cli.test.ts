@@ -34,6 +34,7 @@ beforeAll(async () => {
   const rows = ['text,label'];
   for (let i = 0; i < 10; i++) rows.push(`$ETH pumping ${i},bullish`, `$ETH dumping ${i},bearish`);
   writeFileSync(join(data, 'train', 'crypto_cryptolin_news_handlabeled.csv'), `${rows.join('\n')}\n`);
+  writeFileSync(join(data, 'train', 'SOURCE.md'), '### `crypto_cryptolin_news_handlabeled.csv` — crypto domain\n');
   process.env = { DATA_DIR: join(dir, 'db'), SENTIMENT_DATA_DIR: data };
   const rt = await openRuntime(loadConfig(), () => {});
   try {

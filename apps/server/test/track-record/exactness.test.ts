@@ -54,6 +54,8 @@ function randomPost(rand: () => number, id: string): TrackPost {
     coins,
     sentiment: pick(LABELS),
     ...(stances ? { coinStances: stances } : {}),
+    // Some readings are too unsure to be calls (issue 30): their posts must not count.
+    ...(rand() < 0.2 ? { unsure: true } : {}),
     refKind: rand() < 0.1 ? pick(['repost', 'quote', 'reply'] as const) : '',
     ...(rand() < 0.05 ? { text: 'RT @someone: pumping' } : {}),
   };
@@ -134,7 +136,7 @@ describe('track records, incrementally', () => {
 
       const [stored, direct] = [await storedRecords(db), await directRecords(db)];
       // The data is rich enough to mean something: calls, resolved ones, and a rate shown.
-      expect(direct.calls.length).toBeGreaterThan(40);
+      expect(direct.calls.length).toBeGreaterThan(30);
       expect(direct.calls.some((c) => c.excess[3] !== null)).toBe(true);
       expect(direct.stats.some((s) => s.hit_rate_low !== null)).toBe(true);
       expect(stored.calls).toEqual(direct.calls);

@@ -35,6 +35,7 @@ const postCoin = (over: Partial<PostCoin> = {}): PostCoin => ({
   text: 'SOL to the moon',
   refKind: '',
   sentiment: 1,
+  sure: true,
   coin: 'SOL',
   coinStance: null,
   ...over,
@@ -67,6 +68,13 @@ describe('which posts are calls', () => {
     expect(candidateOf(postCoin({ refKind: 'reply' }))).toMatchObject({ stance: 'bullish' });
     expect(candidateOf(postCoin({ text: 'RT @someone: SOL to the moon' }))).toBeNull();
     expect(candidateOf(postCoin({ sentiment: 0 }))).toBeNull();
+  });
+
+  it('leaves out unsure readings: only calls count (issue 30), each coin with its own stance', () => {
+    expect(candidateOf(postCoin({ sure: false }))).toBeNull();
+    expect(candidateOf(postCoin({ sure: false, coinStance: -1 }))).toBeNull();
+    // "$SHIB flipping $PEPE soon. Bullish.": a sure post calls both coins, opposite ways.
+    expect(candidateOf(postCoin({ coin: 'PEPE', coinStance: -1 }))).toMatchObject({ coin: 'PEPE', stance: 'bearish' });
   });
 
   it('leaves out stablecoins: a bullish "USDC minted" post is no trade', () => {

@@ -46,6 +46,8 @@ export interface TrackPost {
   coins: string[];
   sentiment: SentimentLabel;
   coinStances?: Record<string, SentimentLabel>;
+  /** The reading was not sure enough to be a call (SentimentResult.call null). */
+  unsure?: boolean;
   refKind?: '' | 'repost' | 'quote' | 'reply';
   text?: string;
   /** A handle-only author (authorId ''): stored as `handle:<name>` until merged. */
@@ -74,7 +76,7 @@ export async function savePosts(db: Db, posts: TrackPost[], backfill?: { done: b
       enrichments: posts.map((p) => ({
         coins: p.coins,
         categories: [],
-        sentiment: { label: p.sentiment, score: 0, cues: [] },
+        sentiment: { label: p.sentiment, score: 0, cues: [], ...(p.unsure ? { call: null, confidence: 0.5 } : {}) },
         lang: 'en',
         ...(p.coinStances ? { coinStances: p.coinStances } : {}),
       })),
@@ -117,7 +119,8 @@ export async function directRecords(db: Db) {
   const m = new Map(candles.map((c) => [`${c.coin} ${c.interval} ${Number(c.open_time)}`, Number(c.close)]));
   const closes: Closes = { close: (c, i, t) => m.get(`${c} ${i} ${t}`) };
   const rows = await db.query<PostCoinRow>(
-    `SELECT p.id AS post_id, p.author_id, p.ct, p.text, p.ref_kind, p.sentiment, s.coin, s.stance AS coin_stance
+    `SELECT p.id AS post_id, p.author_id, p.ct, p.text, p.ref_kind, p.sentiment,
+            COALESCE(p.sentiment_call, p.sentiment) AS sentiment_call, s.coin, s.stance AS coin_stance
      FROM posts p CROSS JOIN LATERAL unnest(p.coins, p.coin_stances) AS s(coin, stance) WHERE s.coin IS NOT NULL`,
   );
   const chains = new Map<string, Candidate[]>();

@@ -22,6 +22,7 @@ import nearDuplicates from './0020_near_duplicates';
 import eventHistory from './0021_event_history';
 import copiesOnce from './0022_copies_once';
 import copiesSameCoins from './0023_copies_same_coins';
+import sentimentCalls from './0024_sentiment_calls';
 
 export const migrations: { id: string; sql: string }[] = [
   { id: '0001_accounts', sql: accounts },
@@ -47,4 +48,5 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '0021_event_history', sql: eventHistory },
   { id: '0022_copies_once', sql: copiesOnce },
   { id: '0023_copies_same_coins', sql: copiesSameCoins },
+  { id: '0024_sentiment_calls', sql: sentimentCalls },
 ];

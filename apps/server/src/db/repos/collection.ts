@@ -41,6 +41,10 @@ export interface PostRow {
   sentiment_cues: string[];
   /** Which classifier read it (SentimentResult.model); '' when unknown. */
   sentiment_model: string;
+  /** The label's calibrated probability; null when the classifier gives none. */
+  sentiment_confidence: number | null;
+  /** 1 or -1 when the reading is a call (sure enough for track records), else 0. */
+  sentiment_call: number;
   /** '' for an original post, else 'repost', 'quote' or 'reply' (RawPost.refKind). */
   ref_kind: string;
   network: string;
@@ -140,20 +144,20 @@ export function collectionRepo(db: Queryable) {
       await db.query(
         `INSERT INTO posts (id, author_id, text, ct, lang, medias, like_count, retweet_count, reply_count, quote_count,
                             impression_count, metrics_updated_at, coins, coin_stances, categories, sentiment,
-                            sentiment_score, sentiment_cues, sentiment_model, ref_kind, network, url, vanished,
-                            fingerprint, copy_of, source, ingested_at)
+                            sentiment_score, sentiment_cues, sentiment_model, sentiment_confidence, sentiment_call,
+                            ref_kind, network, url, vanished, fingerprint, copy_of, source, ingested_at)
          SELECT r.id, r.author_id, r.text, r.ct, r.lang, r.medias, r.like_count, r.retweet_count, r.reply_count,
                 r.quote_count, r.impression_count, $3,
                 ARRAY(SELECT jsonb_array_elements_text(r.coins)),
                 ARRAY(SELECT jsonb_array_elements_text(r.coin_stances)::smallint),
                 ARRAY(SELECT jsonb_array_elements_text(r.categories)),
                 r.sentiment, r.sentiment_score, ARRAY(SELECT jsonb_array_elements_text(r.sentiment_cues)), r.sentiment_model,
-                r.ref_kind, r.network, r.url, r.vanished, r.fingerprint::bigint, r.copy_of, $2, $3
+                r.sentiment_confidence, r.sentiment_call, r.ref_kind, r.network, r.url, r.vanished, r.fingerprint::bigint, r.copy_of, $2, $3
          FROM jsonb_to_recordset($1::jsonb) AS r(id text, author_id text, text text, ct bigint, lang text, medias jsonb,
               like_count bigint, retweet_count bigint, reply_count bigint, quote_count bigint, impression_count bigint,
               coins jsonb, coin_stances jsonb, categories jsonb, sentiment smallint, sentiment_score real,
-              sentiment_cues jsonb, sentiment_model text, ref_kind text, network text, url text, vanished boolean,
-              fingerprint text, copy_of text)
+              sentiment_cues jsonb, sentiment_model text, sentiment_confidence real, sentiment_call smallint,
+              ref_kind text, network text, url text, vanished boolean, fingerprint text, copy_of text)
          ON CONFLICT (id) DO UPDATE SET
            text = EXCLUDED.text,
            lang = EXCLUDED.lang,
@@ -171,6 +175,8 @@ export function collectionRepo(db: Queryable) {
            sentiment_score = EXCLUDED.sentiment_score,
            sentiment_cues = EXCLUDED.sentiment_cues,
            sentiment_model = EXCLUDED.sentiment_model,
+           sentiment_confidence = EXCLUDED.sentiment_confidence,
+           sentiment_call = EXCLUDED.sentiment_call,
            ref_kind = EXCLUDED.ref_kind,
            url = COALESCE(NULLIF(EXCLUDED.url, ''), posts.url),
            vanished = EXCLUDED.vanished,

@@ -77,6 +77,8 @@ export interface FeedRow {
   sentiment_cues: string[];
   /** Which classifier read it; '' for posts stored before migration 0011. */
   sentiment_model: string;
+  sentiment_confidence: number | null;
+  sentiment_call: number | null;
   author_id: string;
   username: string;
   name: string;
@@ -151,7 +153,7 @@ const PLAN_EACH_TIME = '/* planned per call */';
 /** The window without a `scan` bound (tests and callers that set none). */
 const WINDOW_MAX = 1_000_000_000;
 const COLUMNS = `p.id, p.text, p.ct, p.medias, p.coins, p.coin_stances, p.categories, p.sentiment, p.sentiment_cues,
-  p.sentiment_model, p.author_id,
+  p.sentiment_model, p.sentiment_confidence, p.sentiment_call, p.author_id,
   p.source, p.like_count, p.retweet_count, p.quote_count, p.impression_count, p.network, p.url, p.vanished, p.copy_of,
   a.username, a.name, a.icon, a.is_blue_verified, a.verified_type, a.followers_count, a.person_followers`;
 

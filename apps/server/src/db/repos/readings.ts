@@ -19,6 +19,8 @@ export interface ReadingRow {
   sentiment_cues: string[];
   coin_stances: number[];
   sentiment_model: string;
+  sentiment_confidence: number | null;
+  sentiment_call: number;
 }
 
 export function readingsRepo(db: Queryable) {
@@ -47,15 +49,19 @@ export function readingsRepo(db: Queryable) {
       if (rows.length === 0) return [];
       const written = await db.query<{ id: string }>(
         `UPDATE posts p SET sentiment = r.sentiment, sentiment_score = r.sentiment_score, sentiment_cues = r.cues,
-                coin_stances = r.stances, sentiment_model = r.sentiment_model
-         FROM (SELECT x.id, x.text, x.sentiment, x.sentiment_score, x.sentiment_model,
+                coin_stances = r.stances, sentiment_model = r.sentiment_model,
+                sentiment_confidence = r.sentiment_confidence, sentiment_call = r.sentiment_call
+         FROM (SELECT x.id, x.text, x.sentiment, x.sentiment_score, x.sentiment_model, x.sentiment_confidence, x.sentiment_call,
                       ARRAY(SELECT jsonb_array_elements_text(x.sentiment_cues)) AS cues,
                       ARRAY(SELECT jsonb_array_elements_text(x.coin_stances)::smallint) AS stances
                FROM jsonb_to_recordset($1::jsonb) AS x(id text, text text, sentiment smallint, sentiment_score real,
-                    sentiment_cues jsonb, coin_stances jsonb, sentiment_model text)) r
+                    sentiment_cues jsonb, coin_stances jsonb, sentiment_model text, sentiment_confidence real,
+                    sentiment_call smallint)) r
          WHERE p.id = r.id AND p.text = r.text
-           AND (p.sentiment, p.sentiment_score, p.sentiment_cues, p.coin_stances, p.sentiment_model)
-               IS DISTINCT FROM (r.sentiment, r.sentiment_score, r.cues, r.stances, r.sentiment_model)
+           AND (p.sentiment, p.sentiment_score, p.sentiment_cues, p.coin_stances, p.sentiment_model,
+                p.sentiment_confidence, p.sentiment_call)
+               IS DISTINCT FROM (r.sentiment, r.sentiment_score, r.cues, r.stances, r.sentiment_model,
+                r.sentiment_confidence, r.sentiment_call)
          RETURNING p.id`,
         [JSON.stringify(rows)],
       );

@@ -13,6 +13,8 @@ export interface PostCoinRow {
   text: string;
   ref_kind: string;
   sentiment: number;
+  /** posts.sentiment_call (the label for posts stored before calls): 0 when the reading is unsure. */
+  sentiment_call: number;
   coin: string;
   coin_stance: number | null;
 }
@@ -56,7 +58,9 @@ export interface StatsRow {
 
 /** A post's coins, one row each, with the post's own label and that coin's stance. */
 // The author of a call is the post's person (migration 0019): one record across networks.
-const POST_COINS = `p.id AS post_id, p.person_id AS author_id, p.ct, p.text, p.ref_kind, p.sentiment, s.coin, s.stance AS coin_stance`;
+// A post stored before calls (migration 0024) has no sentiment_call yet: its label stands for it.
+const POST_COINS = `p.id AS post_id, p.person_id AS author_id, p.ct, p.text, p.ref_kind, p.sentiment,
+  COALESCE(p.sentiment_call, p.sentiment) AS sentiment_call, s.coin, s.stance AS coin_stance`;
 const CHAINS = 'unnest($1::text[], $2::text[], $3::bigint[]) AS u(author, coin, t)';
 const chainParams = (chains: ChainFrom[]) => [
   chains.map((c) => c.author),
@@ -64,6 +68,9 @@ const chainParams = (chains: ChainFrom[]) => [
   chains.map((c) => c.from),
 ];
 const CALL_COLUMNS = 'post_id, coin, author_id, ct, stance, entry_ct, entry_price, raw, excess';
+
+/** A call as the profile lists it: with its post's text and the reading's confidence. */
+export type ShownCallRow = CallRow & { text: string; confidence: number | null };
 
 export function trackRecordRepo(db: Queryable) {
   return {
@@ -262,6 +269,18 @@ export function trackRecordRepo(db: Queryable) {
     stats(author: string, coin: string): Promise<StatsRow[]> {
       return db.query<StatsRow>('SELECT * FROM track_stats WHERE author_id = $1 AND coin = $2', [author, coin]);
     },
+    /**
+     * The author's own bullish or bearish posts on a coin that are not calls because their
+     * reading was unsure (posts.sentiment_call 0): what the record left out.
+     */
+    async unsurePosts(author: string): Promise<number> {
+      const [row] = await db.query<{ n: number }>(
+        `SELECT count(*) AS n FROM posts WHERE person_id = $1 AND sentiment <> 0 AND sentiment_call = 0
+           AND cardinality(coins) > 0 AND ref_kind NOT IN ('repost', 'quote')`,
+        [author],
+      );
+      return Number(row?.n ?? 0);
+    },
     async totalCalls(author: string): Promise<number> {
       const [row] = await db.query<{ n: number }>('SELECT count(*) AS n FROM track_calls WHERE author_id = $1', [
         author,
@@ -273,19 +292,19 @@ export function trackRecordRepo(db: Queryable) {
       author: string,
       after: { ct: number; postId: string; coin: string } | undefined,
       limit: number,
-    ): Promise<(CallRow & { text: string })[]> {
+    ): Promise<ShownCallRow[]> {
       const keyset = after ? `AND (c.ct, c.post_id, c.coin) < ($2::bigint, $3::text, $4::text)` : '';
       return db.query(
-        `SELECT c.*, p.text FROM track_calls c JOIN posts p ON p.id = c.post_id
+        `SELECT c.*, p.text, p.sentiment_confidence AS confidence FROM track_calls c JOIN posts p ON p.id = c.post_id
          WHERE c.author_id = $1 ${keyset}
          ORDER BY c.ct DESC, c.post_id DESC, c.coin DESC LIMIT ${after ? '$5' : '$2'}`,
         after ? [author, after.ct, after.postId, after.coin, limit] : [author, limit],
       );
     },
-    callsByKeys(keys: { postId: string; coin: string }[]): Promise<(CallRow & { text: string })[]> {
+    callsByKeys(keys: { postId: string; coin: string }[]): Promise<ShownCallRow[]> {
       if (keys.length === 0) return Promise.resolve([]);
       return db.query(
-        `SELECT c.*, p.text FROM unnest($1::text[], $2::text[]) AS k(post_id, coin)
+        `SELECT c.*, p.text, p.sentiment_confidence AS confidence FROM unnest($1::text[], $2::text[]) AS k(post_id, coin)
          JOIN track_calls c ON c.post_id = k.post_id AND c.coin = k.coin JOIN posts p ON p.id = c.post_id`,
         [keys.map((k) => k.postId), keys.map((k) => k.coin)],
       );

@@ -14,7 +14,7 @@ import {
   type TrackHorizon,
 } from '@kolscope/contract';
 import type { Db } from '../../db/db';
-import { type CallRow, type StatsRow, trackRecordRepo } from '../../db/repos/track-record';
+import { type ShownCallRow, type StatsRow, trackRecordRepo } from '../../db/repos/track-record';
 import { coinBySymbol, GENERIC_ICON } from '../../domain/coins/catalogue';
 import type { Clock } from '../../domain/clock';
 import { AppError, badRequest } from '../errors';
@@ -64,7 +64,7 @@ export function trackRecord(deps: { db: Db; clock: Clock; kolGroups: ReturnType<
   const nowS = () => Math.floor(deps.clock.now().getTime() / 1000);
 
   /** Calls as the client shows them, each with its price path. */
-  async function presentCalls(rows: (CallRow & { text: string })[]): Promise<TrackCall[]> {
+  async function presentCalls(rows: ShownCallRow[]): Promise<TrackCall[]> {
     const now = nowS();
     const points = rows.map((r) => (r.entry_ct === null ? [] : pathTimes(Number(r.entry_ct), now)));
     const closes = await loadPathCloses(
@@ -87,6 +87,7 @@ export function trackRecord(deps: { db: Db; clock: Clock; kolGroups: ReturnType<
         coin: r.coin,
         coinIcon: coinBySymbol(r.coin)?.icon ?? GENERIC_ICON,
         stance,
+        confidence: r.confidence === null || r.confidence === undefined ? null : Number(r.confidence),
         entryCt: r.entry_ct === null ? null : Number(r.entry_ct),
         entryPrice: r.entry_price,
         returns: TRACK_HORIZONS.map((h, j) => ({
@@ -117,9 +118,10 @@ export function trackRecord(deps: { db: Db; clock: Clock; kolGroups: ReturnType<
             ),
           )
         : undefined;
-      const [stats, totalCalls, rows] = await Promise.all([
+      const [stats, totalCalls, unsure, rows] = await Promise.all([
         r.stats(person, ''),
         r.totalCalls(person),
+        r.unsurePosts(person),
         r.callsPage(person, after, TRACK_PAGE_SIZE + 1),
       ]);
       const page = rows.slice(0, TRACK_PAGE_SIZE);
@@ -134,6 +136,7 @@ export function trackRecord(deps: { db: Db; clock: Clock; kolGroups: ReturnType<
       const last = page.at(-1);
       return {
         totalCalls,
+        unsure,
         stats: { ...presentStats(row, req.horizon), best: find(bestWorst[0]), worst: find(bestWorst[1]) },
         summary: TRACK_HORIZONS.map((h) =>
           presentStats(

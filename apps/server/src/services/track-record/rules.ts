@@ -25,6 +25,8 @@ export interface PostCoin {
   refKind: string;
   /** posts.sentiment: 1, 0, -1. */
   sentiment: number;
+  /** The reading is a call (posts.sentiment_call): sure enough that its direction is right 90 % of the time. */
+  sure: boolean;
   coin: string;
   /** posts.coin_stances for this coin; null when absent (the post's label holds). */
   coinStance: number | null;
@@ -43,9 +45,13 @@ export function isRepost(refKind: string, text: string): boolean {
   return refKind === 'repost' || refKind === 'quote' || text.startsWith('RT @');
 }
 
-/** The post's stance on that coin as a candidate call, or null (neutral, a repost/quote, a stablecoin). */
+/**
+ * The post's stance on that coin as a candidate call, or null (neutral, an unsure reading, a
+ * repost/quote, a stablecoin). A sure post's coins take their own stances ("$SHIB flipping $PEPE"
+ * is a call on both, opposite ways).
+ */
 export function candidateOf(p: PostCoin): Candidate | null {
-  if (isRepost(p.refKind, p.text) || STABLECOINS.has(p.coin)) return null;
+  if (!p.sure || isRepost(p.refKind, p.text) || STABLECOINS.has(p.coin)) return null;
   const s = p.coinStance ?? p.sentiment;
   if (s !== 1 && s !== -1) return null;
   return { postId: p.postId, authorId: p.authorId, coin: p.coin, ct: p.ct, stance: s === 1 ? 'bullish' : 'bearish' };

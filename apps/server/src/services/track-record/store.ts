@@ -72,6 +72,7 @@ export function candidateOfRow(row: PostCoinRow): Candidate | null {
     text: row.text,
     refKind: row.ref_kind,
     sentiment: Number(row.sentiment),
+    sure: Number(row.sentiment_call) !== 0,
     coin: row.coin,
     coinStance: row.coin_stance === null ? null : Number(row.coin_stance),
   });

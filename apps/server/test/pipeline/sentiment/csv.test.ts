@@ -66,15 +66,31 @@ describe('classifyCsv', () => {
     const out = parseCsv(
       await classifyCsv('id,text\n1,"pump it, to the moon 🚀"\n2,rekt again 📉\n', builtinClassifier),
     );
-    expect(out[0]).toEqual(['id', 'text', 'label', 'score', 'cues']);
+    expect(out[0]).toEqual(['id', 'text', 'label', 'score', 'cues', 'call', 'confidence']);
     expect(out[1]!.slice(0, 3)).toEqual(['1', 'pump it, to the moon 🚀', 'bullish']);
     expect(Number(out[1]![3])).toBeGreaterThan(0);
     expect(out[1]![4]).toContain('🚀');
     expect(out[2]![2]).toBe('bearish');
+    // The rules have no calibration: every bullish or bearish reading is a call, confidence empty.
+    expect(out[1]!.slice(5)).toEqual(['bullish', '']);
+  });
+  it('writes the call and confidence a calibrated classifier gives', async () => {
+    const sure: SentimentClassifier = {
+      name: 'sure',
+      classify: async (texts) =>
+        texts.map((t) =>
+          t.startsWith('a')
+            ? { label: 'bullish', score: 0.8, cues: [], confidence: 0.91, call: 'bullish' }
+            : { label: 'bearish', score: -0.2, cues: [], confidence: 0.4567, call: null },
+        ),
+    };
+    const out = parseCsv(await classifyCsv('text\na\nb\n', sure));
+    expect(out[1]!.slice(-2)).toEqual(['bullish', '0.910']);
+    expect(out[2]!.slice(-2)).toEqual(['', '0.457']);
   });
   it('keeps an existing label column and names the prediction predicted_label', async () => {
     const out = parseCsv(await classifyCsv('text,label\nbreakout confirmed,bullish\n', builtinClassifier));
-    expect(out[0]).toEqual(['text', 'label', 'predicted_label', 'score', 'cues']);
+    expect(out[0]).toEqual(['text', 'label', 'predicted_label', 'score', 'cues', 'call', 'confidence']);
     expect(out[1]!.slice(0, 3)).toEqual(['breakout confirmed', 'bullish', 'bullish']);
   });
   it('needs a text column', async () => {

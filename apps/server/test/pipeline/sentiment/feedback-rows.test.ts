@@ -7,15 +7,13 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Corpus } from '../../../src/pipeline/enrich/sentiment/model/cv';
 import type { LoadedData } from '../../../src/pipeline/enrich/sentiment/model/data';
 import {
   FEEDBACK_GROUP,
   type FeedbackVote,
   feedbackExamples,
-  feedbackWeight,
-  shippedCorpus,
 } from '../../../src/pipeline/enrich/sentiment/model/feedback-rows';
+import { buildPoolCorpus, rowWeights } from '../../../src/pipeline/enrich/sentiment/model/nested';
 import { runTraining } from '../../../src/pipeline/enrich/sentiment/model/training';
 import type { SentimentLabel } from '../../../src/pipeline/types';
 
@@ -71,24 +69,27 @@ describe('the shipped corpus', () => {
   const data: LoadedData = {
     dir: '',
     train: {
-      en: [{ text: '$BTC moon', label: 'bullish', source: 's', group: 'g', twoClass: true }],
+      en: [{ text: '$BTC moon', label: 'bullish', source: 's', group: 'g', twoClass: true, crypto: false }],
       zh: [],
     },
     dev: { crypto_3class_dev: [], surge_reddit_bullbear_dev: [] },
     counts: [],
     hashes: {},
   };
-  const base = { examples: data.train.en, groups: ['g'], dev: {} } as unknown as Corpus;
   const cfg = { bits: 10, charMin: 3, charMax: 4 };
 
-  it('adds the corrections of its language only, weighted like dev rows times their weight', () => {
+  it('takes the corrections given, weighted like dev rows times their weight, never into the pool', () => {
     const { examples } = feedbackExamples([vote('a', 1, 'neutral'), vote('b', 2, 'bearish', 'zh')]);
-    const en = shippedCorpus(base, data, 'en', cfg, examples);
+    const en = buildPoolCorpus(
+      data,
+      'en',
+      cfg,
+      examples.filter((e) => e.lang === 'en'),
+    );
     expect(en.examples.map((e) => e.text)).toEqual(['$BTC moon', 'post a text']);
-    expect(en.m).toBeDefined();
-    expect(en.examples.map((e) => feedbackWeight(e, 5))).toEqual([undefined, 5]);
-    expect(shippedCorpus(base, data, 'en', cfg, [])).toBe(base);
-    expect(shippedCorpus(base, data, 'zh', cfg, examples).examples.map((e) => e.label)).toEqual(['bearish']);
+    expect(en.pool.length).toBe(0);
+    const w = rowWeights(en, { g: 0.25 }, new Set([0, 1, 2, 3, 4]), 5);
+    expect(Array.from(w)).toEqual([0.25, 5]);
   });
 });
 
@@ -102,7 +103,7 @@ describe('runTraining with corrections', () => {
   const opts = {
     dataDir: dir,
     seed: 3,
-    sources: [{ file: 'a.csv', lang: 'en' as const, group: 'a', twoClass: false }],
+    sources: [{ file: 'a.csv', lang: 'en' as const, group: 'a', twoClass: false, crypto: false }],
     features: { bits: 10, charMin: 3, charMax: 4 },
     skipCv: true,
   };

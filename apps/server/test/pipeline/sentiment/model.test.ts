@@ -8,8 +8,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { main } from '../../../src/cli';
-import { buildCorpus } from '../../../src/pipeline/enrich/sentiment/model/corpus';
-import { loadData, normaliseKey, type SourceSpec } from '../../../src/pipeline/enrich/sentiment/model/data';
+import { buildPoolCorpus } from '../../../src/pipeline/enrich/sentiment/model/nested';
+import {
+  loadData,
+  normaliseKey,
+  readSourceList,
+  type SourceSpec,
+} from '../../../src/pipeline/enrich/sentiment/model/data';
 import { SCALE_GRID } from '../../../src/pipeline/enrich/sentiment/model/folds';
 import { extractFeatures, FeatureBuffer, featureRows } from '../../../src/pipeline/enrich/sentiment/model/features';
 import { createModelClassifier, predict } from '../../../src/pipeline/enrich/sentiment/model/infer';
@@ -63,13 +68,42 @@ writeFileSync(join(dir, 'surge_reddit_bullbear_dev.csv'), rows(4).replace(/^.*,n
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const SOURCES: SourceSpec[] = [
-  { file: 'crypto_cryptolin_news_handlabeled.csv', lang: 'en', group: 'a', twoClass: false },
-  { file: 'stocktwits_microcap_handlabeled.csv', lang: 'en', group: 'b', twoClass: false },
-  { file: 'zh_finfe_guba_posts.csv', lang: 'zh', group: 'zh', twoClass: false },
+  { file: 'crypto_cryptolin_news_handlabeled.csv', lang: 'en', group: 'a', twoClass: false, crypto: true },
+  { file: 'stocktwits_microcap_handlabeled.csv', lang: 'en', group: 'b', twoClass: false, crypto: false },
+  { file: 'zh_finfe_guba_posts.csv', lang: 'zh', group: 'zh', twoClass: false, crypto: true },
 ];
+// The data's own notes name the files (readSourceList): the CLI run below reads them from here.
+writeFileSync(
+  join(dir, 'train', 'SOURCE.md'),
+  [
+    '# Training data',
+    '### `crypto_cryptolin_news_handlabeled.csv` — 60 rows — second pass, crypto domain',
+    'text',
+    '### `stocktwits_microcap_handlabeled.csv` — 60 rows',
+    '### `zh_finfe_guba_posts.csv` — 60 rows — Chinese, crypto domain',
+    '### `missing.csv` — listed but absent',
+    '',
+  ].join('\n'),
+);
 const FEATURES = { bits: 12, charMin: 3, charMax: 5 };
 
 describe('sentiment model data', () => {
+  it('reads the training files from SOURCE.md: language by name, crypto pool by heading', () => {
+    expect(readSourceList(dir)).toEqual([
+      ...SOURCES.map((x) => ({ ...x, group: x.file.replace('.csv', '') })),
+      { file: 'missing.csv', lang: 'en', group: 'missing', twoClass: false, crypto: false },
+    ]);
+    const data = loadData(dir);
+    expect(data.counts.map((c) => [c.file, c.kept > 0])).toEqual([
+      ['crypto_cryptolin_news_handlabeled.csv', true],
+      ['stocktwits_microcap_handlabeled.csv', true],
+      ['zh_finfe_guba_posts.csv', true],
+      ['missing.csv', false],
+    ]);
+    expect(data.train.en.filter((e) => e.crypto).length).toBeGreaterThan(0);
+    expect(data.train.en.find((e) => !e.crypto)?.group).toBe('stocktwits_microcap_handlabeled');
+  });
+
   it('normalises like the data notes and keeps dev rows out of training', () => {
     expect(normaliseKey('  $BTC Will MOON!! https://x.co/a @bob ')).toBe('will moon');
     const data = loadData(dir, SOURCES);
@@ -104,22 +138,33 @@ describe('training and inference', () => {
     expect(runTraining({ ...opts, skipCv: true }).manifest.sha256).toBe(run.manifest.sha256);
     expect(runTraining({ ...opts, seed: 8, skipCv: true }).manifest.sha256).not.toBe(run.manifest.sha256);
     expect(run.manifest.models.en?.rows).toBe(featureRows(FEATURES));
-    expect(Object.keys(run.manifest.figures as object)).toEqual(
-      expect.arrayContaining(['crypto_3class_dev', 'surge_reddit_bullbear_dev', 'zh_finfe_guba_posts']),
-    );
+    expect(Object.keys(run.manifest.figures as object)).toEqual(['en', 'zh']);
   });
 
-  it('chooses the hashed-feature scale inside each outer fold, and one for the shipped model', () => {
-    const figures = run.manifest.figures as Record<string, { scales?: number[] }>;
-    for (const dev of ['crypto_3class_dev', 'surge_reddit_bullbear_dev']) {
-      expect(figures[dev]!.scales).toHaveLength(5);
-      for (const s of figures[dev]!.scales!) expect(SCALE_GRID).toContain(s);
+  it('chooses weights, scale, calibration and call threshold inside each outer fold, and for the shipped model', () => {
+    const figures = run.manifest.figures as Record<
+      string,
+      { choices: { scale: number; callThreshold: number; weights: Record<string, number> }[]; bySource: object }
+    >;
+    expect(figures.en!.choices).toHaveLength(5);
+    for (const c of figures.en!.choices) {
+      expect(SCALE_GRID).toContain(c.scale);
+      expect(c.callThreshold).toBeGreaterThanOrEqual(0.34);
+      expect(c.callThreshold).toBeLessThanOrEqual(0.99);
+      expect(Object.keys(c.weights)).toEqual(['a', 'b']);
     }
+    // Every pool source has figures: the crypto training file and both dev sets.
+    expect(Object.keys(figures.en!.bySource).sort()).toEqual([
+      'crypto_3class_dev',
+      'crypto_cryptolin_news_handlabeled.csv',
+      'surge_reddit_bullbear_dev',
+    ]);
     expect(SCALE_GRID).toContain(run.manifest.train.hashedScale);
+    expect(run.manifest.calibration?.en?.a).toBeGreaterThan(0);
   });
 
   it('folds the scale into the weights, so inference reads unscaled features', () => {
-    const c = buildCorpus(loadData(dir, SOURCES), 'en', FEATURES);
+    const c = buildPoolCorpus(loadData(dir, SOURCES), 'en', FEATURES);
     const o = { dim: featureRows(FEATURES), epochs: 2, lr: 0.3, l2: 1e-3, seed: 1 };
     const all = Int32Array.from({ length: c.m.n }, (_, i) => i);
     const weight = new Float32Array(c.m.n).fill(1);
@@ -139,6 +184,9 @@ describe('training and inference', () => {
     const p = r.probs!;
     expect(p.bullish + p.neutral + p.bearish).toBeCloseTo(1, 6);
     expect(r.score).toBeCloseTo(p.bullish - p.bearish, 3);
+    // Calibrated: the confidence is the label's probability; a sure polar reading is a call.
+    expect(r.confidence).toBeCloseTo(p.bullish, 3);
+    expect(r.call).toBe(p.bullish >= (run.manifest.calibration?.en?.callThreshold ?? 2) ? 'bullish' : null);
     expect(r.cues.length).toBeGreaterThan(0);
     expect(r.cues.join(' ')).toMatch(/breakout|loading|confirmed/);
     // A user reads words: no link inside a word pair, no filler word as a reason.
@@ -146,6 +194,10 @@ describe('training and inference', () => {
     expect(linked.cues.join(' ')).not.toMatch(/https?:/);
     expect(linked.cues).not.toContain('will');
     const classifier = createModelClassifier({ manifest: run.manifest, weights });
+    // Weights made for other features are refused, not read wrong.
+    expect(() =>
+      createModelClassifier({ manifest: { ...run.manifest, features: { ...FEATURES, bits: 11 } }, weights }),
+    ).toThrow(/rows/);
     const [en, zh] = await classifier.classify(['$SOL crash incoming, selling everything', '股票3暴跌了']);
     expect(en).toMatchObject({ label: 'bearish', model: `en-${run.manifest.version}` });
     expect(zh).toMatchObject({ label: 'bearish', model: `zh-${run.manifest.version}` });
@@ -171,7 +223,10 @@ describe('kolscope train-sentiment', () => {
     }
     const text = lines.join('\n');
     expect(text).toMatch(/crypto_cryptolin_news_handlabeled\.csv .* kept/);
-    expect(text).toMatch(/crypto_3class_dev .*model macro-F1 \d/);
+    expect(text).toMatch(/crypto_3class_dev +rows +\d+ +macro-F1 \d/);
+    expect(text).toMatch(/calls, 3-class rows +calls \d+/);
+    expect(text).toMatch(/reliability \(3-class rows; ECE/);
+    expect(text).toMatch(/without stocktwits_microcap_handlabeled +macro-F1/);
     const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));
     expect(text).toContain(`weights sha256 ${manifest.sha256}`);
     expect(manifest.seed).toBe(3);

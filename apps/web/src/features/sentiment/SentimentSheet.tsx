@@ -4,6 +4,8 @@ import { CheckOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { mySentiments } from '../../state/mySentiments';
 import { toastError, toastSuccess } from '../toast';
+import { formatPercent } from '../track/format';
+import { sureness } from './confidence';
 import { describeCues, describeModel } from './cues';
 
 interface Props {
@@ -52,6 +54,19 @@ export function SentimentSheet({ post, mine, open, onClose }: Props) {
           {t('sentiment.modelSays')}{' '}
           <span className={`post-card__sentiment post-card__sentiment--${model}`}>{t(`post.sentiment.${model}`)}</span>
         </p>
+        {post.sentimentConfidence !== undefined && (
+          <p className="sentiment-sheet__sure" data-testid="sentiment-confidence">
+            {t('sentiment.howSure', {
+              word: t(`sentiment.sure.${sureness(post.sentimentConfidence)}`),
+              percent: formatPercent(post.sentimentConfidence, i18n.language),
+            })}
+          </p>
+        )}
+        {post.sentimentCall !== undefined && (
+          <p className="sentiment-sheet__call" data-testid="sentiment-call" data-call={post.sentimentCall}>
+            {t(post.sentimentCall ? 'sentiment.isCall' : 'sentiment.notCall')}
+          </p>
+        )}
         <h3 className="sentiment-sheet__heading">{t('sentiment.why')}</h3>
         {cues.length > 0 ? (
           <ul className="sentiment-sheet__cues" data-testid="sentiment-cues">

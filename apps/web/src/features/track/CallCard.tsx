@@ -6,12 +6,14 @@ import { CoinLink } from '../coin/CoinLink';
 import { PostText } from '../post-card/PostText';
 import { RelativeTime } from '../post-card/RelativeTime';
 import { formatPrice } from '../prices/priceFormat';
+import { sureness } from '../sentiment/confidence';
+import { formatPercent } from './format';
 import { Return } from './Return';
 import { Sparkline } from './Sparkline';
 
 /** One call: coin and stance, the post (collapsed), entry price, the return at every horizon, the path. */
 export const CallCard = memo(function CallCard({ call }: { call: TrackCall }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <article className="track-call" data-testid="track-call" data-coin={call.coin}>
       <header className="track-call__head">
@@ -30,6 +32,14 @@ export const CallCard = memo(function CallCard({ call }: { call: TrackCall }) {
         <span className={`track-chip track-chip--${call.stance}`} data-testid="call-stance">
           {t(`post.sentiment.${call.stance}`)}
         </span>
+        {call.confidence !== null && (
+          <span className="track-call__sure" data-testid="call-confidence">
+            {t('track.callSure', {
+              word: t(`sentiment.sure.${sureness(call.confidence)}`),
+              percent: formatPercent(call.confidence, i18n.language),
+            })}
+          </span>
+        )}
         <span className="track-call__time">
           <RelativeTime ct={call.ct} />
         </span>

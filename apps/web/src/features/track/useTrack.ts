@@ -37,11 +37,13 @@ export function useKolProfile(twitterUserId: string, failedText: string) {
 
 export interface TrackState {
   totalCalls: number;
+  /** Bullish or bearish posts left out of the record as unsure. */
+  unsure: number;
   stats: HorizonStats | null;
   calls: ListState<TrackCall>;
 }
 
-const NO_TRACK: TrackState = { totalCalls: 0, stats: null, calls: emptyList() };
+const NO_TRACK: TrackState = { totalCalls: 0, unsure: 0, stats: null, calls: emptyList() };
 const callKey = (c: TrackCall) => `${c.postId}|${c.coin}`;
 
 /** The record at one horizon (stats from the first page) and the calls, newest first. */
@@ -51,6 +53,7 @@ export function useTrackRecord(twitterUserId: string, horizon: TrackHorizon, fai
     empty: () => NO_TRACK,
     first: (page) => ({
       totalCalls: page.totalCalls,
+      unsure: page.unsure,
       stats: page.stats,
       calls: appendPage(emptyList<TrackCall>(), page, callKey),
     }),

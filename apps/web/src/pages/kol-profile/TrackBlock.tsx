@@ -25,6 +25,11 @@ export function TrackBlock({ horizon, onHorizon, record }: Props) {
         <FailedState className="kol-profile__state" testId="kol-track-error" load={record} />
       )}
       {!record.loading && !record.error && record.stats && <TrackSummary stats={record.stats} />}
+      {!record.loading && !record.error && (record.unsure ?? 0) > 0 && (
+        <p className="kol-profile__unsure" data-testid="track-unsure">
+          {t('track.unsure', { count: record.unsure })}
+        </p>
+      )}
     </section>
   );
 }

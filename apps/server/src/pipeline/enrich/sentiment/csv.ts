@@ -102,13 +102,23 @@ export async function classifyCsv(input: string, classifier: SentimentClassifier
   const textCol = column(header, 'text');
   if (textCol < 0) throw new Error(`CSV needs a 'text' column (found: ${header.join(', ') || 'nothing'})`);
   const taken = new Set(header.map((h) => h.toLowerCase()));
-  const added = ['label', 'score', 'cues'].map((n) => (taken.has(n) ? `predicted_${n}` : n));
+  const added = ['label', 'score', 'cues', 'call', 'confidence'].map((n) => (taken.has(n) ? `predicted_${n}` : n));
   const results = await classifier.classify(rows.map((r) => r[textCol] ?? ''));
   const out: string[][] = [[...header, ...added]];
   rows.forEach((r, i) => {
     const res = results[i]!;
     const cells = header.map((_, j) => r[j] ?? '');
-    out.push([...cells, res.label, String(res.score), res.cues.join(' ')]);
+    // call: the label when it counts as a call (SentimentResult.call), else empty; confidence:
+    // the label's calibrated probability, empty when the classifier has none.
+    const call = res.call === undefined ? (res.label === 'neutral' ? '' : res.label) : (res.call ?? '');
+    out.push([
+      ...cells,
+      res.label,
+      String(res.score),
+      res.cues.join(' '),
+      call,
+      res.confidence === undefined ? '' : res.confidence.toFixed(3),
+    ]);
   });
   return writeCsv(out);
 }

@@ -20,27 +20,41 @@ export interface SourceSpec {
   group: string;
   /**
    * Two-class sources (author bull/bear tags, bull/bear annotations) teach polarity only: their
-   * loss compares bullish with bearish and leaves the neutral class alone.
+   * loss compares bullish with bearish and leaves the neutral class alone. A file with no neutral
+   * row is two-class; so is every row of a source outside the crypto domain (training.ts).
    */
   twoClass: boolean;
+  /** Crypto posts or news: its rows join the pool the figures are cross-validated on. */
+  crypto: boolean;
 }
 
-/** The training files, grouped by how close they are to crypto posts (train/SOURCE.md). */
-export const TRAIN_SOURCES: readonly SourceSpec[] = [
-  { file: 'crypto_cryptolin_news_handlabeled.csv', lang: 'en', group: 'crypto-news', twoClass: false },
-  { file: 'stocktwits_microcap_handlabeled.csv', lang: 'en', group: 'stocktwits-hand', twoClass: false },
-  { file: 'stockemotions_stocktwits_2020.csv', lang: 'en', group: 'stocktwits-tags', twoClass: true },
-  { file: 'pyfin_labeled_finance_tweets.csv', lang: 'en', group: 'fin-tweets', twoClass: false },
-  { file: 'stock_market_tweets_labelled.csv', lang: 'en', group: 'fin-tweets', twoClass: false },
-  { file: 'fiqa_microblog_posts.csv', lang: 'en', group: 'fin-tweets', twoClass: false },
-  { file: 'surge_stock_tweets.csv', lang: 'en', group: 'fin-tweets', twoClass: true },
-  { file: 'twitter_financial_news_sentiment.csv', lang: 'en', group: 'fin-news', twoClass: false },
-  { file: 'zh_finfe_guba_posts.csv', lang: 'zh', group: 'zh-guba', twoClass: false },
-];
+/**
+ * The training files are the ones train/SOURCE.md describes, each under a heading
+ * "### `file.csv` — rows (…) — …, crypto domain": the data's own notes, not a list in code, say
+ * what there is. A `zh_` name is Chinese (SOURCE.md's rule); "crypto domain" in the heading puts
+ * the file in the crypto pool. Each file is its own group, so each gets its own weight.
+ */
+export function readSourceList(dir: string): SourceSpec[] {
+  const path = join(dir, 'train', 'SOURCE.md');
+  if (!existsSync(path)) return [];
+  const out: SourceSpec[] = [];
+  for (const m of readFileSync(path, 'utf8').matchAll(/^###\s+`([^`/\\]+\.csv)`(.*)$/gm)) {
+    const file = m[1]!;
+    if (out.some((s) => s.file === file)) continue;
+    out.push({
+      file,
+      lang: file.startsWith('zh_') ? 'zh' : 'en',
+      group: file.replace(/\.csv$/, ''),
+      twoClass: false,
+      crypto: /crypto domain/i.test(m[2] ?? ''),
+    });
+  }
+  return out;
+}
 
 export const DEV_SETS = [
   { name: 'crypto_3class_dev', file: 'crypto_3class_dev.csv', twoClass: false },
-  { name: 'surge_reddit_bullbear_dev', file: 'surge_reddit_bullbear_dev.csv', twoClass: false },
+  { name: 'surge_reddit_bullbear_dev', file: 'surge_reddit_bullbear_dev.csv', twoClass: true },
 ] as const;
 export type DevName = (typeof DEV_SETS)[number]['name'];
 
@@ -50,6 +64,8 @@ export interface Example {
   source: string;
   group: string;
   twoClass: boolean;
+  /** In the crypto pool the figures are cross-validated on (the dev sets and crypto sources). */
+  crypto: boolean;
 }
 
 export interface LoadedData {
@@ -110,7 +126,7 @@ function readLabelled(path: string): { rows: { text: string; label: SentimentLab
  * Reads every training and dev file present in `dir`. Missing training files are skipped (the
  * counts say so); a missing dev set gives an empty list. `sources` lets tests use their own files.
  */
-export function loadData(dir: string, sources: readonly SourceSpec[] = TRAIN_SOURCES): LoadedData {
+export function loadData(dir: string, sources: readonly SourceSpec[] = readSourceList(dir)): LoadedData {
   const hashes: Record<string, string> = {};
   const dev = {} as Record<DevName, Example[]>;
   const devKeys = new Set<string>();
@@ -126,7 +142,7 @@ export function loadData(dir: string, sources: readonly SourceSpec[] = TRAIN_SOU
       if (!key || seen.has(key)) continue;
       seen.add(key);
       devKeys.add(key);
-      dev[d.name].push({ ...r, source: d.name, group: 'dev', twoClass: d.twoClass });
+      dev[d.name].push({ ...r, source: d.name, group: 'dev', twoClass: d.twoClass, crypto: true });
     }
   }
   const train: Record<ModelLang, Example[]> = { en: [], zh: [] };
@@ -143,6 +159,8 @@ export function loadData(dir: string, sources: readonly SourceSpec[] = TRAIN_SOU
     let kept = 0;
     let dup = 0;
     let inDev = 0;
+    // A source with no neutral row says nothing about neutral: it teaches polarity only.
+    const twoClass = s.twoClass || !rows.some((r) => r.label === 'neutral');
     for (const r of rows) {
       const key = normaliseKey(r.text);
       if (!key) continue;
@@ -155,7 +173,7 @@ export function loadData(dir: string, sources: readonly SourceSpec[] = TRAIN_SOU
         continue;
       }
       seen.add(key);
-      train[s.lang].push({ ...r, source: s.file, group: s.group, twoClass: s.twoClass });
+      train[s.lang].push({ ...r, source: s.file, group: s.group, twoClass, crypto: s.crypto });
       kept++;
     }
     counts.push({ file: s.file, group: s.group, read: rows.length, kept, dropped: { dup, dev: inDev } });

@@ -22,9 +22,44 @@ export const DEFAULT_FEATURES: FeatureConfig = { bits: 16, charMin: 3, charMax: 
 /**
  * Dense rule features occupy rows 0..DENSE-1 (bias, rule score, positive, negative, positive cues,
  * negative cues, negations, question, broadcast, contrast, sarcasm, data post, exclamation, rule
- * label bullish, rule label bearish, length); hashed features the rest.
+ * label bullish, rule label bearish, length), then the shape of a post that carries no opinion
+ * (opinionShape: bot alert, number density, headline case, first person, link with few words,
+ * asks, promotion, hashtags); hashed features the rest.
  */
-export const DENSE = 16;
+export const DENSE = 24;
+
+/**
+ * What tells a post that carries no opinion from one that does (issue 30 §2): automated price,
+ * liquidation, whale and flow alerts; headlines (most words capitalised, no "I"); questions;
+ * giveaways, airdrops and signal-group ads; a link with a few words. These are the rows the
+ * first stage of reading (opinion or not: the neutral class against the other two) leans on.
+ */
+const ALERT_RE =
+  /liquidat|\bwhales?\b|\btransferr?ed\b|\bmoved\b.*\bfrom\b|\bunknown wallet\b|🚨|\binflows?\b|\boutflows?\b|\bnet ?flows?\b|\bfunding rate\b|\bopen interest\b|爆仓|清算|巨鲸|转入|转出|净流/i;
+const PROMO_RE =
+  /giveaway|airdrop|\bwhitelist\b|presale|\bjoin (us|our|now)\b|\bfollow\b.*\b(rt|retweet|like)\b|\bretweet\b|\bvip\b|\bsignals? (group|channel)\b|\breferral\b|\bpromo code\b|\buse code\b|\bdm me\b|\bt\.me\/|空投|福利|进群|邀请码|返佣|抽奖/i;
+const FIRST_PERSON_RE = /\b(i|i'm|im|i've|i'll|my|me|we|we're|our|us)\b|我|俺/i;
+const ASK_RE =
+  /[?？]\s*$|^(who|what|which|when|where|why|how|is|are|can|should|does|do|will|anyone)\b|吗[?？]?\s*$|会不会|是否|怎么看/i;
+const WORD_RE = /[A-Za-z][A-Za-z'’]*/g;
+const NUMBER_RE = /\d[\d,.]*/g;
+const HASHTAG_RE = /#[\p{L}\p{N}_]+/gu;
+const URL_ANY_RE = /https?:\/\/\S+|www\.\S+/;
+
+function opinionShape(text: string, v: Float32Array): void {
+  const words = text.match(WORD_RE) ?? [];
+  const long = words.filter((w) => w.length >= 4);
+  const capital = long.filter((w) => w.charCodeAt(0) >= 65 && w.charCodeAt(0) <= 90).length;
+  const numbers = text.match(NUMBER_RE)?.length ?? 0;
+  v[16] = ALERT_RE.test(text) ? 1 : 0;
+  v[17] = Math.min(1, numbers / (words.length + 1));
+  v[18] = long.length >= 4 ? capital / long.length : 0;
+  v[19] = FIRST_PERSON_RE.test(text) ? 1 : 0;
+  v[20] = URL_ANY_RE.test(text) && words.length < 12 ? 1 : 0;
+  v[21] = ASK_RE.test(text.trim()) ? 1 : 0;
+  v[22] = PROMO_RE.test(text) ? 1 : 0;
+  v[23] = Math.min(1, (text.match(HASHTAG_RE)?.length ?? 0) / 4);
+}
 export const featureRows = (cfg: FeatureConfig) => DENSE + (1 << cfg.bits);
 
 /** A span of -1 marks a dense (rule) feature. */
@@ -133,6 +168,7 @@ function denseFeatures(buf: FeatureBuffer, text: string): void {
   v[13] = a.raw >= band ? 1 : 0;
   v[14] = a.raw <= -band ? 1 : 0;
   v[15] = Math.log1p(text.length) / 6;
+  opinionShape(text, v);
   for (let i = 0; i < DENSE; i++) {
     buf.idx[i] = i;
     buf.start[i] = -1;

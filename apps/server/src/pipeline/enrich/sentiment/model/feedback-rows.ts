@@ -8,15 +8,13 @@
  *   all of one user's corrections together count as at most USER_CAP posts' worth. 50 keeps one
  *   busy (or hostile) user below a tenth of the crypto dev set (~500 rows) in the model.
  * - An example weighs like a dev row (HYPER.devWeight, crypto posts as the dev sets are) times its
- *   winning label's vote weight, at most 1: a post only a capped user corrected weighs less.
+ *   winning label's vote weight, at most 1: a post only a capped user corrected weighs less
+ *   (nested.ts rowWeights).
  * Corrections train the shipped models only, never the cross-validated figures: those stay on
  * the public dev sets.
  */
 import type { SentimentLabel } from '../../../types';
-import type { Corpus } from './cv';
-import { buildCorpus } from './corpus';
-import { cleanText, type Example, type LoadedData, type ModelLang } from './data';
-import type { FeatureConfig } from './features';
+import { cleanText, type Example, type ModelLang } from './data';
 
 export const FEEDBACK_GROUP = 'feedback';
 export const USER_CAP = 50;
@@ -74,27 +72,10 @@ export function feedbackExamples(votes: readonly FeedbackVote[], cap: number = U
       source: `feedback:${postId}`,
       group: FEEDBACK_GROUP,
       twoClass: false,
+      crypto: false,
       lang: p.lang.toLowerCase().startsWith('zh') ? 'zh' : 'en',
       weight: Math.min(1, top[1]),
     });
   }
   return { votes: votes.length, users: perUser.size, posts: posts.size, tied, examples };
-}
-
-/** The corpus the shipped model of `lang` trains on: `base`, or it with the corrections added. */
-export function shippedCorpus(
-  base: Corpus,
-  data: LoadedData,
-  lang: ModelLang,
-  cfg: FeatureConfig,
-  feedback: readonly FeedbackExample[] = [],
-): Corpus {
-  const mine = feedback.filter((e) => e.lang === lang);
-  if (mine.length === 0) return base;
-  return buildCorpus({ ...data, train: { ...data.train, [lang]: [...data.train[lang], ...mine] } }, lang, cfg);
-}
-
-/** A correction's training weight; undefined for any other row. */
-export function feedbackWeight(ex: Example, devWeight: number): number | undefined {
-  return ex.group === FEEDBACK_GROUP ? devWeight * (ex as FeedbackExample).weight : undefined;
 }

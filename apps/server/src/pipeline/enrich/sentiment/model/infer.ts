@@ -7,7 +7,8 @@ import type { SentimentClassifier, SentimentLabel, SentimentResult } from '../..
 import { detectLanguage } from '../../language';
 import { classifySentiment } from '../classifier';
 import type { ModelLang } from './data';
-import { DENSE, type FeatureConfig, FeatureBuffer, extractFeatures } from './features';
+import { type Calibration, IDENTITY } from './calibration';
+import { DENSE, type FeatureConfig, FeatureBuffer, extractFeatures, featureRows } from './features';
 import { CLASSES } from './train';
 import { type LoadedModels, loadWeights } from './weights';
 
@@ -15,6 +16,8 @@ export interface LinearModel {
   cfg: FeatureConfig;
   w: Float32Array;
   version: string;
+  /** Calibration and call threshold (calibration.ts); identity without one (older weights). */
+  cal?: Calibration;
 }
 
 const MAX_CUES = 4;
@@ -71,6 +74,11 @@ export function predict(model: LinearModel, text: string, buf: FeatureBuffer = s
     z1 += a1 * v;
     z2 += a2 * v;
   }
+  // Calibrated: softmax(a·z + b) equals softmax(a·log p + b), what calibration.ts fitted.
+  const cal = model.cal ?? IDENTITY;
+  z0 = cal.a * z0 + cal.bias[0];
+  z1 = cal.a * z1 + cal.bias[1];
+  z2 = cal.a * z2 + cal.bias[2];
   const mx = Math.max(z0, z1, z2);
   const e0 = Math.exp(z0 - mx);
   const e1 = Math.exp(z1 - mx);
@@ -148,7 +156,17 @@ export function predict(model: LinearModel, text: string, buf: FeatureBuffer = s
   }
   if (!cues.includes(ruleCues[0] ?? '')) cues.push(...ruleCues);
   const score = Math.round((probs.bullish - probs.bearish) * 1000) / 1000;
-  return { label, score, probs, cues: [...new Set(cues.filter(Boolean))], model: model.version };
+  const confidence = Math.round(probs[label] * 1000) / 1000;
+  const call = label !== 'neutral' && probs[label] >= cal.callThreshold ? label : null;
+  return {
+    label,
+    score,
+    probs,
+    confidence,
+    call,
+    cues: [...new Set(cues.filter(Boolean))],
+    model: model.version,
+  };
 }
 
 /** Reads one post: its language picks the model; without one for it, the rules answer. */
@@ -156,7 +174,18 @@ export function modelReader(loaded: LoadedModels): (text: string) => SentimentRe
   const models: Partial<Record<ModelLang, LinearModel>> = {};
   for (const lang of ['en', 'zh'] as const) {
     const w = loaded.weights[lang];
-    if (w) models[lang] = { cfg: loaded.manifest.features, w, version: `${lang}-${loaded.manifest.version}` };
+    if (!w) continue;
+    if (w.length !== 3 * featureRows(loaded.manifest.features))
+      throw new Error(
+        `${lang} weights have ${w.length / 3} rows; these features need ${featureRows(loaded.manifest.features)}`,
+      );
+    const cal = loaded.manifest.calibration?.[lang];
+    models[lang] = {
+      cfg: loaded.manifest.features,
+      w,
+      version: `${lang}-${loaded.manifest.version}`,
+      ...(cal ? { cal } : {}),
+    };
   }
   const one = (text: string): SentimentResult => {
     // Most posts have no Han character at all: skip the letter count for them.

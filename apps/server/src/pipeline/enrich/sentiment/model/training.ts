@@ -5,31 +5,23 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  type CvResult,
-  FOLDS,
-  type GroupWeights,
-  crossValidate,
-  crossValidateAll,
-  makeObjective,
-  searchWeights,
-  trainRowWeights,
-  trainScaled,
-} from './cv';
-import { chooseScale } from './folds';
-import { buildCorpus } from './corpus';
-import { type LoadedData, type ModelLang, type SourceSpec, TRAIN_SOURCES, loadData } from './data';
+import type { Calibration } from './calibration';
+import { type LoadedData, type ModelLang, type SourceSpec, loadData, readSourceList } from './data';
 import { DEFAULT_FEATURES, type FeatureConfig, featureRows } from './features';
-import { type FeedbackExample, feedbackWeight, shippedCorpus } from './feedback-rows';
+import type { FeedbackExample } from './feedback-rows';
+import { type PoolFigures, figureLines, poolFigures } from './figures';
+import { type Choice, FOLDS, buildPoolCorpus, nestedCv, shippedModel, trainChosen } from './nested';
 import { CLASSES } from './train';
 import { type Manifest, type ModelFile, encodeWeights, sha256 } from './weights';
 
 /**
  * Set by hand after a few CV trials (folds.ts lists them; none moved the figures by more than
- * 0.02): a dev row counts five times a training row, since it is the only crypto-post data. The
- * one setting that mattered, the hashed-feature scale, is chosen by nested CV instead.
+ * 0.02): a dev row counts five times a training row. The settings that matter (each source's
+ * weight, the hashed-feature scale, calibration, the call threshold) are chosen by nested CV.
  */
 export const HYPER = { epochs: 3, lr: 0.3, l2: 1e-3, devWeight: 5 } as const;
+/** Fewer pool rows than this cannot be cross-validated: the language's model trains on its sources only. */
+const MIN_POOL = 50;
 
 export interface TrainRun {
   manifest: Manifest;
@@ -42,106 +34,79 @@ export interface TrainCommandOptions {
   sources?: readonly SourceSpec[];
   features?: FeatureConfig;
   log?: (line: string) => void;
-  /** Called with each dev set's CV result, per-row predictions included (the bench splits them). */
-  onCv?: (dev: string, r: CvResult) => void;
+  /** Called with each language's figures (the bench prints and splits them). */
+  onFigures?: (lang: ModelLang, f: PoolFigures, ablation: Record<string, PoolFigures>) => void;
   /** Skip the protocol (figures) and only train the shipped models. */
   skipCv?: boolean;
-  /** Users' corrections (--with-feedback, feedback-rows.ts): the shipped models train on them too. */
+  /** Skip the with/without-each-source figures (they cost five trainings per source). */
+  skipAblation?: boolean;
+  /** Users' corrections and a teacher's labels: the shipped models train on them, never the figures. */
   feedback?: readonly FeedbackExample[];
 }
 
-const fmt = (r: CvResult['model']) =>
-  `macro-F1 ${r.macroF1.toFixed(3)}  accuracy ${r.accuracy.toFixed(3)}  sign ${r.signAccuracy.toFixed(3)}`;
-
-/** English training sources teach polarity only; their neutral rows (mostly news) are left out. */
-export function polarityOnly(data: LoadedData): LoadedData {
-  const en = data.train.en.filter((e) => e.label !== 'neutral').map((e) => ({ ...e, twoClass: true }));
-  return { ...data, train: { ...data.train, en } };
+function logCounts(data: LoadedData, dataDir: string, log: (line: string) => void) {
+  log(`data: ${dataDir}`);
+  for (const c of data.counts) {
+    log(
+      `  ${c.file.padEnd(44)} read ${String(c.read).padStart(6)}  kept ${String(c.kept).padStart(6)}  (duplicates ${c.dropped.dup}, in a dev set ${c.dropped.dev})`,
+    );
+  }
+  for (const [name, rows] of Object.entries(data.dev)) log(`  dev ${name}: ${rows.length} rows`);
 }
 
 export function runTraining(o: TrainCommandOptions): TrainRun {
   const log = o.log ?? (() => {});
   const cfg = o.features ?? DEFAULT_FEATURES;
-  const data = loadData(o.dataDir, o.sources ?? TRAIN_SOURCES);
-  log(`data: ${o.dataDir}`);
-  for (const c of data.counts) {
-    log(
-      `  ${c.file.padEnd(42)} ${c.group.padEnd(16)} read ${String(c.read).padStart(6)}  kept ${String(c.kept).padStart(6)}  (duplicates ${c.dropped.dup}, in a dev set ${c.dropped.dev})`,
-    );
-  }
-  for (const [name, rows] of Object.entries(data.dev)) log(`  dev ${name}: ${rows.length} rows`);
-  const polar = polarityOnly(data);
-  log(
-    `  English training rows used (bullish/bearish only): ${polar.train.en.length}; Chinese: ${data.train.zh.length}`,
-  );
+  const sources = o.sources ?? readSourceList(o.dataDir);
+  if (sources.length === 0) throw new Error(`no training files: ${o.dataDir}/train/SOURCE.md lists none`);
+  const data = loadData(o.dataDir, sources);
+  logCounts(data, o.dataDir, log);
   const opts = { ...HYPER, dim: featureRows(cfg), seed: o.seed };
   const figures: Record<string, unknown> = {};
-  const en = buildCorpus(polar, 'en', cfg);
-  const ones: GroupWeights = Object.fromEntries(en.groups.map((g) => [g, 1]));
-  let shipped = ones;
-  const hasDev = Object.keys(en.dev).length === 2 && en.groups.length > 0;
-  if (hasDev && !o.skipCv) {
-    const objective = makeObjective(en, opts);
-    // The sources teach polarity only, so a weight choice is judged by the sign of the score on
-    // the bull/bear rows of a dev set the trial model has not seen.
-    const sign = (w: GroupWeights, dev: 'crypto_3class_dev' | 'surge_reddit_bullbear_dev') =>
-      objective(w)[dev]!.signAccuracy;
-    log('source weights for the crypto_3class_dev figures, chosen on surge_reddit_bullbear_dev (sign of the score):');
-    const forCrypto = searchWeights(en.groups, (w) => sign(w, 'surge_reddit_bullbear_dev'), log);
-    log('source weights for the surge_reddit_bullbear_dev figures, chosen on crypto_3class_dev (sign of the score):');
-    const forSurge = searchWeights(en.groups, (w) => sign(w, 'crypto_3class_dev'), log);
-    log('source weights of the shipped model, chosen on the mean of both:');
-    shipped = searchWeights(
-      en.groups,
-      (w) => (sign(w, 'surge_reddit_bullbear_dev') + sign(w, 'crypto_3class_dev')) / 2,
-      log,
-    );
-    log('5-fold cross-validation (held-out folds pooled; rules on the same rows):');
-    for (const [dev, w] of [
-      ['crypto_3class_dev', forCrypto],
-      ['surge_reddit_bullbear_dev', forSurge],
-    ] as const) {
-      const r = crossValidate(en, dev, w, opts, HYPER.devWeight);
-      const { rows: _rows, ...summary } = r;
-      figures[dev] = summary;
-      o.onCv?.(dev, r);
-      log(`  ${dev.padEnd(26)} model ${fmt(r.model)}  (hashed scale per fold: ${r.scales?.join(', ')})`);
-      log(`  ${''.padEnd(26)} rules ${fmt(r.rules)}`);
-    }
-  }
-  // The shipped English model's hashed-feature scale: 5-fold CV on each dev set, mean macro-F1.
-  let scale = 1;
-  if (hasDev) {
-    const sets = Object.values(en.dev).map((r) => Int32Array.from({ length: r.to - r.from }, (_, i) => r.from + i));
-    const base = trainRowWeights(en, shipped);
-    const best = chooseScale(en.scaled, base, sets, HYPER.devWeight, opts, FOLDS, o.seed);
-    scale = best.scale;
-    log(`hashed-feature scale of the shipped model: ${scale} (mean CV macro-F1 ${best.macroF1.toFixed(3)})`);
-  }
-  const zh = buildCorpus(data, 'zh', cfg);
-  if (zh.examples.length >= 50 && !o.skipCv) {
-    const r = crossValidateAll(zh, opts);
-    figures.zh_finfe_guba_posts = r;
-    log(`  ${'zh (5-fold on zh_finfe_guba)'.padEnd(26)} model ${fmt(r.model)}`);
-    log(`  ${''.padEnd(26)} rules ${fmt(r.rules)}`);
-  }
-  // The shipped models: every training row (chosen source weights) plus both dev sets.
   const files: TrainRun['files'] = {};
   const models: Manifest['models'] = {};
-  for (const [lang, base, source] of [
-    ['en', en, polar],
-    ['zh', zh, data],
-  ] as const) {
-    const corpus = shippedCorpus(base, source, lang, cfg, o.feedback);
-    if (corpus.examples.length === 0) continue;
-    const w = new Float32Array(corpus.examples.length);
-    corpus.examples.forEach((ex, i) => {
-      w[i] =
-        feedbackWeight(ex, HYPER.devWeight) ??
-        (ex.group === 'dev' ? HYPER.devWeight : lang === 'en' ? (shipped[ex.group] ?? 0) : 1);
-    });
-    // The Chinese model has no dev set to choose a scale on: its hashed features are all it has.
-    const buf = encodeWeights(trainScaled(corpus, lang === 'en' ? scale : 1, w, opts));
+  const calibration: Partial<Record<ModelLang, Calibration>> = {};
+  const chosen: Partial<Record<ModelLang, Pick<Choice, 'weights' | 'scale'>>> = {};
+  for (const lang of ['en', 'zh'] as const) {
+    const c = buildPoolCorpus(data, lang, cfg, [], o.seed);
+    if (c.examples.length === 0) continue;
+    log(`${lang}: ${c.examples.length} rows, ${c.pool.length} in the crypto pool; sources ${c.groups.join(', ')}`);
+    const canCv = c.pool.length >= MIN_POOL;
+    if (canCv && !o.skipCv) {
+      const outer = nestedCv(c, opts, HYPER.devWeight, log);
+      const f = poolFigures(c, outer);
+      const ablation: Record<string, PoolFigures> = {};
+      for (const line of figureLines(lang, f)) log(line);
+      if (!o.skipAblation) {
+        log(`${lang}: without each source (its weight 0, every other choice as chosen):`);
+        for (const g of c.groups) {
+          const a = poolFigures(
+            c,
+            nestedCv(c, opts, HYPER.devWeight, () => {}, outer.choices, { [g]: 0 }),
+          );
+          ablation[g] = a;
+          log(
+            `  without ${g.padEnd(44)} macro-F1 ${a.all.macroF1.toFixed(3)} (with ${f.all.macroF1.toFixed(3)})  sign ${a.all.signAccuracy.toFixed(3)}  calls right ${a.calls.precision.toFixed(3)} on ${a.calls.coverage.toFixed(3)} of bull/bear rows`,
+          );
+        }
+      }
+      figures[lang] = { ...f, ablation: Object.fromEntries(Object.entries(ablation).map(([g, a]) => [g, a.all])) };
+      o.onFigures?.(lang, f, ablation);
+    }
+    // The shipped model: the same choices with fold 0 as the inner fold, then every row.
+    const mine = (o.feedback ?? []).filter((e) => e.lang === lang);
+    const ship = mine.length ? buildPoolCorpus(data, lang, cfg, mine, o.seed) : c;
+    const { choice, weights } = canCv
+      ? shippedModel(ship, opts, HYPER.devWeight, log)
+      : {
+          choice: undefined,
+          weights: trainAllSources(ship, opts),
+        };
+    if (choice) {
+      calibration[lang] = choice.calibration;
+      chosen[lang] = { weights: choice.weights, scale: choice.scale };
+    }
+    const buf = encodeWeights(weights);
     files[lang] = buf;
     models[lang] = { file: `${lang}.bin`, sha256: sha256(buf), rows: opts.dim } satisfies ModelFile;
   }
@@ -156,18 +121,39 @@ export function runTraining(o: TrainCommandOptions): TrainRun {
     createdAt: new Date().toISOString(),
     seed: o.seed,
     features: cfg,
-    train: { epochs: HYPER.epochs, lr: HYPER.lr, l2: HYPER.l2, devWeight: HYPER.devWeight, hashedScale: scale },
+    train: {
+      epochs: HYPER.epochs,
+      lr: HYPER.lr,
+      l2: HYPER.l2,
+      devWeight: HYPER.devWeight,
+      hashedScale: chosen.en?.scale ?? 1,
+    },
     classes: [...CLASSES],
     models,
-    sourceWeights: shipped,
+    sourceWeights: { ...chosen.en?.weights, ...chosen.zh?.weights },
+    calibration,
+    chosen,
     counts: data.counts,
     data: data.hashes,
     figures,
   };
-  log(`shipped source weights: ${JSON.stringify(shipped)}`);
+  log(`shipped choices: ${JSON.stringify(chosen)}`);
+  log(`shipped calibration: ${JSON.stringify(calibration)}`);
   for (const [lang, m] of Object.entries(models)) log(`  ${lang}.bin sha256 ${m.sha256}`);
   log(`weights sha256 ${hash} (version ${manifest.version})`);
   return { manifest, files };
+}
+
+/** Without a pool to choose on, every source weighs 1 and the scale stays 1. */
+function trainAllSources(c: ReturnType<typeof buildPoolCorpus>, opts: Parameters<typeof shippedModel>[1]) {
+  const weights = Object.fromEntries(c.groups.map((g) => [g, 1]));
+  return trainChosen(
+    c,
+    { weights, scale: 1 },
+    new Set(Array.from({ length: FOLDS }, (_, i) => i)),
+    opts,
+    HYPER.devWeight,
+  );
 }
 
 export function writeRun(run: TrainRun, outDir: string): void {

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Calibration } from './calibration';
 import type { ModelLang } from './data';
 import type { FeatureConfig } from './features';
 
@@ -30,6 +31,10 @@ export interface Manifest {
   classes: string[];
   models: Partial<Record<ModelLang, ModelFile>>;
   sourceWeights: Record<string, number>;
+  /** Per language: calibration and call threshold (calibration.ts); absent in older manifests. */
+  calibration?: Partial<Record<ModelLang, Calibration>>;
+  /** Per language: the source weights and hashed-feature scale chosen by nested CV. */
+  chosen?: Partial<Record<ModelLang, { weights: Record<string, number>; scale: number }>>;
   counts: unknown;
   data: Record<string, string>;
   figures: unknown;
