@@ -21,7 +21,12 @@ const LANGS = [
 ] as const;
 
 type Stats = { horizon: string; calls: number; hits: number; hit_rate: number | null; hit_rate_low: number | null };
-type Track = { total_calls: number; stats: Stats; list: { post_id: string }[] };
+type Track = {
+  total_calls: number;
+  unsure: number;
+  stats: Stats;
+  list: { post_id: string; confidence: number | null }[];
+};
 type Row = { user: { id: string }; calls: number; hits: number; hit_rate: number | null; hit_rate_low: number | null };
 type Group = { id: string; name: string; kol_cnt: number };
 
@@ -44,6 +49,9 @@ async function checkSummary(page: Page, twitterUserId: string, horizon: string) 
   await page.locator(`[data-testid="track-summary"][data-horizon="${horizon}"]`).waitFor();
   const api = await apiData<Track>(page, 'kol/track_record', { twitter_user_id: twitterUserId, horizon });
   expect(await page.getByTestId('track-calls').textContent()).toBe(String(api.stats.calls));
+  // What the record left out as unsure is said under it, with the API's count (issue 30).
+  if (api.unsure > 0) expect(await page.getByTestId('track-unsure').textContent()).toContain(String(api.unsure));
+  else expect(await page.getByTestId('track-unsure').count()).toBe(0);
   if (api.stats.hit_rate === null || api.stats.hit_rate_low === null) {
     await page.getByTestId('track-not-enough').waitFor();
     expect(await page.getByTestId('track-hit-rate').count()).toBe(0);
@@ -116,6 +124,10 @@ for (const l of LANGS) {
         const first = page.getByTestId('track-call').first();
         expect(await first.getByTestId('call-stance').textContent()).not.toBe('');
         expect(await first.getByTestId('call-return-1h').count()).toBe(1);
+        // How sure the reading behind the call is: the API's confidence, as a whole percent.
+        const conf = api.list[0]?.confidence ?? null;
+        if (conf === null) expect(await first.getByTestId('call-confidence').count()).toBe(0);
+        else expect(await first.getByTestId('call-confidence').textContent()).toMatch(new RegExp(`${pct(conf)}\\s?%`));
       }
     });
 

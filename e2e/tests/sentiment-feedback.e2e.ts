@@ -118,6 +118,9 @@ describe.each(LANGS)('sentiment corrections ($lang)', ({ lang, prefix, marker, w
     for (const cue of cues) expect(cue).not.toMatch(/^(rule[:-]|negated:|llm:)/);
     expect(await sheet.getByTestId('sentiment-model').textContent()).not.toBe('');
     expect(await sheet.getByTestId(`sentiment-choice-${model}`).getAttribute('aria-pressed')).toBe('true');
+    // How sure the reading is, in words and a percent; whether it counts as a call (issue 30).
+    expect(await sheet.getByTestId('sentiment-confidence').textContent()).toMatch(/\d+\s?%/);
+    expect(await sheet.getByTestId('sentiment-call').count()).toBe(model === 'neutral' ? 0 : 1);
 
     // Disagree with the model: the chip changes before the answer, with the person mark.
     const mine: Label = model === 'bearish' ? 'bullish' : 'bearish';

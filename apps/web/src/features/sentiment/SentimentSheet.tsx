@@ -57,7 +57,7 @@ export function SentimentSheet({ post, mine, open, onClose }: Props) {
         {post.sentimentConfidence !== undefined && (
           <p className="sentiment-sheet__sure" data-testid="sentiment-confidence">
             {t('sentiment.howSure', {
-              word: t(`sentiment.sure.${sureness(post.sentimentConfidence)}`),
+              word: t(`sentiment.sure.${sureness(post.sentimentConfidence, post.sentimentCall)}`),
               percent: formatPercent(post.sentimentConfidence, i18n.language),
             })}
           </p>

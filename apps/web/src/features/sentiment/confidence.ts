@@ -1,11 +1,14 @@
 /**
  * How sure a reading is, in words (issue 30 §1). The server sends the label's calibrated
- * probability: a reading at 0.8 is right about 80 % of the time on held-out crypto posts. Three
- * words are enough for a reader; the percent beside them is for whoever wants the figure.
+ * probability (a reading at 0.8 is right about 80 % of the time on held-out crypto posts) and
+ * whether the reading counts as a call. The words never contradict the call line beside them: a
+ * call is at least fairly sure, a bullish or bearish reading that is not a call is unsure.
  */
 export type Sureness = 'high' | 'fair' | 'low';
 
-/** From 0.8 a reading is sure, from 0.6 fairly sure, below that unsure. */
-export function sureness(confidence: number): Sureness {
-  return confidence >= 0.8 ? 'high' : confidence >= 0.6 ? 'fair' : 'low';
+/** `call`: the post's sentimentCall (undefined for a neutral reading). */
+export function sureness(confidence: number, call?: boolean): Sureness {
+  if (call === false) return 'low';
+  if (confidence >= 0.8) return 'high';
+  return call === true || confidence >= 0.6 ? 'fair' : 'low';
 }

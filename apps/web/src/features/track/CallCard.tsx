@@ -35,7 +35,7 @@ export const CallCard = memo(function CallCard({ call }: { call: TrackCall }) {
         {call.confidence !== null && (
           <span className="track-call__sure" data-testid="call-confidence">
             {t('track.callSure', {
-              word: t(`sentiment.sure.${sureness(call.confidence)}`),
+              word: t(`sentiment.sure.${sureness(call.confidence, true)}`),
               percent: formatPercent(call.confidence, i18n.language),
             })}
           </span>
