@@ -164,6 +164,30 @@ describe('track records, incrementally', () => {
     expect(stored).toEqual(direct);
   });
 
+  it('drops the calls whose new reading is unsure (a reclassify with calibrated calls, issue 30)', async () => {
+    const unsure: SentimentClassifier = {
+      name: 'unsure',
+      classify: async (texts) =>
+        texts.map((text) => ({
+          label: text.startsWith('bearish') ? 'bearish' : 'bullish',
+          score: 0,
+          cues: [],
+          confidence: 0.5,
+          // Only readings of posts that start with "bullish" are sure enough.
+          call: text.startsWith('bullish') ? 'bullish' : null,
+          model: 'unsure-1',
+        })),
+    };
+    await reclassify({ db, classifier: unsure, hooks: storeHooks, batchSize: 41 });
+    const [stored, direct] = [await storedRecords(db), await directRecords(db)];
+    expect(stored).toEqual(direct);
+    expect(direct.calls.length).toBeGreaterThan(0);
+    const texts = new Map(
+      (await db.query<{ id: string; text: string }>('SELECT id, text FROM posts')).map((r) => [r.id, r.text]),
+    );
+    for (const c of direct.calls) expect(texts.get(c.post_id)).toMatch(/^bullish/);
+  });
+
   it('rebuilds the same records from scratch (kolscope track-rebuild)', async () => {
     await db.query('DELETE FROM track_calls');
     await db.query('DELETE FROM track_stats');
