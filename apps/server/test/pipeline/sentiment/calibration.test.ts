@@ -12,6 +12,7 @@ import {
   expectedCalibrationError,
   fitCalibration,
   reliability,
+  stagedLabel,
 } from '../../../src/pipeline/enrich/sentiment/model/calibration';
 import { rng } from '../../../src/pipeline/enrich/sentiment/model/train';
 
@@ -76,9 +77,23 @@ describe('calibration', () => {
     expect(callOf([0.1, 0.2, 0.7], 0, 0.5)).toBe('bearish');
   });
 
+  it('reads opinion or not first, then direction', () => {
+    // P(neutral) 0.4 is below a 0.45 cut: an opinion, bearish over bullish, though neutral is largest.
+    expect(stagedLabel([0.25, 0.4, 0.35], 0, 0.45)).toBe('bearish');
+    expect(stagedLabel([0.25, 0.4, 0.35], 0, 0.4)).toBe('neutral');
+    expect(stagedLabel([0.25, 0.4, 0.35], 0)).toBe('neutral');
+    expect(callOf([0.25, 0.4, 0.35], 0, 0.3, 0.45)).toBe('bearish');
+    expect(callOf([0.25, 0.4, 0.35], 0, 0.36, 0.45)).toBeNull();
+  });
+
   it('answers 0.99 when no threshold holds the precision', () => {
     // Every reading bullish at 0.6, half of them wrong.
     const q = Float64Array.from({ length: 300 }, (_, i) => [0.6, 0.2, 0.2][i % 3]!);
-    expect(chooseCallThreshold(q, [0, 2].flatMap((g) => Array(50).fill(g)))).toBe(0.99);
+    expect(
+      chooseCallThreshold(
+        q,
+        [0, 2].flatMap((g) => Array(50).fill(g)),
+      ),
+    ).toBe(0.99);
   });
 });

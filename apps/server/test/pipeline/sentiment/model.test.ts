@@ -144,13 +144,18 @@ describe('training and inference', () => {
   it('chooses weights, scale, calibration and call threshold inside each outer fold, and for the shipped model', () => {
     const figures = run.manifest.figures as Record<
       string,
-      { choices: { scale: number; callThreshold: number; weights: Record<string, number> }[]; bySource: object }
+      {
+        choices: { scale: number; callThreshold: number; opinionThreshold: number; weights: Record<string, number> }[];
+        bySource: object;
+      }
     >;
     expect(figures.en!.choices).toHaveLength(5);
     for (const c of figures.en!.choices) {
       expect(SCALE_GRID).toContain(c.scale);
       expect(c.callThreshold).toBeGreaterThanOrEqual(0.34);
       expect(c.callThreshold).toBeLessThanOrEqual(0.99);
+      expect(c.opinionThreshold).toBeGreaterThanOrEqual(0.3);
+      expect(c.opinionThreshold).toBeLessThanOrEqual(0.7);
       expect(Object.keys(c.weights)).toEqual(['a', 'b']);
     }
     // Every pool source has figures: the crypto training file and both dev sets.

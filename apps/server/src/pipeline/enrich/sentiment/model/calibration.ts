@@ -17,9 +17,28 @@ export interface Calibration {
   a: number;
   /** Added to the scaled log-probabilities, class order CLASSES (neutral is 0). */
   bias: [number, number, number];
+  /**
+   * The first stage of reading (issue 30 §2): a post is an opinion when P(neutral) is below this,
+   * and only then is its direction the larger of P(bullish) and P(bearish). Absent: the arg-max.
+   */
+  opinionThreshold?: number;
   /** A polar reading at or above this calibrated probability is a call. */
   callThreshold: number;
 }
+
+/** Row i's label: opinion or not first (P(neutral) against the threshold), then direction. */
+export function stagedLabel(q: ArrayLike<number>, i: number, opinionThreshold?: number): SentimentLabel {
+  const bull = q[i * C]!;
+  const neu = q[i * C + 1]!;
+  const bear = q[i * C + 2]!;
+  if (opinionThreshold === undefined)
+    return bull >= neu && bull >= bear ? 'bullish' : bear > neu ? 'bearish' : 'neutral';
+  if (neu >= opinionThreshold) return 'neutral';
+  return bull >= bear ? 'bullish' : 'bearish';
+}
+
+/** The grid the opinion threshold is chosen from (nested.ts, on an inner fold). */
+export const OPINION_GRID = Array.from({ length: 21 }, (_, k) => Math.round((0.3 + k * 0.02) * 100) / 100);
 
 export const IDENTITY: Calibration = { a: 1, bias: [0, 0, 0], callThreshold: 0.5 };
 export const CALL_PRECISION = 0.9;
@@ -112,14 +131,19 @@ export function fitCalibration(
 }
 
 /** The call of a calibrated probability row: its polar label when sure enough, else null. */
-export function callOf(q: ArrayLike<number>, i: number, threshold: number): 'bullish' | 'bearish' | null {
-  const bull = q[i * C]!;
-  const neu = q[i * C + 1]!;
-  const bear = q[i * C + 2]!;
-  if (bull >= neu && bull >= bear) return bull >= threshold ? 'bullish' : null;
-  if (bear > neu && bear > bull) return bear >= threshold ? 'bearish' : null;
-  return null;
+export function callOf(
+  q: ArrayLike<number>,
+  i: number,
+  threshold: number,
+  opinionThreshold?: number,
+): 'bullish' | 'bearish' | null {
+  const label = stagedLabel(q, i, opinionThreshold);
+  if (label === 'neutral') return null;
+  return q[i * C + CLASSES.indexOf(label)]! >= threshold ? label : null;
 }
+
+const at = (x: number | ArrayLike<number> | undefined, i: number) =>
+  x === undefined || typeof x === 'number' ? x : x[i];
 
 export interface CallFigures {
   /** Calls made, and the share of them whose gold label is the call. */
@@ -131,11 +155,12 @@ export interface CallFigures {
   directionRight: number;
 }
 
-/** `threshold` is one for all rows, or one per row (each outer fold chose its own). */
+/** Thresholds are one for all rows, or one per row (each outer fold chose its own). */
 export function callFigures(
   q: Float64Array,
   gold: readonly number[],
   threshold: number | ArrayLike<number>,
+  opinionThreshold?: number | ArrayLike<number>,
 ): CallFigures {
   let calls = 0;
   let right = 0;
@@ -143,7 +168,7 @@ export function callFigures(
   let polarCalls = 0;
   let polarRight = 0;
   gold.forEach((g, i) => {
-    const call = callOf(q, i, typeof threshold === 'number' ? threshold : threshold[i]!);
+    const call = callOf(q, i, at(threshold, i)!, at(opinionThreshold, i));
     const isPolar = g !== 1;
     if (isPolar) polar++;
     if (!call) return;
@@ -168,29 +193,37 @@ export function callFigures(
  * at least `target` of the time (calls on bullish/bearish rows; see directionRight), with at least
  * MIN_CALLS of them; 0.99 when none has.
  */
-export function chooseCallThreshold(q: Float64Array, gold: readonly number[], target = CALL_PRECISION): number {
+export function chooseCallThreshold(
+  q: Float64Array,
+  gold: readonly number[],
+  target = CALL_PRECISION,
+  opinionThreshold?: number,
+): number {
   for (let t = 34; t <= 99; t++) {
-    const f = callFigures(q, gold, t / 100);
+    const f = callFigures(q, gold, t / 100, opinionThreshold);
     if (f.calls >= MIN_CALLS && f.directionRight >= target) return t / 100;
   }
   return 0.99;
 }
 
-/** A reliability table: calibrated confidence (the top class's probability) in bins against accuracy. */
+/**
+ * A reliability table: the confidence of each row's label (its calibrated probability, what a
+ * reading reports) in bins, against how often the label is right.
+ */
 export function reliability(
   q: Float64Array,
   gold: readonly number[],
+  opinionThreshold?: number | ArrayLike<number>,
   edges: readonly number[] = [0.33, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0001],
 ): { from: number; to: number; rows: number; meanConfidence: number; accuracy: number }[] {
   const bins = edges.slice(0, -1).map((from, k) => ({ from, to: edges[k + 1]!, rows: 0, conf: 0, right: 0 }));
   gold.forEach((g, i) => {
-    let top = 0;
-    for (let c = 1; c < C; c++) if (q[i * C + c]! > q[i * C + top]!) top = c;
-    const conf = q[i * C + top]!;
+    const label = CLASSES.indexOf(stagedLabel(q, i, at(opinionThreshold, i)));
+    const conf = q[i * C + label]!;
     const bin = bins.find((b) => conf >= b.from && conf < b.to) ?? bins[0]!;
     bin.rows++;
     bin.conf += conf;
-    if (top === g) bin.right++;
+    if (label === g) bin.right++;
   });
   return bins.map((b) => ({
     from: b.from,

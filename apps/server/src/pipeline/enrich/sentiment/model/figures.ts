@@ -6,9 +6,9 @@
 import type { SentimentLabel } from '../../../types';
 import { classifySentiment } from '../classifier';
 import { evaluate } from '../metrics';
-import { type CallFigures, callFigures, expectedCalibrationError, reliability } from './calibration';
+import { type CallFigures, callFigures, expectedCalibrationError, reliability, stagedLabel } from './calibration';
 import type { OuterResult, PoolCorpus } from './nested';
-import { C, CLASSES, argmax } from './train';
+import { C, CLASSES } from './train';
 
 export interface Scores {
   rows: number;
@@ -32,7 +32,14 @@ export interface PoolFigures {
   reliability: ReturnType<typeof reliability>;
   ece: number;
   /** Each outer fold's choices. */
-  choices: { weights: Record<string, number>; scale: number; a: number; bias: number[]; callThreshold: number }[];
+  choices: {
+    weights: Record<string, number>;
+    scale: number;
+    a: number;
+    bias: number[];
+    opinionThreshold?: number;
+    callThreshold: number;
+  }[];
 }
 
 function scores(gold: readonly SentimentLabel[], pred: readonly SentimentLabel[], score: readonly number[]): Scores {
@@ -59,7 +66,11 @@ export function poolFigures(c: PoolCorpus, r: OuterResult): PoolFigures {
   const { rows } = r.readings;
   const q = r.calibrated;
   const gold = Array.from(rows, (row) => CLASSES[c.m.y[row]!]!);
-  const pred = gold.map((_, i) => argmax(q, i));
+  const op = (i: number) => {
+    const t = r.opinionThresholds[i]!;
+    return Number.isNaN(t) ? undefined : t;
+  };
+  const pred = gold.map((_, i) => stagedLabel(q, i, op(i)));
   const score = gold.map((_, i) => q[i * C]! - q[i * C + 2]!);
   const rule = Array.from(rows, (row) => classifySentiment(c.examples[row]!.text));
   const pick = (keep: (i: number) => boolean) => {
@@ -94,17 +105,18 @@ export function poolFigures(c: PoolCorpus, r: OuterResult): PoolFigures {
       q: sub,
       gold: idx.map((i) => c.m.y[rows[i]!]!),
       thresholds: idx.map((i) => r.thresholds[i]!),
+      opinions: idx.map((i) => r.opinionThresholds[i]!),
     };
   };
   const t3 = subset(three);
   const t2 = subset((i) => !three(i));
-  const table = reliability(t3.q, t3.gold);
+  const table = reliability(t3.q, t3.gold, t3.opinions);
   return {
     all: all.model,
     rules: all.rules,
     bySource,
-    calls: callFigures(t3.q, t3.gold, t3.thresholds),
-    callsTwoClass: callFigures(t2.q, t2.gold, t2.thresholds),
+    calls: callFigures(t3.q, t3.gold, t3.thresholds, t3.opinions),
+    callsTwoClass: callFigures(t2.q, t2.gold, t2.thresholds, t2.opinions),
     reliability: table,
     ece: expectedCalibrationError(table),
     choices: r.choices.map((ch) => ({
@@ -112,6 +124,7 @@ export function poolFigures(c: PoolCorpus, r: OuterResult): PoolFigures {
       scale: ch.scale,
       a: ch.calibration.a,
       bias: ch.calibration.bias,
+      ...(ch.calibration.opinionThreshold === undefined ? {} : { opinionThreshold: ch.calibration.opinionThreshold }),
       callThreshold: ch.calibration.callThreshold,
     })),
   };
@@ -131,6 +144,7 @@ export function figureLines(lang: string, f: PoolFigures): string[] {
   out.push(calls('calls, 3-class rows', f.calls));
   if (f.callsTwoClass.calls) out.push(calls('calls, bull/bear-only rows', f.callsTwoClass));
   out.push(`  call threshold per fold: ${f.choices.map((c) => c.callThreshold).join(', ')}`);
+  out.push(`  opinion when P(neutral) is below, per fold: ${f.choices.map((c) => c.opinionThreshold).join(', ')}`);
   out.push(`  reliability (3-class rows; ECE ${f3(f.ece)}):`);
   for (const b of f.reliability) {
     if (b.rows)

@@ -85,8 +85,19 @@ export function predict(model: LinearModel, text: string, buf: FeatureBuffer = s
   const e2 = Math.exp(z2 - mx);
   const s = e0 + e1 + e2;
   const probs = { bullish: e0 / s, neutral: e1 / s, bearish: e2 / s };
+  // Opinion or not first, then direction (calibration.ts stagedLabel; arg-max for older weights).
   const c =
-    probs.bullish >= probs.neutral && probs.bullish >= probs.bearish ? 0 : probs.bearish > probs.neutral ? 2 : 1;
+    cal.opinionThreshold === undefined
+      ? probs.bullish >= probs.neutral && probs.bullish >= probs.bearish
+        ? 0
+        : probs.bearish > probs.neutral
+          ? 2
+          : 1
+      : probs.neutral >= cal.opinionThreshold
+        ? 1
+        : probs.bullish >= probs.bearish
+          ? 0
+          : 2;
   const label: SentimentLabel = CLASSES[c]!;
   // A feature's push toward the label: its weight for the label over the mean of the other two.
   let rules = 0;

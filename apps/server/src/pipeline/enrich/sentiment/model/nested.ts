@@ -14,21 +14,18 @@
  */
 import type { SentimentLabel } from '../../../types';
 import { evaluate } from '../metrics';
-import { type Calibration, calibrateAll, chooseCallThreshold, fitCalibration } from './calibration';
+import {
+  type Calibration,
+  OPINION_GRID,
+  calibrateAll,
+  chooseCallThreshold,
+  fitCalibration,
+  stagedLabel,
+} from './calibration';
 import type { Example, LoadedData, ModelLang } from './data';
 import type { FeatureConfig } from './features';
 import { SCALE_GRID, type Scaled, assignFolds, scaledMatrices } from './folds';
-import {
-  C,
-  CLASSES,
-  type Matrix,
-  type TrainOptions,
-  argmax,
-  buildMatrix,
-  foldScale,
-  predictRows,
-  train,
-} from './train';
+import { C, CLASSES, type Matrix, type TrainOptions, buildMatrix, foldScale, predictRows, train } from './train';
 
 export const FOLDS = 5;
 export const WEIGHT_GRID = [0, 0.25, 1, 4] as const;
@@ -153,14 +150,14 @@ export function goldOf(c: PoolCorpus, rows: Int32Array): number[] {
  * neutral to find). Each source counts alike, so the largest (and its idea of neutral) does not
  * decide alone.
  */
-export function macroF1Of(c: PoolCorpus, r: Readings, p: Float64Array = r.p): number {
+export function macroF1Of(c: PoolCorpus, r: Readings, p: Float64Array = r.p, opinionThreshold?: number): number {
   const by = new Map<string, { gold: SentimentLabel[]; pred: SentimentLabel[] }>();
   r.rows.forEach((row, i) => {
     const e = c.examples[row]!;
     if (e.twoClass) return;
     const s = by.get(e.source) ?? { gold: [], pred: [] };
     s.gold.push(CLASSES[c.m.y[row]!]!);
-    s.pred.push(argmax(p, i));
+    s.pred.push(stagedLabel(p, i, opinionThreshold));
     by.set(e.source, s);
   });
   const f = [...by.values()].map((s) => evaluate(s.gold, s.pred, CLASSES).macroF1);
@@ -238,11 +235,27 @@ export function choose(
   }
   const { p, gold, weight } = threeClass(c, best.r);
   const fitted = fitCalibration(p, gold, weight);
-  const callThreshold = chooseCallThreshold(calibrateAll(p, { ...fitted, callThreshold: 0 }), gold);
-  log(
-    `  chosen on fold ${valFold}: ${JSON.stringify(weights)} scale ${scale}; inner macro-F1 ${best.f1.toFixed(3)}; calibration a ${fitted.a.toFixed(2)} bias ${fitted.bias.map((b) => b.toFixed(2)).join('/')}; call threshold ${callThreshold}`,
+  // Opinion or not first: the P(neutral) cut that reads the inner fold best, on calibrated readings.
+  const calibrated = calibrateAll(best.r.p, { ...fitted, callThreshold: 0 });
+  let opinionThreshold: number = OPINION_GRID[0]!;
+  let bestF1 = -1;
+  for (const t of OPINION_GRID) {
+    const f1 = macroF1Of(c, best.r, calibrated, t);
+    if (f1 > bestF1) {
+      bestF1 = f1;
+      opinionThreshold = t;
+    }
+  }
+  const callThreshold = chooseCallThreshold(
+    calibrateAll(p, { ...fitted, callThreshold: 0 }),
+    gold,
+    undefined,
+    opinionThreshold,
   );
-  return { weights, scale, calibration: { ...fitted, callThreshold }, innerMacroF1: best.f1 };
+  log(
+    `  chosen on fold ${valFold}: ${JSON.stringify(weights)} scale ${scale}; inner macro-F1 ${best.f1.toFixed(3)} (${bestF1.toFixed(3)} calibrated, opinion below P(neutral) ${opinionThreshold}); calibration a ${fitted.a.toFixed(2)} bias ${fitted.bias.map((b) => b.toFixed(2)).join('/')}; call threshold ${callThreshold}`,
+  );
+  return { weights, scale, calibration: { ...fitted, opinionThreshold, callThreshold }, innerMacroF1: best.f1 };
 }
 
 /** A model trained with `choice` on the pool folds `folds` (and every source row), unscaled. */
@@ -264,8 +277,9 @@ export interface OuterResult {
   /** Every pool row read by the model of the fold that held it out: raw and calibrated. */
   readings: Readings;
   calibrated: Float64Array;
-  /** Each row's call threshold (its outer fold's choice). */
+  /** Each row's call and opinion thresholds (its outer fold's choices). */
   thresholds: Float64Array;
+  opinionThresholds: Float64Array;
   choices: Choice[];
 }
 
@@ -287,6 +301,7 @@ export function nestedCv(
   const raw: number[] = [];
   const cal: number[] = [];
   const thresholds: number[] = [];
+  const opinions: number[] = [];
   const made: Choice[] = [];
   for (let k = 0; k < FOLDS; k++) {
     const v = (k + 1) % FOLDS;
@@ -301,6 +316,7 @@ export function nestedCv(
     test.forEach((r, i) => {
       rows.push(r);
       thresholds.push(choice.calibration.callThreshold);
+      opinions.push(choice.calibration.opinionThreshold ?? Number.NaN);
       for (let j = 0; j < C; j++) {
         raw.push(p[i * C + j]!);
         cal.push(q[i * C + j]!);
@@ -311,6 +327,7 @@ export function nestedCv(
     readings: { rows: Int32Array.from(rows), p: Float64Array.from(raw) },
     calibrated: Float64Array.from(cal),
     thresholds: Float64Array.from(thresholds),
+    opinionThresholds: Float64Array.from(opinions),
     choices: made,
   };
 }
