@@ -214,7 +214,7 @@ export function reliability(
   q: Float64Array,
   gold: readonly number[],
   opinionThreshold?: number | ArrayLike<number>,
-  edges: readonly number[] = [0.33, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0001],
+  edges: readonly number[] = [0, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0001],
 ): { from: number; to: number; rows: number; meanConfidence: number; accuracy: number }[] {
   const bins = edges.slice(0, -1).map((from, k) => ({ from, to: edges[k + 1]!, rows: 0, conf: 0, right: 0 }));
   gold.forEach((g, i) => {
