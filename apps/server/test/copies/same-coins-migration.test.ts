@@ -18,6 +18,8 @@ let drop: () => Promise<void>;
 beforeAll(async () => {
   ({ db, drop } = await openTestDb());
   await migrateBefore(db, '0023_copies_same_coins');
+  // The posts below are stored by today's pipeline, which also writes 0024's columns.
+  await db.query('ALTER TABLE posts ADD COLUMN sentiment_confidence real, ADD COLUMN sentiment_call smallint');
 });
 afterAll(() => closeTestDb(db, drop));
 

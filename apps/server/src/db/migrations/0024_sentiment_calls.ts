@@ -4,6 +4,6 @@
 // is not. NULL (posts stored before this migration) reads as the label, as before, until
 // `kolscope reclassify` re-reads them: no table rewrite on upgrade.
 export default /* sql */ `
-ALTER TABLE posts ADD COLUMN sentiment_confidence real;
-ALTER TABLE posts ADD COLUMN sentiment_call smallint;
+ALTER TABLE posts ADD COLUMN IF NOT EXISTS sentiment_confidence real;
+ALTER TABLE posts ADD COLUMN IF NOT EXISTS sentiment_call smallint;
 `;
