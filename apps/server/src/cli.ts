@@ -19,6 +19,7 @@ import { trackRecordRepo } from './db/repos/track-record';
 import { historyService } from './pipeline/history';
 import { reclassifyInBackground, reclassifyPass, sinceDays } from './pipeline/reclassify-run';
 import { storedFeedback } from './services/sentiment-feedback';
+import { DEFAULT_TEACHER_SAMPLE, sampleStoredPosts, teacherLabels } from './pipeline/enrich/sentiment/model/teacher';
 import {
   rebuildTrackRecords,
   rebuildTrackRecordsAfterBackfill,
@@ -40,10 +41,12 @@ export const USAGE = `Usage: kolscope <command>
   classify FILE.csv           add label, score, cues, call (bullish, bearish or empty) and confidence columns
                               to a CSV with a text column
   eval FILE.csv               accuracy and macro-F1 of the classifier against the CSV's label column
-  train-sentiment [--seed N] [--out DIR] [--with-feedback]
+  train-sentiment [--seed N] [--out DIR] [--with-feedback] [--teacher [--teacher-sample N]]
                               train the sentiment model from SENTIMENT_DATA_DIR (../shared/data/sentiment):
                               prints counts, cross-validated figures and the weights' SHA-256;
-                              --with-feedback adds users' stored corrections from the database
+                              --with-feedback adds users' stored corrections from the database;
+                              --teacher has the CLASSIFIER_URL endpoint label a sample of stored posts
+                              (default 2000; cached in DATA_DIR) and trains on them (docs/teacher.md)
   reclassify [--since DAYS]   re-read stored posts (of the last DAYS days) with the current classifier,
                               writing the readings that changed; prints progress
   track-rebuild               re-derive every KOL's calls and track record from the stored posts and
@@ -195,6 +198,27 @@ async function start(config: Config, role: Role) {
   console.log(lines.join('\n'));
 }
 
+/** `train-sentiment --teacher`: the configured endpoint labels a sample of stored posts (model/teacher.ts). */
+async function teacherRows(seed: number, sample: string | undefined) {
+  const n = sample === undefined ? DEFAULT_TEACHER_SAMPLE : Number(sample);
+  if (!Number.isInteger(n) || n < 1 || n > 100_000)
+    throw new UsageError('--teacher-sample must be a whole number from 1 to 100000');
+  const config = loadConfig();
+  if (!config.classifier)
+    throw new UsageError('--teacher needs an OpenAI-compatible endpoint: set CLASSIFIER_URL (and CLASSIFIER_MODEL)');
+  const endpoint = {
+    url: config.classifier.url,
+    apiKey: config.classifier.apiKey,
+    model: config.classifier.model ?? 'gpt-4o-mini',
+  };
+  const posts = await withRuntime(config, (rt) => sampleStoredPosts(rt.db, n, seed, Math.floor(Date.now() / 1000)));
+  const run = await teacherLabels(endpoint, posts, config.dataDir);
+  log(
+    `teacher ${endpoint.model}: ${run.sampled} posts sampled, ${run.cached} labels cached, ${run.asked} asked, ${run.labeled} labeled (bullish ${run.mix.bullish}, neutral ${run.mix.neutral}, bearish ${run.mix.bearish}), ${run.skipped} skipped`,
+  );
+  return run.examples;
+}
+
 /** `classify FILE.csv` writes the rows with predictions to stdout; `eval FILE.csv` prints the scores. */
 async function classifyOrEval(config: Config, command: 'classify' | 'eval', file: string | undefined) {
   if (!file) throw new UsageError(`usage: kolscope ${command} FILE.csv`);
@@ -306,6 +330,8 @@ export async function main(argv: string[]): Promise<void> {
       seed: { type: 'string', default: '1' },
       out: { type: 'string' },
       'with-feedback': { type: 'boolean', default: false },
+      teacher: { type: 'boolean', default: false },
+      'teacher-sample': { type: 'string' },
       since: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -322,10 +348,12 @@ export async function main(argv: string[]): Promise<void> {
       const feedback = values['with-feedback']
         ? await withRuntime(loadConfig(), (rt) => storedFeedback(rt.db))
         : undefined;
+      const teacher = values.teacher ? await teacherRows(seed, values['teacher-sample']) : undefined;
       trainSentimentCommand({
         seed,
         ...(values.out ? { out: values.out } : {}),
         ...(feedback ? { feedback } : {}),
+        ...(teacher ? { teacher } : {}),
         log,
       });
       return;

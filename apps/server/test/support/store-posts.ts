@@ -18,6 +18,8 @@ export interface PostSpec {
   cues?: string[];
   /** SentimentResult.model, stored in posts.sentiment_model. */
   model?: string;
+  /** posts.lang; 'en' when absent. */
+  lang?: string;
 }
 
 export async function storePosts(db: Db, specs: PostSpec[]): Promise<string[]> {
@@ -40,7 +42,7 @@ export async function storePosts(db: Db, specs: PostSpec[]): Promise<string[]> {
       cues: s.cues ?? [],
       ...(s.model ? { model: s.model } : {}),
     },
-    lang: 'en',
+    lang: s.lang ?? 'en',
   }));
   await saveBatch(db, { source: 'test', posts, enrichments, cursor: null, rejected: 0, now: new Date() }, storeHooks);
   return posts.map((p) => p.id);

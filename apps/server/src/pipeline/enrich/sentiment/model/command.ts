@@ -1,8 +1,8 @@
-/** `kolscope train-sentiment [--seed N] [--out DIR] [--with-feedback]`: see training.ts and feedback-rows.ts. */
+/** `kolscope train-sentiment [--seed N] [--out DIR] [--with-feedback] [--teacher]`: training.ts, feedback-rows.ts, teacher.ts. */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { sentimentDataDir } from './data';
-import { type FeedbackSummary, USER_CAP } from './feedback-rows';
+import { type FeedbackExample, type FeedbackSummary, USER_CAP } from './feedback-rows';
 import { runTraining, writeRun } from './training';
 
 /** The weights folder of the sources when run from the repository, so a commit picks them up. */
@@ -13,6 +13,8 @@ export function trainSentimentCommand(o: {
   out?: string;
   /** Users' corrections read from the database (--with-feedback: services/sentiment-feedback.ts storedFeedback). */
   feedback?: FeedbackSummary;
+  /** A teacher endpoint's labels of stored posts (--teacher: teacher.ts). */
+  teacher?: FeedbackExample[];
   log: (line: string) => void;
 }): void {
   const dataDir = sentimentDataDir();
@@ -26,7 +28,8 @@ export function trainSentimentCommand(o: {
       `feedback: ${fb.votes} corrections by ${fb.users} users on ${fb.posts} posts; ${fb.examples.length} examples used (en ${by('en')}, zh ${by('zh')}), ${fb.tied} tied posts left out; each user counts at most ${USER_CAP} posts`,
     );
   }
-  const run = runTraining({ dataDir, seed: o.seed, log: o.log, ...(fb ? { feedback: fb.examples } : {}) });
+  const extra = [...(fb?.examples ?? []), ...(o.teacher ?? [])];
+  const run = runTraining({ dataDir, seed: o.seed, log: o.log, ...(extra.length ? { feedback: extra } : {}) });
   writeRun(run, out);
   o.log(`wrote ${out} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
