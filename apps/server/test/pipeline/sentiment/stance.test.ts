@@ -134,6 +134,13 @@ describe('readStances: attribution', () => {
     expect(labels('SOL连续五周跑赢ETH')).toEqual({ SOL: 'bullish', ETH: 'bearish' });
   });
 
+  it('reads "A flipping B" as A over B (issue 30 §5)', () => {
+    expect(labels('$SHIB flipping $PEPE soon. Bullish.')).toEqual({ SHIB: 'bullish', PEPE: 'bearish' });
+    expect(labels('ETH will flip BTC this cycle')).toEqual({ ETH: 'bullish', BTC: 'bearish' });
+    expect(labels('SOL反超ETH只是时间问题')).toEqual({ SOL: 'bullish', ETH: 'bearish' });
+    expect(labels('Will ETH flip BTC?')).toEqual({ ETH: 'neutral', BTC: 'neutral' });
+  });
+
   it('takes the direction of a pair from its clause or the position on it', () => {
     expect(labels('ETH/BTC going down')).toEqual({ ETH: 'bearish', BTC: 'bullish' });
     expect(labels('ETH/BTC going up')).toEqual({ ETH: 'bullish', BTC: 'bearish' });

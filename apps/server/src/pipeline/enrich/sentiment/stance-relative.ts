@@ -1,7 +1,8 @@
 /**
  * Relative statements between two coins, which lean them opposite ways: an A/B pair moving
  * ("ETH/BTC breaking down"), a rotation ("out of A into B", "sold A to buy B", "A → B", "把A换成B"),
- * a comparison ("A outperforming B", "A > B", "A跑输B") and a pair trade ("long A, short B").
+ * a comparison ("A outperforming B", "A > B", "A flipping B", "A跑输B", "A反超B") and a pair
+ * trade ("long A, short B").
  * The patterns run over the text with each coin name replaced by a numbered placeholder, so they
  * read as plain regular expressions over words. A match inside a question is no statement.
  */
@@ -52,6 +53,14 @@ const PATTERNS: readonly { re: RegExp; first: 1 | -1 }[] = [
     ),
     first: -1,
   },
+  {
+    // A flipping B: A overtakes B ("$SHIB flipping Pepe soon", "ETH will flip BTC", "the SOL/ETH flippening").
+    re: new RegExp(
+      `${C}${BE}\\s*(?:(?:will|gonna|going to|about to|set to|could)\\s+)?(?:flip(?:s|ped|ping)?|flippen(?:s|ing)?)\\s+${C}`,
+      'g',
+    ),
+    first: 1,
+  },
   { re: new RegExp(`\\blong\\s+${C}${GAP}\\bshort\\s+${C}`, 'g'), first: 1 },
   { re: new RegExp(`\\bshort\\s+${C}${GAP}\\blong\\s+${C}`, 'g'), first: -1 },
   {
@@ -62,7 +71,7 @@ const PATTERNS: readonly { re: RegExp; first: 1 | -1 }[] = [
     ),
     first: -1,
   },
-  { re: new RegExp(`${C}${ZH_GAP}(?:跑赢|强于|好于|优于|吊打|完爆|碾压)\\s*${C}`, 'g'), first: 1 },
+  { re: new RegExp(`${C}${ZH_GAP}(?:跑赢|强于|好于|优于|吊打|完爆|碾压|反超|超越|超过)\\s*${C}`, 'g'), first: 1 },
   { re: new RegExp(`${C}${ZH_GAP}(?:跑输|弱于|不如|差于|落后于?)\\s*${C}`, 'g'), first: -1 },
   { re: new RegExp(`做多\\s*${C}[^⟦。！？]{0,6}?做空\\s*${C}`, 'g'), first: 1 },
   { re: new RegExp(`做空\\s*${C}[^⟦。！？]{0,6}?做多\\s*${C}`, 'g'), first: -1 },
