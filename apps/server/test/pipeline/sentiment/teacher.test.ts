@@ -63,7 +63,13 @@ beforeAll(async () => {
   for (let i = 0; i < 5; i++)
     specs.push({ text: `$ETH looks like a dump is coming ${i}`, ct: NOW - 7200 * i, authorId: '2', username: 'bear' });
   for (let i = 0; i < 5; i++)
-    specs.push({ text: `比特币今天继续加仓，坚定持有第${i}天`, ct: NOW - 5400 * i, authorId: '3', username: 'cn', lang: 'zh' });
+    specs.push({
+      text: `比特币今天继续加仓，坚定持有第${i}天`,
+      ct: NOW - 5400 * i,
+      authorId: '3',
+      username: 'cn',
+      lang: 'zh',
+    });
   await storePosts(db, specs);
 });
 afterAll(async () => {
