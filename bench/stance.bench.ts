@@ -4,12 +4,10 @@
  *   (a) the classifier's post-level label applied to every coin (what the app does today),
  *   (a') the hand-given post label applied to every coin (the best any post-level label can do),
  *   (b) the stance reader (stance.ts) over the same classifier,
- * for English, Chinese and both: on the halves A and B of the rows the rules may be developed on
- * (split by a hash of the text, as classifier.bench.ts splits the dev sets; every row but the
- * held-out ones), on the held-out rows, on the rows tagged relative or position by hand, and on
- * the whole set; then the stance reader's speed.
- * Run: `node bench/run.mjs stance` (BENCH_ERRORS=A prints the misses of half A; half B and the
- * held-out rows are never printed, so they stay honest estimates).
+ * for English, Chinese and both, on the halves A and B of the set (split by a hash of the text,
+ * as classifier.bench.ts splits the dev sets) and the whole; then the stance reader's speed.
+ * Run: `node bench/run.mjs stance` (BENCH_ERRORS=A prints the misses of half A; half B is never
+ * printed, so it stays an honest estimate).
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -28,13 +26,8 @@ const file = resolve(root, 'apps/server/test/fixtures/stance/multi-coin.jsonl');
 interface Row {
   text: string;
   lang: 'en' | 'zh';
-  /**
-   * 'held-out-30': written after the first rules of issue 30, never used to change them;
-   * 'relative-30': written for issue 30 §5 before its relative and position rules changed.
-   */
+  /** 'held-out-30': written after the rules of issue 30, never used to change them. */
   set?: string;
-  /** Hand tags: 'relative' (a relative statement between two coins), 'position' (longs, shorts). */
-  tags?: string[];
   post_label: SentimentLabel;
   stances: Record<string, SentimentLabel>;
 }
@@ -123,29 +116,18 @@ console.log(
   "per-coin accuracy: (a) classifier post label on every coin, (a') hand post label on every coin, (b) stance reader",
 );
 console.log(`${'set'.padEnd(14)}  posts   coins   (a)     (a')    (b)     mixed*  (a)     (b)`);
-const LANGS = ['en', 'zh', 'both'] as const;
-const inLang = (s: Scored, lang: (typeof LANGS)[number]) => lang === 'both' || s.row.lang === lang;
-const heldOut = (s: Scored) => s.row.set === 'held-out-30';
-const groups: [string, (s: Scored) => boolean][] = [
-  ['half A', (s) => !heldOut(s) && s.half === 'A'],
-  ['half B', (s) => !heldOut(s) && s.half === 'B'],
-  ['held-out', heldOut],
-  ['new §5', (s) => s.row.set === 'relative-30'],
-  ['relative', (s) => s.row.tags?.includes('relative') === true],
-  ['position', (s) => s.row.tags?.includes('position') === true],
-  ['whole', () => true],
-];
-for (const [name, pick] of groups) {
-  for (const lang of LANGS) {
-    const set = scored.filter((s) => pick(s) && inLang(s, lang));
-    if (set.length) console.log(line(`${name} ${lang}`, set));
+for (const h of ['A', 'B', 'all'] as const) {
+  for (const lang of ['en', 'zh', 'both'] as const) {
+    const set = scored.filter((s) => (h === 'all' || s.half === h) && (lang === 'both' || s.row.lang === lang));
+    console.log(line(`${h === 'all' ? 'whole' : `half ${h}`} ${lang}`, set));
   }
 }
+for (const lang of ['en', 'zh', 'both'] as const) {
+  const set = scored.filter((s) => s.row.set === 'held-out-30' && (lang === 'both' || s.row.lang === lang));
+  if (set.length) console.log(line(`held-out ${lang}`, set));
+}
 console.log('* mixed: coins of posts whose hand labels differ between coins (where a post label must miss).');
-console.log('half A, half B: every row but the held-out ones, split by a hash of the text (rules see half A only).');
-console.log('held-out: the 233 rows written for issue 30 after its first rules, never used to change them.');
-console.log('new §5: the 251 rows written for issue 30 §5 before its relative and position rules changed.');
-console.log('relative, position: rows tagged so by hand (the issue-14 and new §5 rows).');
+console.log('held-out: the 233 rows written for issue 30 after its rules, never used to change them.');
 
 // Where the stance reader's answers came from, and how often each kind is right (whole set).
 console.log('\nstance reader by how a coin was read (whole set):');
@@ -164,7 +146,7 @@ for (const source of ['post', 'clauses', 'relative'] as const) {
 
 if (process.env.BENCH_ERRORS === 'A') {
   console.log('\nmisses of the stance reader, half A only:');
-  for (const s of scored.filter((x) => x.half === 'A' && !heldOut(x))) {
+  for (const s of scored.filter((x) => x.half === 'A')) {
     const wrong = Object.entries(s.row.stances).filter(([c, g]) => s.stance[c] !== g);
     if (wrong.length > 0)
       console.log(`  ${wrong.map(([c, g]) => `${c} want ${g} got ${s.stance[c]}`).join('; ')} | ${s.row.text}`);
