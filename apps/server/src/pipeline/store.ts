@@ -14,7 +14,14 @@ import { sourceStateRepo } from '../db/repos/source-state';
 import { safeImageUrl } from '../security/image-url';
 import { foldCopies, windowsOf } from './copies';
 import { stanceColumn } from './enrich/sentiment/stance';
-import type { Enrichment, RawAuthor, RawMedia, RawPost, SentimentResult } from './types';
+import {
+  type Enrichment,
+  type RawAuthor,
+  type RawMedia,
+  type RawPost,
+  type SentimentResult,
+  callOfReading,
+} from './types';
 
 /** How posts.sentiment stores a label. */
 export const SENTIMENT_VALUE = { bullish: 1, neutral: 0, bearish: -1 } as const;
@@ -24,7 +31,7 @@ export const SENTIMENT_VALUE = { bullish: 1, neutral: 0, bearish: -1 } as const;
  * classifier without calibration makes every bullish or bearish label a call, as before calls.
  */
 export function callColumns(r: SentimentResult): { sentiment_confidence: number | null; sentiment_call: number } {
-  const call = r.call === undefined ? (r.label === 'neutral' ? null : r.label) : r.call;
+  const call = callOfReading(r);
   return { sentiment_confidence: r.confidence ?? null, sentiment_call: call ? SENTIMENT_VALUE[call] : 0 };
 }
 

@@ -146,6 +146,15 @@ export interface SentimentResult {
   model?: string;
 }
 
+/**
+ * The call a reading makes: its own `call`, or for a classifier without calibration (no `call`
+ * at all) its bullish or bearish label, as before calls existed.
+ */
+export function callOfReading(r: SentimentResult): 'bullish' | 'bearish' | null {
+  if (r.call !== undefined) return r.call;
+  return r.label === 'neutral' ? null : r.label;
+}
+
 /** A classifier is pluggable: the built-in rules, or an OpenAI-compatible endpoint. */
 export interface SentimentClassifier {
   readonly name: string;

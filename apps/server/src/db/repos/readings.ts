@@ -40,6 +40,24 @@ export function readingsRepo(db: Queryable) {
     },
 
     /**
+     * A sample of recent original posts for `train-sentiment --teacher`: round robin over authors
+     * (at most `perAuthor` each, in a seeded order), in one language group, copies, reposts and
+     * quotes left out. A Chinese character says more than a letter: 6 of them are a post, 12
+     * letters are.
+     */
+    sampleSpread(o: { seed: string; since: number; zh: boolean; perAuthor: number; limit: number }) {
+      return db.query<{ id: string; text: string }>(
+        `SELECT id, text FROM (
+           SELECT p.id, p.text, row_number() OVER (PARTITION BY p.person_id ORDER BY md5(p.id || $1)) AS k
+           FROM posts p
+           WHERE p.ct >= $2 AND p.copy_of IS NULL AND p.ref_kind NOT IN ('repost', 'quote')
+             AND length(p.text) >= $6 AND (p.lang LIKE 'zh%') = $3
+         ) s WHERE k <= $4 ORDER BY k, md5(id || $1) LIMIT $5`,
+        [o.seed, o.since, o.zh, o.perAuthor, o.limit, o.zh ? 6 : 12],
+      );
+    },
+
+    /**
      * Writes the readings that differ from the stored ones; returns their ids. Compared in SQL,
      * where the stored score is a real: an unchanged row is not written and costs the rollup
      * triggers nothing. The text check skips posts a collector rewrote meanwhile (it stored the

@@ -2,7 +2,7 @@
  * RFC 4180 CSV, read and written by hand: the files are small, and a parser we own keeps the
  * `classify` / `eval` commands free of a dependency whose quoting rules we would have to trust.
  */
-import type { SentimentClassifier, SentimentLabel } from '../../types';
+import { type SentimentClassifier, type SentimentLabel, callOfReading } from '../../types';
 import { type Evaluation, evaluate, LABELS } from './metrics';
 
 /** Parses CSV text into rows of fields. Accepts CRLF or LF, quoted fields, "" escapes, a BOM. */
@@ -110,7 +110,7 @@ export async function classifyCsv(input: string, classifier: SentimentClassifier
     const cells = header.map((_, j) => r[j] ?? '');
     // call: the label when it counts as a call (SentimentResult.call), else empty; confidence:
     // the label's calibrated probability, empty when the classifier has none.
-    const call = res.call === undefined ? (res.label === 'neutral' ? '' : res.label) : (res.call ?? '');
+    const call = callOfReading(res) ?? '';
     out.push([
       ...cells,
       res.label,

@@ -65,53 +65,67 @@ export function parseLabelArray(content: string): unknown[] | null {
   }
 }
 
+/**
+ * One chat-completions call to an OpenAI-compatible endpoint: the first choice's content, or
+ * undefined when the answer holds none. Unreachable or an HTTP error throws, with the endpoint's
+ * own words and credentials masked. Shared by this classifier and the teacher (model/teacher.ts).
+ */
+export async function chatCompletion(
+  o: { url: string; apiKey?: string | undefined; timeoutMs: number; fetch?: typeof fetch; what: string },
+  body: Record<string, unknown>,
+): Promise<string | undefined> {
+  const endpoint = `${o.url.replace(/\/+$/, '')}/chat/completions`;
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (o.apiKey) headers.authorization = `Bearer ${o.apiKey}`;
+  let response: Response;
+  try {
+    response = await (o.fetch ?? fetch)(endpoint, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(o.timeoutMs),
+    });
+  } catch (err) {
+    throw new Error(`${o.what} ${redact(endpoint)} unreachable: ${(err as Error).message}`, { cause: err });
+  }
+  if (!response.ok) {
+    const text = redact((await response.text().catch(() => '')).slice(0, 300));
+    throw new Error(`${o.what} ${redact(endpoint)} answered HTTP ${response.status}: ${text}`);
+  }
+  try {
+    const parsed = (await response.json()) as { choices?: { message?: { content?: unknown } }[] };
+    const content = parsed.choices?.[0]?.message?.content;
+    return typeof content === 'string' ? content : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function fallback(text: string): SentimentResult {
   const r = classifySentiment(text);
   return { ...r, cues: [...r.cues, 'fallback:builtin'] };
 }
 
 export function openAiCompatibleClassifier(options: OpenAiClassifierOptions): SentimentClassifier {
-  const endpoint = `${options.url.replace(/\/+$/, '')}/chat/completions`;
   const timeoutMs = options.timeoutMs ?? 20_000;
   const batchSize = Math.max(1, options.batchSize ?? 20);
-  const doFetch = options.fetch ?? fetch;
   const cue = `llm:${options.model}`;
 
   async function classifyBatch(texts: string[]): Promise<SentimentResult[]> {
     const user = texts.map((t, i) => `${i + 1}. ${JSON.stringify(t)}`).join('\n');
-    const headers: Record<string, string> = { 'content-type': 'application/json' };
-    if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
-    let response: Response;
-    try {
-      response = await doFetch(endpoint, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({
-          model: options.model,
-          temperature: 0,
-          messages: [
-            { role: 'system', content: SYSTEM_PROMPT },
-            { role: 'user', content: `${texts.length} posts:\n${user}` },
-          ],
-        }),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-    } catch (err) {
-      throw new Error(`classifier endpoint ${redact(endpoint)} unreachable: ${(err as Error).message}`, { cause: err });
-    }
-    if (!response.ok) {
-      const body = (await response.text().catch(() => '')).slice(0, 200);
-      throw new Error(`classifier endpoint ${redact(endpoint)} answered HTTP ${response.status}: ${body}`);
-    }
+    const content = await chatCompletion(
+      { ...options, timeoutMs, what: 'classifier endpoint' },
+      {
+        model: options.model,
+        temperature: 0,
+        messages: [
+          { role: 'system', content: SYSTEM_PROMPT },
+          { role: 'user', content: `${texts.length} posts:\n${user}` },
+        ],
+      },
+    );
     // From here on the endpoint worked; whatever it said, every text gets a result.
-    let items: unknown[] | null = null;
-    try {
-      const body = (await response.json()) as { choices?: { message?: { content?: unknown } }[] };
-      const content = body.choices?.[0]?.message?.content;
-      if (typeof content === 'string') items = parseLabelArray(content);
-    } catch {
-      items = null;
-    }
+    const items = content === undefined ? null : parseLabelArray(content);
     return texts.map((text, i) => {
       const read = toResult(items?.[i], cue);
       return read ? { ...read, model: `openai:${options.model}` } : fallback(text);

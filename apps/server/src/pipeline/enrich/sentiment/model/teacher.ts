@@ -18,8 +18,9 @@ import { createHash } from 'node:crypto';
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Queryable } from '../../../../db/db';
-import { redact } from '../../../../security/redact';
+import { readingsRepo } from '../../../../db/repos/readings';
 import type { SentimentLabel } from '../../../types';
+import { chatCompletion } from '../openai';
 import { cleanText } from './data';
 import type { FeedbackExample } from './feedback-rows';
 
@@ -79,18 +80,9 @@ export interface SampledPost {
 
 /** Up to `n` recent stored posts, spread over authors and both languages (see the file comment). */
 export async function sampleStoredPosts(db: Queryable, n: number, seed: number, nowS: number): Promise<SampledPost[]> {
+  const repo = readingsRepo(db);
   const pick = (zh: boolean, limit: number) =>
-    db.query<{ id: string; text: string }>(
-      `SELECT id, text FROM (
-         SELECT p.id, p.text, p.person_id,
-                row_number() OVER (PARTITION BY p.person_id ORDER BY md5(p.id || $1)) AS k
-         FROM posts p
-         WHERE p.ct >= $2 AND p.copy_of IS NULL AND p.ref_kind NOT IN ('repost', 'quote') AND length(p.text) >= $6
-           AND (p.lang LIKE 'zh%') = $3
-       ) s WHERE k <= $4 ORDER BY k, md5(id || $1) LIMIT $5`,
-      // A Chinese character says more than a letter: 6 of them are a post, 12 letters are.
-      [String(seed), nowS - RECENT_SECONDS, zh, PER_AUTHOR, limit, zh ? 6 : 12],
-    );
+    repo.sampleSpread({ seed: String(seed), since: nowS - RECENT_SECONDS, zh, perAuthor: PER_AUTHOR, limit });
   const zh = await pick(true, Math.round(n * ZH_SHARE));
   const en = await pick(false, n - zh.length);
   return [
@@ -143,35 +135,19 @@ export function parseTeacherAnswer(content: string, count: number): Map<number, 
 }
 
 async function askBatch(e: TeacherEndpoint, texts: string[]): Promise<Map<number, SentimentLabel>> {
-  const endpoint = `${e.url.replace(/\/+$/, '')}/chat/completions`;
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (e.apiKey) headers.authorization = `Bearer ${e.apiKey}`;
-  let response: Response;
-  try {
-    response = await (e.fetch ?? fetch)(endpoint, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({
-        model: e.model,
-        temperature: 0,
-        response_format: { type: 'json_schema', json_schema: TEACHER_SCHEMA },
-        messages: [
-          { role: 'system', content: TEACHER_PROMPT },
-          { role: 'user', content: texts.map((t, i) => `${i + 1}. ${JSON.stringify(t)}`).join('\n') },
-        ],
-      }),
-      signal: AbortSignal.timeout(e.timeoutMs ?? 60_000),
-    });
-  } catch (err) {
-    throw new Error(`teacher endpoint ${redact(endpoint)} unreachable: ${(err as Error).message}`, { cause: err });
-  }
-  if (!response.ok) {
-    const body = redact((await response.text().catch(() => '')).slice(0, 300));
-    throw new Error(`teacher endpoint ${redact(endpoint)} answered HTTP ${response.status}: ${body}`);
-  }
-  const body = (await response.json().catch(() => ({}))) as { choices?: { message?: { content?: unknown } }[] };
-  const content = body.choices?.[0]?.message?.content;
-  return typeof content === 'string' ? parseTeacherAnswer(content, texts.length) : new Map();
+  const content = await chatCompletion(
+    { ...e, timeoutMs: e.timeoutMs ?? 60_000, what: 'teacher endpoint' },
+    {
+      model: e.model,
+      temperature: 0,
+      response_format: { type: 'json_schema', json_schema: TEACHER_SCHEMA },
+      messages: [
+        { role: 'system', content: TEACHER_PROMPT },
+        { role: 'user', content: texts.map((t, k) => `${k + 1}. ${JSON.stringify(t)}`).join('\n') },
+      ],
+    },
+  );
+  return content === undefined ? new Map() : parseTeacherAnswer(content, texts.length);
 }
 
 export interface TeacherRun {
