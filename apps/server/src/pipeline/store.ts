@@ -17,7 +17,10 @@ import { stanceColumn } from './enrich/sentiment/stance';
 import {
   type Enrichment,
   type RawAuthor,
+  type RawLink,
+  type RawLinkCard,
   type RawMedia,
+  type RawMetrics,
   type RawPost,
   type SentimentResult,
   callOfReading,
@@ -59,14 +62,68 @@ function safeLinkUrl(url: string | undefined): string {
 }
 
 /** Only http(s) and own-path images are kept; a media item left with neither address is dropped. */
-function safeMedias(medias: RawMedia[]): RawMedia[] {
+function safeMedias(medias: RawMedia[]): PostRow['medias'] {
   return medias
-    .map((m) => ({ imgUrlThumb: safeImageUrl(m.imgUrlThumb), imgUrlOrigin: safeImageUrl(m.imgUrlOrigin) }))
+    .map((m) => ({
+      imgUrlThumb: safeImageUrl(m.imgUrlThumb),
+      imgUrlOrigin: safeImageUrl(m.imgUrlOrigin),
+      ...(m.kind === 'video' ? { kind: 'video' as const } : {}),
+    }))
     .filter((m) => m.imgUrlThumb || m.imgUrlOrigin);
 }
 
+/** A link the app may open: http(s) only, no spaces or quotes, bounded. */
+const safeHref = (url: string) => (/^https?:\/\/[^\s"'<>]{1,2000}$/.test(url) ? url : '');
+
+/** Links kept: http(s) ones, each once, at most 20, their text bounded. */
+function safeLinks(links: RawLink[] | undefined): PostRow['links'] {
+  const seen = new Set<string>();
+  const kept: PostRow['links'] = [];
+  for (const l of links ?? []) {
+    const url = safeHref(l.url);
+    if (!url || seen.has(`${url}\n${l.text}`) || kept.length >= 20) continue;
+    seen.add(`${url}\n${l.text}`);
+    kept.push({ url, text: l.text.slice(0, 300) });
+  }
+  return kept;
+}
+
+function safeCard(card: RawLinkCard | undefined): PostRow['card'] {
+  const url = card ? safeHref(card.url) : '';
+  if (!card || !url) return null;
+  return {
+    url,
+    title: card.title.slice(0, 300),
+    description: card.description.slice(0, 1000),
+    thumb: safeImageUrl(card.thumb),
+  };
+}
+
+/** The stored name of each count (posts.unknown_counts). */
+const COUNT_NAMES = {
+  likeCount: 'like',
+  retweetCount: 'repost',
+  replyCount: 'reply',
+  quoteCount: 'quote',
+  impressionCount: 'view',
+} as const satisfies Record<keyof RawMetrics, string>;
+
+/** Counts as stored: unknown ones (null) are 0 for sums and named in unknown_counts. */
+function countColumns(m: RawMetrics) {
+  const n = (v: number | null) => (v === null ? 0 : Math.max(0, Math.round(v)));
+  return {
+    like_count: n(m.likeCount),
+    retweet_count: n(m.retweetCount),
+    reply_count: n(m.replyCount),
+    quote_count: n(m.quoteCount),
+    impression_count: n(m.impressionCount),
+    unknown_counts: (Object.keys(COUNT_NAMES) as (keyof RawMetrics)[])
+      .filter((k) => m[k] === null)
+      .map((k) => COUNT_NAMES[k]),
+  };
+}
+
 function toPostRow(p: RawPost, authorId: string, e: Enrichment): PostRow {
-  const m = p.metrics;
   return {
     id: p.id,
     author_id: authorId,
@@ -74,11 +131,9 @@ function toPostRow(p: RawPost, authorId: string, e: Enrichment): PostRow {
     ct: p.createdAt,
     lang: e.lang,
     medias: safeMedias(p.medias),
-    like_count: m.likeCount,
-    retweet_count: m.retweetCount,
-    reply_count: m.replyCount,
-    quote_count: m.quoteCount,
-    impression_count: m.impressionCount,
+    links: safeLinks(p.links),
+    card: safeCard(p.card),
+    ...countColumns(p.metrics),
     coins: e.coins,
     coin_stances: stanceColumn(e.coins, e.coinStances ?? {}, e.sentiment.label),
     categories: [...new Set(e.categories.flatMap((c) => (c.secondary ? [c.primary, c.secondary] : [c.primary])))],

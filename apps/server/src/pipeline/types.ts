@@ -31,14 +31,42 @@ export interface RawAuthor {
 export interface RawMedia {
   imgUrlThumb: string;
   imgUrlOrigin: string;
+  /**
+   * Absent: a photo. 'video': imgUrlThumb is the video's still (a video's own file or its post page
+   * in imgUrlOrigin), shown with a play mark; a video with no still is kept as a link instead.
+   */
+  kind?: 'video';
 }
 
+/**
+ * A link the post carries, as its network shows it: `text` is what the reader sees (an anchor's
+ * words, Bluesky's shortened label, or the URL itself), `url` where it goes. The app links `text`
+ * where it appears in the post's text.
+ */
+export interface RawLink {
+  url: string;
+  text: string;
+}
+
+/** A link preview the network attaches to a post (Bluesky's external embed, Telegram's web page). */
+export interface RawLinkCard {
+  url: string;
+  title: string;
+  description: string;
+  /** The preview's image; '' when it has none. */
+  thumb: string;
+}
+
+/**
+ * Counts as the network reports them. null: the network did not say (a Jetstream post, a hub
+ * without reactions); stored as 0 for sums and left out of the API, never shown as 0.
+ */
 export interface RawMetrics {
-  likeCount: number;
-  retweetCount: number;
-  replyCount: number;
-  quoteCount: number;
-  impressionCount: number;
+  likeCount: number | null;
+  retweetCount: number | null;
+  replyCount: number | null;
+  quoteCount: number | null;
+  impressionCount: number | null;
 }
 
 export interface RawPost {
@@ -60,6 +88,10 @@ export interface RawPost {
   lang: string;
   author: RawAuthor;
   medias: RawMedia[];
+  /** Every link the post carries (absent: none, or a source that only has plain text). */
+  links?: RawLink[];
+  /** The link preview attached to the post, if any. */
+  card?: RawLinkCard;
   metrics: RawMetrics;
   /**
    * What the post is to another post: a repost (retweet) or a quote of someone else's, or a reply.
@@ -80,6 +112,14 @@ export interface RejectedItem {
 export interface SourceBatch {
   posts: RawPost[];
   rejected: RejectedItem[];
+  /**
+   * The requests this batch made to the network and how they went, oldest first: true for an
+   * answer, or the failure as the service said it (status and its own error text, credentials
+   * masked). The runner marks a source 'failing' when its last few requests all failed, even when
+   * each failure was only a rejected item. Absent: the batch says nothing (counted as one success
+   * when it has posts or waits, as one failure when it throws).
+   */
+  requests?: (true | string)[];
   /** The cursor to store once this batch is saved; null keeps the previous one. */
   nextCursor: string | null;
   /** How long to wait before the next fetch (caught up, or told so by a rate limit). 0: at once. */

@@ -23,6 +23,7 @@ import eventHistory from './0021_event_history';
 import copiesOnce from './0022_copies_once';
 import copiesSameCoins from './0023_copies_same_coins';
 import sentimentCalls from './0024_sentiment_calls';
+import linksAndUnknownCounts from './0025_links_and_unknown_counts';
 
 export const migrations: { id: string; sql: string }[] = [
   { id: '0001_accounts', sql: accounts },
@@ -49,4 +50,5 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '0022_copies_once', sql: copiesOnce },
   { id: '0023_copies_same_coins', sql: copiesSameCoins },
   { id: '0024_sentiment_calls', sql: sentimentCalls },
+  { id: '0025_links_and_unknown_counts', sql: linksAndUnknownCounts },
 ];

@@ -26,7 +26,13 @@ export interface PostRow {
   text: string;
   ct: number;
   lang: string;
-  medias: { imgUrlThumb: string; imgUrlOrigin: string }[];
+  medias: { imgUrlThumb: string; imgUrlOrigin: string; kind?: 'video' }[];
+  /** Every link the post carries, as its network shows it (RawLink). */
+  links: { url: string; text: string }[];
+  /** Its link preview (RawLinkCard); null for none. */
+  card: { url: string; title: string; description: string; thumb: string } | null;
+  /** The counts its network did not report, stored as 0: 'like', 'repost', 'reply', 'quote', 'view'. */
+  unknown_counts: string[];
   like_count: number;
   retweet_count: number;
   reply_count: number;
@@ -142,11 +148,12 @@ export function collectionRepo(db: Queryable) {
     async upsertPosts(posts: PostRow[], source: string, now: Date): Promise<void> {
       if (posts.length === 0) return;
       await db.query(
-        `INSERT INTO posts (id, author_id, text, ct, lang, medias, like_count, retweet_count, reply_count, quote_count,
+        `INSERT INTO posts (id, author_id, text, ct, lang, medias, links, card, unknown_counts, like_count, retweet_count, reply_count, quote_count,
                             impression_count, metrics_updated_at, coins, coin_stances, categories, sentiment,
                             sentiment_score, sentiment_cues, sentiment_model, sentiment_confidence, sentiment_call,
                             ref_kind, network, url, vanished, fingerprint, copy_of, source, ingested_at)
-         SELECT r.id, r.author_id, r.text, r.ct, r.lang, r.medias, r.like_count, r.retweet_count, r.reply_count,
+         SELECT r.id, r.author_id, r.text, r.ct, r.lang, r.medias, r.links, r.card,
+                ARRAY(SELECT jsonb_array_elements_text(r.unknown_counts)), r.like_count, r.retweet_count, r.reply_count,
                 r.quote_count, r.impression_count, $3,
                 ARRAY(SELECT jsonb_array_elements_text(r.coins)),
                 ARRAY(SELECT jsonb_array_elements_text(r.coin_stances)::smallint),
@@ -154,7 +161,7 @@ export function collectionRepo(db: Queryable) {
                 r.sentiment, r.sentiment_score, ARRAY(SELECT jsonb_array_elements_text(r.sentiment_cues)), r.sentiment_model,
                 r.sentiment_confidence, r.sentiment_call, r.ref_kind, r.network, r.url, r.vanished, r.fingerprint::bigint, r.copy_of, $2, $3
          FROM jsonb_to_recordset($1::jsonb) AS r(id text, author_id text, text text, ct bigint, lang text, medias jsonb,
-              like_count bigint, retweet_count bigint, reply_count bigint, quote_count bigint, impression_count bigint,
+              links jsonb, card jsonb, unknown_counts jsonb, like_count bigint, retweet_count bigint, reply_count bigint, quote_count bigint, impression_count bigint,
               coins jsonb, coin_stances jsonb, categories jsonb, sentiment smallint, sentiment_score real,
               sentiment_cues jsonb, sentiment_model text, sentiment_confidence real, sentiment_call smallint,
               ref_kind text, network text, url text, vanished boolean, fingerprint text, copy_of text)
@@ -162,11 +169,16 @@ export function collectionRepo(db: Queryable) {
            text = EXCLUDED.text,
            lang = EXCLUDED.lang,
            medias = EXCLUDED.medias,
-           like_count = EXCLUDED.like_count,
-           retweet_count = EXCLUDED.retweet_count,
-           reply_count = EXCLUDED.reply_count,
-           quote_count = EXCLUDED.quote_count,
-           impression_count = EXCLUDED.impression_count,
+           links = EXCLUDED.links,
+           card = EXCLUDED.card,
+           -- A count the network did not report this time (a Jetstream post seen after the
+           -- backfill) keeps what was known; it stays unknown only when it was never reported.
+           like_count = CASE WHEN 'like' = ANY(EXCLUDED.unknown_counts) THEN posts.like_count ELSE EXCLUDED.like_count END,
+           retweet_count = CASE WHEN 'repost' = ANY(EXCLUDED.unknown_counts) THEN posts.retweet_count ELSE EXCLUDED.retweet_count END,
+           reply_count = CASE WHEN 'reply' = ANY(EXCLUDED.unknown_counts) THEN posts.reply_count ELSE EXCLUDED.reply_count END,
+           quote_count = CASE WHEN 'quote' = ANY(EXCLUDED.unknown_counts) THEN posts.quote_count ELSE EXCLUDED.quote_count END,
+           impression_count = CASE WHEN 'view' = ANY(EXCLUDED.unknown_counts) THEN posts.impression_count ELSE EXCLUDED.impression_count END,
+           unknown_counts = ARRAY(SELECT unnest(EXCLUDED.unknown_counts) INTERSECT SELECT unnest(posts.unknown_counts)),
            metrics_updated_at = EXCLUDED.metrics_updated_at,
            coins = EXCLUDED.coins,
            coin_stances = EXCLUDED.coin_stances,

@@ -186,9 +186,9 @@ describe('demo source: backfill, then live', () => {
       const before = seen.get(p.id)!;
       expect(p.text).toBe(before.text);
       for (const k of Object.keys(p.metrics) as (keyof typeof p.metrics)[]) {
-        expect(p.metrics[k]).toBeGreaterThanOrEqual(before.metrics[k]);
+        expect(p.metrics[k]).toBeGreaterThanOrEqual(before.metrics[k]!);
       }
-      if (p.metrics.impressionCount > before.metrics.impressionCount) grown++;
+      if (p.metrics.impressionCount! > before.metrics.impressionCount!) grown++;
     }
     expect(grown).toBeGreaterThan(again.length / 2);
     expect(parseDemoCursor(batch.nextCursor)!.refresh).toBe(now);
