@@ -28,7 +28,7 @@ import { DEFAULT_REQUEST_TIMEOUT_SECONDS, timeoutOptions } from './http/timeouts
 import type { HistoryService } from './pipeline/history';
 import { reclassifyProgress } from './pipeline/reclassify';
 import type { RequestGate } from './pipeline/request-gate';
-import { sourceProgress } from './pipeline/runner';
+import { sourceErrors, sourceStates } from './pipeline/runner';
 import { DEFAULT_DEMO_SEED } from './pipeline/sources/demo/index';
 import type { Services } from './services/index';
 
@@ -103,7 +103,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     const h = await opts.history?.status();
     return {
       ok: true,
-      sources: Object.fromEntries(sourceProgress),
+      sources: sourceStates(),
+      // A failing source's newest failure, as the service said it (credentials masked).
+      ...(Object.keys(sourceErrors()).length > 0 && { sourceErrors: sourceErrors() }),
       // A reclassify pass this process ran or runs (RECLASSIFY_ON_START); a CLI run prints its own.
       ...(reclassifyProgress.startedAt && {
         reclassify: {

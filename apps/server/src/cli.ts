@@ -9,6 +9,7 @@ import { classifyCsv, evalCsv, formatEvalReport } from './pipeline/enrich/sentim
 import { trainSentimentCommand } from './pipeline/enrich/sentiment/model/command';
 import { classifierFor, openRuntime } from './runtime';
 import { DataDirBusyError } from './db/db';
+import { isFailing } from './pipeline/source-health';
 import { sourceStateRepo } from './db/repos/source-state';
 import { buildSources, startCollection } from './pipeline/collection';
 import { buildPriceSource } from './markets/sources';
@@ -243,13 +244,17 @@ async function listSources(config: Config) {
     const configured = [...config.sources, ...(config.ingestKeys.length ? ['push'] : [])];
     const names = [...new Set([...configured, ...states.keys()])];
     const time = (d: Date | null | undefined) => (d ? d.toISOString() : '-');
-    console.log(['source', 'state', 'posts', 'rejected', 'errors', 'last success', 'last error', 'cursor'].join('\t'));
+    console.log(
+      ['source', 'state', 'health', 'posts', 'rejected', 'errors', 'last success', 'last error', 'cursor'].join('\t'),
+    );
     for (const name of names) {
       const s = states.get(name);
       console.log(
         [
           name,
           configured.includes(name) ? 'on' : 'off',
+          // 'failing' once its last requests all failed (source-health.ts); the reason is the last error.
+          isFailing(s?.failure_streak ?? 0) ? `failing (${s?.failure_streak} requests in a row)` : 'ok',
           s?.posts_count ?? 0,
           s?.rejected_count ?? 0,
           s?.error_count ?? 0,

@@ -117,8 +117,23 @@ describe('kolscope CLI', () => {
     await sourceStateRepo(rt.db).recordBatch('demo', { cursor: 'demo1:1:2:3', posts: 5, rejected: 1, now: new Date() });
     await rt.close();
     const res = await run('sources');
-    expect(res.out).toMatch(/^source\tstate\tposts\trejected\terrors/m);
-    expect(res.out).toMatch(/^demo\ton\t5\t1\t0\t\d{4}-.*demo1:1:2:3$/m);
+    expect(res.out).toMatch(/^source\tstate\thealth\tposts\trejected\terrors/m);
+    expect(res.out).toMatch(/^demo\ton\tok\t5\t1\t0\t\d{4}-.*demo1:1:2:3$/m);
+  });
+  it('says a source is failing when its last requests all failed, with the service’s own words', async () => {
+    const rt = await openRuntime(loadConfig(), () => {});
+    const repo = sourceStateRepo(rt.db);
+    await repo.recordBatch('demo', { cursor: 'demo1:1:2:3', posts: 5, rejected: 0, now: new Date() });
+    await repo.recordRequests('demo', 2, 'HTTP 400: reverse must be true or false', new Date());
+    await rt.close();
+    expect((await run('sources')).out).toMatch(/^demo\ton\tok\t/m);
+    const again = await openRuntime(loadConfig(), () => {});
+    await sourceStateRepo(again.db).recordRequests('demo', 3, 'HTTP 400: reverse must be true or false', new Date());
+    await again.close();
+    const res = await run('sources');
+    expect(res.out).toMatch(
+      /^demo\ton\tfailing \(3 requests in a row\)\t\d+\t\d+\t\d+\t.*HTTP 400: reverse must be true or false/m,
+    );
   });
   it('lists Telegram and Farcaster when SOURCES names them, before and after their first batch', async () => {
     Object.assign(process.env, {
@@ -137,8 +152,8 @@ describe('kolscope CLI', () => {
       });
       await rt.close();
       const res = await run('sources');
-      expect(res.out).toMatch(/^telegram\ton\t20\t2\t0\t\d{4}-.*\{"v":1\}$/m);
-      expect(res.out).toMatch(/^farcaster\ton\t0\t0\t0\t-\t-\t-$/m);
+      expect(res.out).toMatch(/^telegram\ton\tok\t20\t2\t0\t\d{4}-.*\{"v":1\}$/m);
+      expect(res.out).toMatch(/^farcaster\ton\tok\t0\t0\t0\t-\t-\t-$/m);
       // The demo source ran before but is no longer configured.
       expect(res.out).toMatch(/^demo\toff\t/m);
     } finally {

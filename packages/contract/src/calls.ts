@@ -263,6 +263,28 @@ export const adminCalls = {
     ),
   ),
   fromAcntList: call('admin/from_acnt_list', none, z.array(z.object({ name: z.string(), cntAtt: z.number().int() }))),
+  /**
+   * How each collection source is doing (issue 31): 'failing' once its last requests to the
+   * network all failed, with the service's own error text (credentials masked), else 'ok'.
+   */
+  sourceHealth: call(
+    'admin/source_health',
+    none,
+    z.array(
+      z.object({
+        name: z.string(),
+        state: z.enum(['ok', 'failing']),
+        /** Requests that failed in a row. */
+        failures: z.number().int(),
+        /** The newest error, as the service said it; absent when none was recorded. */
+        error: z.string().optional(),
+        errorAt: z.number().int().optional(),
+        /** When a batch was last stored (unix seconds). */
+        lastSuccessAt: z.number().int().optional(),
+        posts: z.number().int(),
+      }),
+    ),
+  ),
   /** Missing-KOL submissions waiting for a decision (issue 5's review queue). */
   kolSubmissions: call(
     'admin/kol_submissions',

@@ -119,7 +119,17 @@ export const post = z.object({
       stance: z.enum(['bullish', 'neutral', 'bearish']).optional(),
     }),
   ),
-  medias: z.array(z.object({ imgUrlThumb: z.string(), imgUrlOrigin: z.string() })),
+  /** Images, and videos by their still (`kind: 'video'`: the app marks it and opens imgUrlOrigin). */
+  medias: z.array(z.object({ imgUrlThumb: z.string(), imgUrlOrigin: z.string(), kind: z.enum(['video']).optional() })),
+  /**
+   * Every link the post carries, as its network shows it: `text` is what the reader sees in `text`
+   * (an anchor's words, a shortened label, or the URL), `url` where it goes. Absent: none.
+   */
+  links: z.array(z.object({ url: z.string(), text: z.string() })).optional(),
+  /** The link preview its network attached (a Bluesky external embed, a Telegram web page). */
+  card: z
+    .object({ url: z.string(), title: z.string(), description: z.string(), thumb: z.string().optional() })
+    .optional(),
   sentiment: z.enum(SENTIMENT_LABELS).optional(),
   /** Why it reads so: the words, emoji and rules that moved the classifier most. */
   sentimentCues: z.array(z.string()).optional(),
@@ -133,9 +143,17 @@ export const post = z.object({
   mySentiment: z.enum(SENTIMENT_LABELS).optional(),
   /** The post on its network, opened by tapping the time; absent when it has no page there. */
   url: z.string().optional(),
-  /** Counts as the source last reported them; absent when the source reports none (RSS). */
+  /**
+   * Counts as the source last reported them; absent when the source reports none (RSS), and each
+   * count absent when its network did not report it (a Jetstream post, Telegram reposts): unknown,
+   * not 0.
+   */
   metrics: z
-    .object({ likeCount: z.number().int(), repostCount: z.number().int(), viewCount: z.number().int() })
+    .object({
+      likeCount: z.number().int().optional(),
+      repostCount: z.number().int().optional(),
+      viewCount: z.number().int().optional(),
+    })
     .optional(),
   /** Other accounts that posted the same text soon after; their copies are folded into this post. */
   copies: postCopies.optional(),

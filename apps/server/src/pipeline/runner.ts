@@ -11,7 +11,8 @@ import { type IngestDeps, ingestBatch } from './ingest-batch';
 import { BACKGROUND_GATE, type RequestGate } from './request-gate';
 import { redact } from '../security/redact';
 import { screenPosts } from './screen';
-import type { Source } from './types';
+import { isFailing, type RequestStreak, streakAfter } from './source-health';
+import type { Source, SourceBatch } from './types';
 
 /** db, enricher, clock, log and onSaved: what each batch goes through (ingest-batch.ts). */
 export interface RunnerOptions extends IngestDeps {
@@ -66,8 +67,10 @@ export function backoffMs(failures: number, min: number, max: number, random = M
 /** Runs one fetch-enrich-save round. Returns how long the source asked to wait. */
 export async function runOnce(source: Source, opts: RunnerOptions, signal: AbortSignal): Promise<number> {
   const state = sourceStateRepo(opts.db);
-  const cursor = (await state.get(source.name))?.cursor ?? null;
+  const stored = await state.get(source.name);
+  const cursor = stored?.cursor ?? null;
   const batch = await source.fetch(cursor, signal);
+  await noteRequests(source.name, stored?.failure_streak ?? 0, batch, opts);
   // Reasons name feed URLs (RSS_FEEDS may hold a token): redacted like every logged URL.
   for (const r of batch.rejected)
     opts.log(redact(`${source.name}: skipped an item (${r.reason}): ${r.sample.slice(0, 120)}`));
@@ -98,6 +101,36 @@ export async function runOnce(source: Source, opts: RunnerOptions, signal: Abort
  * nothing more for now, then 'live'. Shown by /healthz, so tools can wait for a backfill.
  */
 export const sourceProgress = new Map<string, 'catching_up' | 'live'>();
+
+/** The requests of each source run by this process that failed in a row, and the newest failure. */
+export const sourceFailures = new Map<string, RequestStreak>();
+
+/** /healthz's word for each source: 'failing' when its last requests all failed (source-health.ts). */
+export function sourceStates(): Record<string, 'catching_up' | 'live' | 'failing'> {
+  const states: Record<string, 'catching_up' | 'live' | 'failing'> = Object.fromEntries(sourceProgress);
+  for (const [name, streak] of sourceFailures) if (isFailing(streak.failures)) states[name] = 'failing';
+  return states;
+}
+
+/** The newest failure of each failing source, credentials masked (/healthz). */
+export function sourceErrors(): Record<string, string> {
+  return Object.fromEntries(
+    [...sourceFailures].filter(([, s]) => isFailing(s.failures) && s.lastError).map(([n, s]) => [n, s.lastError!]),
+  );
+}
+
+/** Counts the batch's requests into the source's streak, here and in source_state. */
+async function noteRequests(name: string, before: number, batch: SourceBatch, opts: RunnerOptions) {
+  const streak = streakAfter(before, batch.requests);
+  const lastError = streak.lastError === null ? null : redact(streak.lastError);
+  const kept = sourceFailures.get(name);
+  sourceFailures.set(name, {
+    failures: streak.failures,
+    lastError: lastError ?? (streak.failures ? (kept?.lastError ?? null) : null),
+  });
+  if (streak.failures !== before || lastError !== null)
+    await sourceStateRepo(opts.db).recordRequests(name, streak.failures, lastError, opts.clock.now());
+}
 
 /** Logs "loading history 45 %, about 1 min left" every few seconds, and once when it is done. */
 function progressLogger(source: Source, opts: RunnerOptions) {
@@ -159,6 +192,8 @@ export async function runSource(source: Source, opts: RunnerOptions, signal: Abo
       const retryAfter = (err as { retryAfterMs?: number }).retryAfterMs ?? 0;
       const wait = Math.max(retryAfter, backoffMs(failures, min, max));
       opts.log(`${source.name}: ${message}; retrying in ${Math.round(wait / 1000)} s`);
+      const streak = sourceFailures.get(source.name);
+      sourceFailures.set(source.name, { failures: (streak?.failures ?? 0) + 1, lastError: message });
       await state.recordError(source.name, message, opts.clock.now()).catch(() => {});
       await sleep(wait, signal);
     }

@@ -72,14 +72,30 @@ export function postOrigin(row: FeedRow): Pick<Post, 'url' | 'metrics'> {
     ...(row.source === 'rss'
       ? {}
       : {
-          metrics: {
-            likeCount: row.like_count,
-            // X's repost count on a post includes quotes.
-            repostCount: row.retweet_count + row.quote_count,
-            viewCount: row.impression_count,
-          },
+          metrics: knownCounts(row),
         }),
   };
+}
+
+/**
+ * The counts the network reported; one it did not (unknown_counts) is left out rather than shown
+ * as 0. X's repost count on a post includes quotes, so reposts are known when either is.
+ */
+function knownCounts(row: FeedRow): NonNullable<Post['metrics']> {
+  const unknown = new Set(row.unknown_counts ?? []);
+  const reposts = !unknown.has('repost') || !unknown.has('quote');
+  return {
+    ...(unknown.has('like') ? {} : { likeCount: Number(row.like_count) }),
+    ...(reposts ? { repostCount: Number(row.retweet_count) + Number(row.quote_count) } : {}),
+    ...(unknown.has('view') ? {} : { viewCount: Number(row.impression_count) }),
+  };
+}
+
+/** A link card as the API sends it: no empty thumb. */
+function cardOf(card: FeedRow['card']): Pick<Post, 'card'> {
+  if (!card) return {};
+  const { thumb, ...rest } = card;
+  return { card: thumb ? { ...rest, thumb } : rest };
 }
 
 /**
@@ -111,6 +127,8 @@ export function present(
     categoryList: categoryList(row.categories, lang),
     coinViewList: row.coins.map((coin, i) => ({ coin, viewId: coinViews.get(coin) ?? '', ...stanceOf(row, i) })),
     medias: row.medias,
+    ...(row.links?.length ? { links: row.links } : {}),
+    ...cardOf(row.card),
     sentiment: SENTIMENT[row.sentiment as 1 | 0 | -1] ?? 'neutral',
     sentimentCues: row.sentiment_cues,
     ...(row.sentiment_model ? { sentimentModel: row.sentiment_model } : {}),

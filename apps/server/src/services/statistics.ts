@@ -21,6 +21,8 @@ import type { Db } from '../db/db';
 import { type StatColumn, statisticsRepo } from '../db/repos/statistics';
 import { TAXONOMY, categoryName } from '../domain/taxonomy';
 import { type Clock, epochSeconds } from '../domain/clock';
+import { sourceStateRepo } from '../db/repos/source-state';
+import { isFailing } from '../pipeline/source-health';
 import { badRequest } from './errors';
 import { alignedWindow, markPartial } from './opinion-window';
 
@@ -90,6 +92,19 @@ export function statistics(deps: { db: Db; clock: Clock }) {
         .map((t) => ({ t, n: total(t) }))
         .sort((a, b) => b.n - a.n)
         .map(({ t }) => t);
+    },
+
+    /** admin/source_health: each source that has run, failing or not (pipeline/source-health.ts). */
+    async sourceHealth() {
+      return (await sourceStateRepo(deps.db).list()).map((s) => ({
+        name: s.name,
+        state: isFailing(s.failure_streak) ? ('failing' as const) : ('ok' as const),
+        failures: s.failure_streak,
+        ...(s.last_error ? { error: s.last_error } : {}),
+        ...(s.last_error_at ? { errorAt: epochSeconds(s.last_error_at) } : {}),
+        ...(s.last_success_at ? { lastSuccessAt: epochSeconds(s.last_success_at) } : {}),
+        posts: Number(s.posts_count),
+      }));
     },
 
     /** admin/from_acnt_list: each source with cntAtt, the accounts it has collected posts from. */

@@ -4,7 +4,7 @@ import type { Db } from '../../src/db/db';
 import { sourceStateRepo } from '../../src/db/repos/source-state';
 import { EtaTracker, historyService } from '../../src/pipeline/history';
 import { requestGate } from '../../src/pipeline/request-gate';
-import { backoffMs, runOnce, runSource } from '../../src/pipeline/runner';
+import { backoffMs, runOnce, runSource, sourceErrors, sourceStates } from '../../src/pipeline/runner';
 import { saveResolvedHandles } from '../../src/pipeline/store';
 import { storeHooks } from '../../src/services/store-hooks';
 import type { Source, SourceBatch } from '../../src/pipeline/types';
@@ -63,6 +63,38 @@ describe('runner', () => {
     });
     expect(row?.sentiment_cues).toEqual(expect.arrayContaining([expect.any(String)]));
     expect((await sourceStateRepo(db).get('s1'))?.cursor).toBe('c2');
+  });
+
+  it('marks a source failing once its last 3 requests failed, as items or as throws, until one succeeds', async () => {
+    const hub400 = 'HTTP 400 from https://hub.example/v1/castsByFid?fid=3&token=s3cret: reverse must be true or false';
+    const { source } = scripted('health', [
+      batch({ requests: [true, hub400] }),
+      batch({ requests: [hub400] }),
+      batch({ nextCursor: 'c', requests: [hub400, true] }),
+      batch({ requests: [hub400, hub400] }),
+      batch({ requests: [hub400] }),
+      batch({ posts: [rawPost()], requests: [true] }),
+    ]);
+    const once = () => runOnce(source, opts(), new AbortController().signal);
+    const state = async () => (await sourceStateRepo(db).get('health'))?.failure_streak;
+    await sourceStateRepo(db).lease('health', 'me', new Date(), new Date(Date.now() + 60_000));
+    await once();
+    await once();
+    expect(sourceStates().health).not.toBe('failing');
+    expect(await state()).toBe(2);
+    await once(); // a success after the failures resets the streak
+    expect(await state()).toBe(0);
+    await once();
+    await once();
+    expect(sourceStates().health).toBe('failing');
+    expect(sourceErrors().health).toContain('reverse must be true or false');
+    expect(sourceErrors().health).not.toContain('s3cret');
+    expect(await state()).toBe(3);
+    expect((await sourceStateRepo(db).get('health'))?.last_error).toContain('reverse must be true or false');
+    await once();
+    expect(sourceStates().health).not.toBe('failing');
+    expect(sourceErrors().health).toBeUndefined();
+    expect(await state()).toBe(0);
   });
 
   it('counts and skips bad items while storing the rest', async () => {

@@ -171,3 +171,81 @@ describe('posts from other networks (issue 17)', () => {
     for (const p of seen) expect(decodeCursor(encodeCursor(p))).toEqual({ ct: p.ct, id: p.id });
   });
 });
+
+describe('links, link cards, video stills and unknown counts (issue 31)', () => {
+  const did = 'bsky:did:plc:linkslinkslinkslinkslink';
+  const other = { ...enrichment, coins: ['LINKTEST'] };
+  const article = 'https://www.coindesk.com/markets/2026/11/28/etf-flows';
+  const skeet = (metrics: Parameters<typeof rawPost>[0]['metrics']) =>
+    rawPost({
+      id: `${did}/3klinks00001`,
+      text: 'ETF flows turned — read coindesk.com/markets/2026/1...',
+      createdAt: T0 + 300,
+      network: 'bluesky',
+      url: 'https://bsky.app/profile/links.bsky.social/post/3klinks00001',
+      authorId: did,
+      username: 'links.bsky.social',
+      links: [
+        { url: article, text: 'coindesk.com/markets/2026/1...' },
+        { url: 'javascript:alert(1)', text: 'read' },
+      ],
+      card: { url: article, title: 'ETF flows turn', description: 'Net inflows for a third day', thumb: '' },
+      medias: [
+        {
+          imgUrlThumb: 'https://video.bsky.app/watch/x/y/thumbnail.jpg',
+          imgUrlOrigin: 'https://bsky.app/v',
+          kind: 'video',
+        },
+      ],
+      ...(metrics ? { metrics } : {}),
+    });
+  const save = (post: ReturnType<typeof rawPost>) =>
+    saveBatch(
+      t.db,
+      {
+        source: 'test',
+        posts: [{ ...post, author: { ...post.author, network: 'bluesky' } }],
+        enrichments: [other],
+        cursor: null,
+        rejected: 0,
+        now: new Date(),
+      },
+      storeHooks,
+    );
+  const seen = async () => {
+    const viewId = await viewOf('LINKTEST');
+    return ((await t.call('view/v2/tweets', { viewId }, { token })).body.data as { list: Record<string, unknown>[] })
+      .list[0]!;
+  };
+  const unknown = { likeCount: null, retweetCount: null, replyCount: null, quoteCount: null, impressionCount: null };
+
+  it('sends every safe link with its words, the card and the video still, and leaves unknown counts out', async () => {
+    await save(skeet(unknown));
+    const post = await seen();
+    expect(post.links).toEqual([{ url: article, text: 'coindesk.com/markets/2026/1...' }]);
+    expect(post.card).toEqual({ url: article, title: 'ETF flows turn', description: 'Net inflows for a third day' });
+    expect(post.medias).toEqual([
+      {
+        img_url_thumb: 'https://video.bsky.app/watch/x/y/thumbnail.jpg',
+        img_url_origin: 'https://bsky.app/v',
+        kind: 'video',
+      },
+    ]);
+    // Never reported: no count at all, rather than 0.
+    expect(post.metrics).toEqual({});
+  });
+
+  it('keeps counts once reported when the post comes again without them (a Jetstream copy)', async () => {
+    const stored = async () =>
+      (
+        await t.db.query<{ like_count: string; retweet_count: string; unknown_counts: string[] }>(
+          'SELECT like_count, retweet_count, unknown_counts FROM posts WHERE id = $1',
+          [`${did}/3klinks00001`],
+        )
+      )[0];
+    await save(skeet({ likeCount: 12, retweetCount: 3, replyCount: 1, quoteCount: 1, impressionCount: null }));
+    expect(await stored()).toMatchObject({ like_count: 12, retweet_count: 3, unknown_counts: ['view'] });
+    await save(skeet(unknown));
+    expect(await stored()).toMatchObject({ like_count: 12, retweet_count: 3, unknown_counts: ['view'] });
+  });
+});

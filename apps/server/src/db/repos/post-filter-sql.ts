@@ -68,7 +68,11 @@ export interface FeedRow {
   id: string;
   text: string;
   ct: number;
-  medias: { imgUrlThumb: string; imgUrlOrigin: string }[];
+  medias: { imgUrlThumb: string; imgUrlOrigin: string; kind?: 'video' }[];
+  /** Migration 0025: the post's links, link card and the counts its network did not report. */
+  links: { url: string; text: string }[];
+  card: { url: string; title: string; description: string; thumb: string } | null;
+  unknown_counts: string[];
   coins: string[];
   /** -1/0/1 per coin, parallel to coins; empty or NULL: every coin has the post's label. */
   coin_stances: number[] | null;
@@ -152,7 +156,7 @@ const ROUNDS_MAX = 20;
 const PLAN_EACH_TIME = '/* planned per call */';
 /** The window without a `scan` bound (tests and callers that set none). */
 const WINDOW_MAX = 1_000_000_000;
-const COLUMNS = `p.id, p.text, p.ct, p.medias, p.coins, p.coin_stances, p.categories, p.sentiment, p.sentiment_cues,
+const COLUMNS = `p.id, p.text, p.ct, p.medias, p.links, p.card, p.unknown_counts, p.coins, p.coin_stances, p.categories, p.sentiment, p.sentiment_cues,
   p.sentiment_model, p.sentiment_confidence, p.sentiment_call, p.author_id,
   p.source, p.like_count, p.retweet_count, p.quote_count, p.impression_count, p.network, p.url, p.vanished, p.copy_of,
   a.username, a.name, a.icon, a.is_blue_verified, a.verified_type, a.followers_count, a.person_followers`;

@@ -9,6 +9,8 @@ export interface SourceStateRow {
   last_error: string;
   last_error_at: Date | null;
   last_success_at: Date | null;
+  /** Requests to the network failed in a row (pipeline/source-health.ts). */
+  failure_streak: number;
   lease_owner: string;
   lease_until: Date | null;
 }
@@ -55,12 +57,27 @@ export function sourceStateRepo(db: Queryable) {
         [name, b.cursor, b.posts, b.rejected, b.now],
       );
     },
+    /** A fetch that threw: one more error and one more failed request in a row. */
     async recordError(name: string, message: string, now: Date): Promise<void> {
       await db.query(
-        `INSERT INTO source_state (name, error_count, last_error, last_error_at, updated_at) VALUES ($1, 1, $2, $3, $3)
+        `INSERT INTO source_state (name, error_count, last_error, last_error_at, failure_streak, updated_at)
+         VALUES ($1, 1, $2, $3, 1, $3)
          ON CONFLICT (name) DO UPDATE SET error_count = source_state.error_count + 1, last_error = $2,
-           last_error_at = $3, updated_at = $3`,
+           last_error_at = $3, failure_streak = source_state.failure_streak + 1, updated_at = $3`,
         [name, message.slice(0, 500), now],
+      );
+    },
+    /**
+     * The requests of a batch that came back (source-health.ts streakAfter): the streak it ended
+     * with, and its newest failure as the last error.
+     */
+    async recordRequests(name: string, failures: number, lastError: string | null, now: Date): Promise<void> {
+      await db.query(
+        `UPDATE source_state SET failure_streak = $2,
+           last_error = COALESCE($3, last_error), last_error_at = CASE WHEN $3::text IS NULL THEN last_error_at ELSE $4 END,
+           error_count = error_count + CASE WHEN $3::text IS NULL THEN 0 ELSE 1 END
+         WHERE name = $1`,
+        [name, failures, lastError?.slice(0, 500) ?? null, now],
       );
     },
   };

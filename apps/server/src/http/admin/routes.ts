@@ -6,6 +6,7 @@ import { defineAction, defineCall } from '../route';
 export function adminRoutes(app: FastifyInstance, s: Services) {
   defineCall(app, s, adminCalls.stat, 'admin', (b, ctx) => s.statistics.stat(b, ctx.lang));
   defineCall(app, s, adminCalls.fromAcntList, 'admin', () => s.statistics.sources());
+  defineCall(app, s, adminCalls.sourceHealth, 'admin', () => s.statistics.sourceHealth());
   defineCall(app, s, adminCalls.kolSubmissions, 'admin', (b) => s.kolReview.list(b.status));
   defineAction(app, s, adminCalls.kolReview, 'admin', (b, ctx) =>
     s.kolReview.review(b.submissionId, b.approve, ctx.userId),

@@ -5,7 +5,8 @@ import { imageSrc } from '../../api/imageSrc';
 
 /**
  * At most FEED_MAX_IMAGES thumbnails; the last one shown carries "+N" when there are more.
- * A tap opens every image of the post full size, starting at the one tapped.
+ * A tap opens every image of the post full size, starting at the one tapped; a video's still
+ * carries a play mark and opens the video on its network.
  */
 export function ImageGrid({ medias }: { medias: Post['medias'] }) {
   const { t } = useTranslation();
@@ -19,6 +20,9 @@ export function ImageGrid({ medias }: { medias: Post['medias'] }) {
       classNames: { mask: 'post-viewer-mask', body: 'post-viewer' },
     });
 
+  const videoHref = (m: Post['medias'][number]) =>
+    m.kind === 'video' && /^https:\/\//.test(m.imgUrlOrigin) ? m.imgUrlOrigin : '';
+
   return (
     <div className={`post-card__images post-card__images--${shown.length}`} data-testid="post-images">
       {shown.map((media, i) => (
@@ -29,11 +33,18 @@ export function ImageGrid({ medias }: { medias: Post['medias'] }) {
           className="post-card__image"
           data-testid="post-image"
           aria-label={
-            hidden > 0 && i === shown.length - 1
-              ? `${t('post.image', { n: i + 1, total: medias.length })}, ${t('post.moreImages', { count: hidden })}`
-              : t('post.image', { n: i + 1, total: medias.length })
+            media.kind === 'video'
+              ? t('post.video', { n: i + 1, total: medias.length })
+              : hidden > 0 && i === shown.length - 1
+                ? `${t('post.image', { n: i + 1, total: medias.length })}, ${t('post.moreImages', { count: hidden })}`
+                : t('post.image', { n: i + 1, total: medias.length })
           }
-          onClick={() => open(i)}
+          data-kind={media.kind ?? 'photo'}
+          onClick={() => {
+            const href = videoHref(media);
+            if (href) window.open(href, '_blank', 'noopener,noreferrer');
+            else open(i);
+          }}
         >
           <img
             src={imageSrc(media.imgUrlThumb || media.imgUrlOrigin)}
@@ -45,6 +56,11 @@ export function ImageGrid({ medias }: { medias: Post['medias'] }) {
               e.currentTarget.style.visibility = 'hidden';
             }}
           />
+          {media.kind === 'video' && (
+            <span className="post-card__play" aria-hidden="true">
+              ▶
+            </span>
+          )}
           {hidden > 0 && i === shown.length - 1 && (
             <span className="post-card__more-images" aria-hidden="true">
               +{hidden}

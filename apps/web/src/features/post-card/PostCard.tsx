@@ -5,6 +5,7 @@ import { CoinLink } from '../coin/CoinLink';
 import { SentimentChip } from '../sentiment/SentimentChip';
 import { Avatar } from './Avatar';
 import { ImageGrid } from './ImageGrid';
+import { LinkCard } from './LinkCard';
 import { PostCopies } from './PostCopies';
 import { PostMetrics } from './PostMetrics';
 import { PostText } from './PostText';
@@ -129,8 +130,9 @@ export const PostCard = memo(function PostCard({ post }: { post: Post }) {
             {t('post.vanished', { network: t(`network.name.${post.network ?? 'x'}`) })}
           </p>
         )}
-        {post.text && <PostText text={post.text} />}
+        {post.text && <PostText text={post.text} links={post.links} />}
         <ImageGrid medias={post.medias} />
+        {post.card && <LinkCard card={post.card} />}
         <Tags post={post} />
         {post.copies && <PostCopies copies={post.copies} />}
         <PostMetrics metrics={post.metrics} />

@@ -12,15 +12,17 @@ const ITEMS = [
 
 /**
  * Likes, reposts and views in one muted row, compact (1.2k, 1.2万) like the follower counts.
- * A zero shows the icon alone, as X does; nothing at all when the source gives no counts.
+ * A zero shows the icon alone, as X does; a count the network did not report is left out (it is
+ * unknown, not 0), and nothing at all shows when the source gives no counts.
  */
 export function PostMetrics({ metrics }: { metrics: Post['metrics'] }) {
   const { t } = useTranslation();
-  if (!metrics) return null;
+  if (!metrics || ITEMS.every(({ field }) => metrics[field] === undefined)) return null;
   return (
     <div className="post-card__metrics" data-testid="post-metrics">
       {ITEMS.map(({ key, field, Icon }) => {
         const n = metrics[field];
+        if (n === undefined) return null;
         const text = n > 0 ? formatFollowersFor(n, currentLanguage) : '';
         return (
           <span

@@ -2,19 +2,21 @@ import { FEED_COLLAPSE_ROWS } from '@kolscope/contract';
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CoinLink } from '../coin/CoinLink';
-import { splitPostText } from './postText';
+import { linksNotInText, type PostLink, shortUrl, splitPostText } from './postText';
 
 /**
  * The text, clamped to FEED_COLLAPSE_ROWS lines by CSS. Whether the clamp hides anything is
  * measured once after layout, so the expand button appears only when there is more to read.
- * Links open in a new tab; cashtags open the coin's page.
+ * Links open in a new tab (a link's words show its domain when they do not say it; links whose
+ * words are not in the text are listed under it); cashtags open the coin's page.
  */
-export function PostText({ text }: { text: string }) {
+export function PostText({ text, links = [] }: { text: string; links?: readonly PostLink[] | undefined }) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDivElement>(null);
   const [expanded, setExpanded] = useState(false);
   const [clamped, setClamped] = useState(false);
-  const parts = useMemo(() => splitPostText(text), [text]);
+  const parts = useMemo(() => splitPostText(text, links), [text, links]);
+  const extraLinks = useMemo(() => linksNotInText(text, links), [text, links]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-measure when the text changes.
   useLayoutEffect(() => {
@@ -42,8 +44,10 @@ export function PostText({ text }: { text: string }) {
                 href={part.href}
                 target="_blank"
                 rel="noopener noreferrer nofollow"
+                data-testid="post-link"
               >
                 {part.text}
+                {part.domain && <span className="post-card__link-domain"> ({part.domain})</span>}
               </a>
             );
           }
@@ -62,6 +66,23 @@ export function PostText({ text }: { text: string }) {
           );
         })}
       </div>
+      {extraLinks.length > 0 && (
+        <ul className="post-card__extra-links">
+          {extraLinks.map((link) => (
+            <li key={link.url}>
+              <a
+                className="post-card__link"
+                href={link.url}
+                target="_blank"
+                rel="noopener noreferrer nofollow"
+                data-testid="post-link"
+              >
+                {shortUrl(link.url)}
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
       {(clamped || expanded) && (
         <button
           type="button"

@@ -5,6 +5,8 @@ import { brandStyle } from '../../features/networks/brands';
 import { PageNavBar } from '../../features/PageNavBar';
 import { toastError, toastSuccess } from '../../features/toast';
 import { ForwardingCard } from './ForwardingCard';
+import { SourceHealth } from './SourceHealth';
+import { useSession } from '../../state/useSession';
 import { useDataSources } from './useDataSources';
 import './data-source.css';
 import { RetryButton } from '../../features/RetryButton';
@@ -20,6 +22,7 @@ const PRIVACY_NOTES = ['installed', 'collect', 'account', 'stored'] as const;
 export default function DataSourcePage() {
   const { t } = useTranslation();
   const ds = useDataSources();
+  const isAdmin = useSession((s) => s.user?.isAdmin === true);
   const header = <PageNavBar title={t('dataSource.title')} />;
 
   if (!ds.state) {
@@ -85,6 +88,8 @@ export default function DataSourcePage() {
         <p className="ds-note" data-testid="system-networks" data-networks={networks.join(',')}>
           {t('dataSource.desc.system', { networks: networks.map((n) => t(`network.name.${n}`)).join(', ') })}
         </p>
+
+        {isAdmin && <SourceHealth />}
 
         <h2 className="ds-heading">{t('dataSource.custom')}</h2>
         <p className="ds-note">{t('dataSource.customHint')}</p>
