@@ -155,6 +155,7 @@ async function start(config: Config, role: Role) {
     trustProxy: config.trustProxy,
     logLevel: config.logLevel === 'info' ? 'warn' : config.logLevel,
     demoSeed: config.demoSeed,
+    ...(config.mediaAllowPrivate ? { mediaProxy: { allowPrivate: true } } : {}),
     requestTimeoutSeconds: config.requestTimeoutSeconds,
     webDist: fileURLToPath(new URL('../../web/dist/', import.meta.url)),
     ...(gate ? { gate } : {}),

@@ -53,6 +53,7 @@ const schema = z.object({
     .refine((raw) => list(raw).every(isValidEmail), { error: 'must be comma-separated e-mail addresses' }),
   SEED_DEMO: z.enum(['true', 'false', 'public'], { error: 'must be true, false or public' }).optional(),
   PUSH_ALLOW_PRIVATE: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+  MEDIA_ALLOW_PRIVATE: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
   TRUST_PROXY: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SOURCES: z
@@ -202,6 +203,8 @@ export interface Config extends CollectionSettings, PriceSettings {
   publicDemo: boolean;
   /** PUSH_ALLOW_PRIVATE: push endpoints may be private addresses (a push service in the LAN). */
   pushAllowPrivate: boolean;
+  /** MEDIA_ALLOW_PRIVATE: the media proxy may fetch images from private hosts (a source in the LAN). */
+  mediaAllowPrivate: boolean;
   trustProxy: boolean;
   logLevel: string;
   ingestKeys: string[];
@@ -280,6 +283,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo,
     publicDemo: e.SEED_DEMO === 'public',
     pushAllowPrivate: e.PUSH_ALLOW_PRIVATE === 'true',
+    mediaAllowPrivate: e.MEDIA_ALLOW_PRIVATE === 'true',
     trustProxy: e.TRUST_PROXY === 'true',
     logLevel: e.LOG_LEVEL,
     sources: [...new Set(list(e.SOURCES))] as SourceName[],

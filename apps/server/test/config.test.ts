@@ -217,6 +217,12 @@ describe('configuration', () => {
     });
   });
 
+  it('reads MEDIA_ALLOW_PRIVATE', () => {
+    expect(loadConfig({}).mediaAllowPrivate).toBe(false);
+    expect(loadConfig({ MEDIA_ALLOW_PRIVATE: 'true' }).mediaAllowPrivate).toBe(true);
+    expect(() => loadConfig({ MEDIA_ALLOW_PRIVATE: '1' })).toThrow(/MEDIA_ALLOW_PRIVATE must be true or false/);
+  });
+
   it('reads PUSH_ALLOW_PRIVATE', () => {
     expect(loadConfig({}).pushAllowPrivate).toBe(false);
     expect(loadConfig({ PUSH_ALLOW_PRIVATE: 'true' }).pushAllowPrivate).toBe(true);

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveBatch } from '../../src/pipeline/store';
 import { storeHooks } from '../../src/services/store-hooks';
 import { decodeCursor, encodeCursor } from '../../src/services/feed';
-import type { Enrichment } from '../../src/pipeline/types';
+import type { Enrichment, RawMetrics } from '../../src/pipeline/types';
 import { rawPost } from '../support/posts';
 import { type TestApp, signedInApp } from '../support/test-app';
 
@@ -176,7 +176,7 @@ describe('links, link cards, video stills and unknown counts (issue 31)', () => 
   const did = 'bsky:did:plc:linkslinkslinkslinkslink';
   const other = { ...enrichment, coins: ['LINKTEST'] };
   const article = 'https://www.coindesk.com/markets/2026/11/28/etf-flows';
-  const skeet = (metrics: Parameters<typeof rawPost>[0]['metrics']) =>
+  const skeet = (metrics: RawMetrics) =>
     rawPost({
       id: `${did}/3klinks00001`,
       text: 'ETF flows turned — read coindesk.com/markets/2026/1...',
@@ -197,7 +197,7 @@ describe('links, link cards, video stills and unknown counts (issue 31)', () => 
           kind: 'video',
         },
       ],
-      ...(metrics ? { metrics } : {}),
+      metrics,
     });
   const save = (post: ReturnType<typeof rawPost>) =>
     saveBatch(

@@ -44,7 +44,7 @@ export function PostText({ text, links = [] }: { text: string; links?: readonly 
                 href={part.href}
                 target="_blank"
                 rel="noopener noreferrer nofollow"
-                data-testid="post-link"
+                data-testid="post-text-link"
               >
                 {part.text}
                 {part.domain && <span className="post-card__link-domain"> ({part.domain})</span>}
@@ -75,7 +75,7 @@ export function PostText({ text, links = [] }: { text: string; links?: readonly 
                 href={link.url}
                 target="_blank"
                 rel="noopener noreferrer nofollow"
-                data-testid="post-link"
+                data-testid="post-text-link"
               >
                 {shortUrl(link.url)}
               </a>
