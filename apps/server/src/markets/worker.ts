@@ -10,11 +10,11 @@
  * once whole. A crash therefore loses nothing, and the pages asked again are upserted by key, so
  * nothing is duplicated. One worker process holds the source's lease (price_lease).
  */
-import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/db';
 import { candlesRepo } from '../db/repos/candles';
 import { priceStateRepo, priceWorkRepo } from '../db/repos/price-state';
 import { BACKGROUND_GATE, type RequestGate } from '../pipeline/request-gate';
+import { isDeadLocalOwner, leaseOwner } from '../pipeline/lease-owner';
 import { backoffMs, sleep } from '../pipeline/runner';
 import { type Clock as PacingClock, systemClock } from './sources/http';
 import { redact } from '../security/redact';
@@ -185,15 +185,20 @@ export function startPriceWorker(opts: PriceWorkerOptions) {
   const signal = controller.signal;
   const state = priceStateRepo(opts.db);
   const lease = opts.source.name;
-  const owner = opts.owner ?? randomUUID();
+  const owner = opts.owner ?? leaseOwner();
   const leaseMs = opts.leaseMs ?? 120_000;
   const running = (async () => {
     let failures = 0;
     while (!signal.aborted) {
       const now = opts.clock.now();
-      if (!(await state.lease(lease, owner, now, new Date(now.getTime() + leaseMs)).catch(() => false))) {
-        await sleep(leaseMs / 2, signal);
-        continue;
+      const until = new Date(now.getTime() + leaseMs);
+      if (!(await state.lease(lease, owner, now, until).catch(() => false))) {
+        // A worker of this machine that crashed holding it: no need to wait the lease out.
+        const holder = await state.leaseHolder(lease).catch(() => '');
+        if (!(isDeadLocalOwner(holder) && (await state.takeOver(lease, holder, owner, until).catch(() => false)))) {
+          await sleep(leaseMs / 2, signal);
+          continue;
+        }
       }
       let wait = opts.liveIntervalMs ?? 60_000;
       try {

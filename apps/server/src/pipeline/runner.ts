@@ -4,13 +4,13 @@
  * skipped; it never stops the source. Only the worker holding the source's lease runs it, so
  * several worker processes can share one database.
  */
-import { randomUUID } from 'node:crypto';
 import { sourceStateRepo } from '../db/repos/source-state';
 import { EtaTracker, formatEta } from './history';
 import { type IngestDeps, ingestBatch } from './ingest-batch';
 import { BACKGROUND_GATE, type RequestGate } from './request-gate';
 import { redact } from '../security/redact';
 import { screenPosts } from './screen';
+import { isDeadLocalOwner, leaseOwner } from './lease-owner';
 import { isFailing, type RequestStreak, streakAfter } from './source-health';
 import type { Source, SourceBatch } from './types';
 
@@ -160,7 +160,7 @@ function progressLogger(source: Source, opts: RunnerOptions) {
 /** Runs the source until the signal aborts. */
 export async function runSource(source: Source, opts: RunnerOptions, signal: AbortSignal): Promise<void> {
   const state = sourceStateRepo(opts.db);
-  const owner = opts.owner ?? randomUUID();
+  const owner = opts.owner ?? leaseOwner();
   const leaseMs = opts.leaseMs ?? 60_000;
   const min = opts.minBackoffMs ?? 1000;
   const max = opts.maxBackoffMs ?? 300_000;
@@ -169,9 +169,14 @@ export async function runSource(source: Source, opts: RunnerOptions, signal: Abo
   sourceProgress.set(source.name, 'catching_up');
   while (!signal.aborted) {
     const now = opts.clock.now();
-    if (!(await state.lease(source.name, owner, now, new Date(now.getTime() + leaseMs)))) {
-      await sleep(leaseMs / 2, signal);
-      continue;
+    const until = new Date(now.getTime() + leaseMs);
+    if (!(await state.lease(source.name, owner, now, until))) {
+      const holder = (await state.get(source.name))?.lease_owner ?? '';
+      if (!(isDeadLocalOwner(holder) && (await state.takeOver(source.name, holder, owner, now, until)))) {
+        await sleep(leaseMs / 2, signal);
+        continue;
+      }
+      opts.log(`${source.name}: took over the lease of a stopped worker (${holder})`);
     }
     try {
       // Catching up, batches run back to back: each one first lets the requests in flight finish.

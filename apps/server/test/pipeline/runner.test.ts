@@ -1,4 +1,6 @@
+import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { leaseOwner } from '../../src/pipeline/lease-owner';
 import { runnerOptions } from '../support/runner-options';
 import type { Db } from '../../src/db/db';
 import { sourceStateRepo } from '../../src/db/repos/source-state';
@@ -95,6 +97,32 @@ describe('runner', () => {
     expect(sourceStates().health).not.toBe('failing');
     expect(sourceErrors().health).toBeUndefined();
     expect(await state()).toBe(0);
+  });
+
+  it('takes over at once the lease of a worker of this machine that died, and waits for a live one', async () => {
+    const now = new Date();
+    const later = new Date(now.getTime() + 60_000);
+    const deadPid = spawnSync(process.execPath, ['-e', '0']).pid;
+    const dead = leaseOwner().replace(`|${process.pid}|`, `|${deadPid}|`);
+    await sourceStateRepo(db).lease('crashed', dead, now, later);
+    const { source, asked } = scripted('crashed', [batch({ nextCursor: 'after' })]);
+    const controller = new AbortController();
+    const seen: string[] = [];
+    const running = runSource(
+      source,
+      {
+        ...opts(),
+        log: (l) => {
+          seen.push(l);
+          if (l.includes('took over')) controller.abort();
+        },
+      },
+      controller.signal,
+    );
+    await running;
+    expect(seen.some((l) => l.includes(`took over the lease of a stopped worker (${dead})`))).toBe(true);
+    expect(asked.length).toBeLessThanOrEqual(1);
+    expect((await sourceStateRepo(db).get('crashed'))?.lease_owner).not.toBe(dead);
   });
 
   it('counts and skips bad items while storing the rest', async () => {

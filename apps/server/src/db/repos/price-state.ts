@@ -56,6 +56,20 @@ export function priceStateRepo(db: Queryable) {
       );
       return rows.length > 0;
     },
+    /** The lease's holder, '' when none. */
+    async leaseHolder(source: string): Promise<string> {
+      return (
+        (await db.query<{ owner: string }>('SELECT owner FROM price_lease WHERE source = $1', [source]))[0]?.owner ?? ''
+      );
+    },
+    /** Takes the lease from `deadOwner` (a crashed worker of this machine, pipeline/lease-owner.ts). */
+    async takeOver(source: string, deadOwner: string, owner: string, until: Date): Promise<boolean> {
+      const rows = await db.query(
+        'UPDATE price_lease SET owner = $3, until = $4 WHERE source = $1 AND owner = $2 RETURNING source',
+        [source, deadOwner, owner, until],
+      );
+      return rows.length > 0;
+    },
     async release(source: string, owner: string): Promise<void> {
       await db.query('DELETE FROM price_lease WHERE source = $1 AND owner = $2', [source, owner]);
     },

@@ -37,6 +37,15 @@ export function sourceStateRepo(db: Queryable) {
       );
       return rows.length > 0;
     },
+    /** Takes the lease from `deadOwner` (a crashed worker of this machine, lease-owner.ts); false if it moved on. */
+    async takeOver(name: string, deadOwner: string, owner: string, now: Date, until: Date): Promise<boolean> {
+      const rows = await db.query(
+        `UPDATE source_state SET lease_owner = $3, lease_until = $5, updated_at = $4
+         WHERE name = $1 AND lease_owner = $2 RETURNING name`,
+        [name, deadOwner, owner, now, until],
+      );
+      return rows.length > 0;
+    },
     async release(name: string, owner: string): Promise<void> {
       await db.query(`UPDATE source_state SET lease_until = NULL WHERE name = $1 AND lease_owner = $2`, [name, owner]);
     },
