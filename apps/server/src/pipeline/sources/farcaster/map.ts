@@ -2,13 +2,26 @@
  * Farcaster hub messages (the HTTP API's JSON: `{data: {type, fid, timestamp, castAddBody …},
  * hash}`) turned into RawPosts and RawAuthors. Pure: no HTTP here.
  */
-import type { RawAuthor, RawMedia, RawPost } from '../../types';
+import type { RawAuthor, RawLink, RawMedia, RawMetrics, RawPost } from '../../types';
 
 /** Farcaster timestamps count seconds from 2021-01-01T00:00:00Z. */
 export const FARCASTER_EPOCH_S = 1_609_459_200;
 
 const HASH = /^0x[0-9a-f]{40}$/;
 const IMAGE = /\.(jpe?g|png|gif|webp)(\?|$)|^https:\/\/imagedelivery\.net\//i;
+const URL_IN_TEXT = /https?:\/\/[^\s<>"]+/g;
+
+/**
+ * Hubs keep no reaction, reply or view counts (only the reactions themselves, a request per cast
+ * and kind to count): every count is unknown, never 0.
+ */
+export const UNKNOWN_METRICS: RawMetrics = {
+  likeCount: null,
+  retweetCount: null,
+  replyCount: null,
+  quoteCount: null,
+  impressionCount: null,
+};
 
 export interface HubMessage {
   data?: {
@@ -127,17 +140,24 @@ export function castToPost(m: HubMessage, author: RawAuthor, nameOf: (fid: numbe
     return { reason: `cast ${m.hash} without a valid timestamp` };
   if (typeof body.text !== 'string') return { reason: `cast ${m.hash} without text` };
   const medias: RawMedia[] = [];
-  const urls: string[] = [];
+  const embedUrls: string[] = [];
   let quotes = false;
   for (const e of Array.isArray(body.embeds) ? body.embeds : []) {
     if (typeof e?.url === 'string' && /^https?:\/\//.test(e.url)) {
       if (IMAGE.test(e.url)) medias.push({ imgUrlThumb: e.url, imgUrlOrigin: e.url });
-      else urls.push(e.url);
+      embedUrls.push(e.url);
     } else if (e?.castId) quotes = true;
   }
   const mentions = Array.isArray(body.mentions) ? body.mentions : [];
   const positions = Array.isArray(body.mentionsPositions) ? body.mentionsPositions : [];
-  const text = [withMentions(body.text, mentions, positions, nameOf), ...urls].filter(Boolean).join('\n');
+  const shown = withMentions(body.text, mentions, positions, nameOf);
+  // An embedded page's URL is added to the text only when the text does not show it already;
+  // images are shown as medias, not as URLs.
+  const appended = [...new Set(embedUrls.filter((u) => !IMAGE.test(u) && !shown.includes(u)))];
+  const text = [shown, ...appended].filter(Boolean).join('\n');
+  const links: RawLink[] = [];
+  const inText = (text.match(URL_IN_TEXT) ?? []).map((u) => u.replace(/[.,;:!?)\]'"]+$/, ''));
+  for (const url of [...inText, ...embedUrls]) if (!links.some((l) => l.url === url)) links.push({ url, text: url });
   const username = author.username.startsWith('!') ? undefined : author.username;
   const post: RawPost = {
     id: `fc:${m.hash}`,
@@ -147,8 +167,9 @@ export function castToPost(m: HubMessage, author: RawAuthor, nameOf: (fid: numbe
     lang: '',
     author,
     medias,
-    metrics: { likeCount: 0, retweetCount: 0, replyCount: 0, quoteCount: 0, impressionCount: 0 },
+    metrics: { ...UNKNOWN_METRICS },
   };
+  if (links.length > 0) post.links = links;
   // farcaster.xyz (formerly warpcast.com) opens a cast by its author and its hash's first 10 characters.
   if (username) post.url = `https://farcaster.xyz/${username}/${m.hash.slice(0, 10)}`;
   if (body.parentCastId) post.refKind = 'reply';
@@ -170,7 +191,7 @@ export function removeToMarker(m: HubMessage, author: RawAuthor): Mapped {
       lang: '',
       author,
       medias: [],
-      metrics: { likeCount: 0, retweetCount: 0, replyCount: 0, quoteCount: 0, impressionCount: 0 },
+      metrics: { ...UNKNOWN_METRICS },
     },
   };
 }
