@@ -18,7 +18,13 @@ export interface FakeMessage {
   ref?: 'forward' | 'reply';
   /** A service message (channel created, message pinned). */
   service?: boolean;
-  /** Raw markup to serve instead, for malformed-item tests. */
+  /** Markup put before the text, as t.me does for media (a video player, a location, a link preview goes after). */
+  media?: string;
+  /** Markup put after the text: a link preview. */
+  after?: string;
+  /** Reactions as Telegram shows them: an emoji and its count ("👍", "1.2K"). */
+  reactions?: [string, string][];
+  /** Raw markup to serve instead: malformed items, or a message captured from t.me (fixtures/). */
   raw?: string;
 }
 
@@ -26,8 +32,14 @@ export interface FakeChannel {
   title: string;
   photo: string;
   subscribers: string;
+  /** 'subscribers' unless set: t.me says "1 subscriber". */
+  subscribersLabel?: string;
+  /** The verified icon next to the title. */
+  verified?: boolean;
   description?: string;
   messages: FakeMessage[];
+  /** A whole page captured from t.me, served as it is for every request on this channel. */
+  page?: string;
 }
 
 export interface FakeTelegram {
@@ -59,16 +71,25 @@ function messageHtml(channel: string, m: FakeMessage): string {
         `<a class="tgme_widget_message_photo_wrap 5400 1234" href="https://t.me/${channel}/${m.id}" style="width:800px;background-image:url('${url}')"><div class="tgme_widget_message_photo" style="padding-top:56.25%"></div></a>`,
     )
     .join('');
+  // As t.me marks them up: each emoji inside <i class="emoji"><b>…</b></i>, then its count.
+  const reactions = m.reactions?.length
+    ? `<div class="tgme_widget_message_reactions js-message_reactions">${m.reactions
+        .map(
+          ([emoji, count]) =>
+            `<span class="tgme_reaction"><i class="emoji" style="background-image:url('//telegram.org/img/emoji/40/F09F918D.png')"><b>${emoji}</b></i>${count}</span>`,
+        )
+        .join('')}</div>`
+    : '';
   const body = m.service
     ? `<div class="message_media_not_supported_wrap"><div class="tgme_widget_message_service_text">${m.html}</div></div>`
-    : `${ref(channel, m)}${photos}<div class="tgme_widget_message_text js-message_text" dir="auto">${m.html}</div>`;
+    : `${ref(channel, m)}${photos}${m.media ?? ''}${m.html ? `<div class="tgme_widget_message_text js-message_text" dir="auto">${m.html}</div>` : ''}${m.after ?? ''}`;
   return `<div class="tgme_widget_message_wrap js-widget_message_wrap">
 <div class="tgme_widget_message ${kind} js-widget_message" data-post="${channel}/${m.id}" data-view="x">
 <div class="tgme_widget_message_user"><a href="https://t.me/${channel}"><i class="tgme_widget_message_user_photo bgcolor1" data-content="C"></i></a></div>
 <div class="tgme_widget_message_bubble">
 <div class="tgme_widget_message_author accent_color"><a class="tgme_widget_message_owner_name" href="https://t.me/${channel}"><span dir="auto">${channel}</span></a></div>
 ${body}
-<div class="tgme_widget_message_footer compact js-message_footer"><div class="tgme_widget_message_info short js-message_info">
+${reactions}<div class="tgme_widget_message_footer compact js-message_footer"><div class="tgme_widget_message_info short js-message_info">
 <span class="tgme_widget_message_views">${m.views ?? '0'}</span><span class="copyonly"> views</span>
 <span class="tgme_widget_message_meta"><a class="tgme_widget_message_date" href="https://t.me/${channel}/${m.id}"><time datetime="${m.date}" class="time">10:00</time></a></span>
 </div></div></div></div></div>`;
@@ -90,12 +111,13 @@ ${shown.map((m) => messageHtml(name, m)).join('\n')}
 <div class="tgme_channel_info">
 <div class="tgme_channel_info_header">
 <i class="tgme_page_photo_image bgcolor0" data-content="C"><img src="${ch.photo}"></i>
-<div class="tgme_channel_info_header_title"><span dir="auto">${ch.title}</span></div>
+<div class="tgme_channel_info_header_title_wrap"><div class="tgme_channel_info_header_title"><span dir="auto">${ch.title}</span></div>
+<div class="tgme_channel_info_header_labels">${ch.verified ? '<i class="verified-icon"></i>' : ''}</div></div>
 <div class="tgme_channel_info_header_username"><a href="https://t.me/${name}">@${name}</a></div>
 </div>
 <div class="tgme_channel_info_description">${ch.description ?? ''}</div>
 <div class="tgme_channel_info_counters">
-<div class="tgme_channel_info_counter"><span class="counter_value">${ch.subscribers}</span> <span class="counter_type">subscribers</span></div>
+<div class="tgme_channel_info_counter"><span class="counter_value">${ch.subscribers}</span> <span class="counter_type">${ch.subscribersLabel ?? 'subscribers'}</span></div>
 <div class="tgme_channel_info_counter"><span class="counter_value">1.1K</span> <span class="counter_type">photos</span></div>
 </div></div></body></html>`;
 }
@@ -142,7 +164,7 @@ export async function startFakeTelegram(): Promise<FakeTelegram> {
     }
     const before = url.searchParams.get('before');
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(channelPage(key as string, ch, before ? Number(before) : undefined));
+    res.end(ch.page ?? channelPage(key as string, ch, before ? Number(before) : undefined));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -154,15 +154,25 @@ describe('telegram source', () => {
     const src = source(['epsilon']);
     tg.failures.push({ status: 429, headers: { 'retry-after': '30' } });
     const limited = await src.fetch(null, signal);
-    expect(limited).toEqual({ posts: [], rejected: [], nextCursor: null, waitMs: 30_000 });
+    // Each batch says how its request went: the status and the service's own words, or true.
+    expect(limited).toEqual({
+      posts: [],
+      rejected: [],
+      requests: ['channel epsilon: HTTP 429: 429'],
+      nextCursor: null,
+      waitMs: 30_000,
+    });
     tg.failures.push({ status: 503 });
     const failed = await src.fetch(null, signal);
     expect(failed.posts).toEqual([]);
-    expect(failed.rejected[0]?.reason).toBe('channel epsilon: HTTP 503');
+    expect(failed.rejected[0]?.reason).toBe('channel epsilon: HTTP 503: 503');
+    expect(failed.requests).toEqual(['channel epsilon: HTTP 503: 503']);
     const ok = await src.fetch(failed.nextCursor, signal);
     expect(ids(ok.posts)).toEqual(['tg:epsilon/1', 'tg:epsilon/2']);
+    expect(ok.requests).toEqual([true]);
     const missing = await source(['nobody_here']).fetch(null, signal);
     expect(missing.rejected[0]?.reason).toMatch(/no public preview/);
+    expect(missing.requests?.[0]).toMatch(/no public preview/);
   });
 
   it('round-robins over channels and starts afresh from an unreadable cursor', async () => {
@@ -170,5 +180,125 @@ describe('telegram source', () => {
     fill('two_ch', 1);
     const { batches } = await poll(source(['one_ch', 'two_ch']), 'not json', 2, signal);
     expect(batches.flatMap((b) => ids(b.posts))).toEqual(['tg:one_ch/1', 'tg:two_ch/1']);
+  });
+
+  // ---------- issue 31 ----------
+
+  it('keeps every link of the text with its words, and the link preview as a card (issue 31 §1)', async () => {
+    const ch = tg.addChannel('links_ch');
+    ch.messages.push({
+      id: 3,
+      html: 'Read <a href="https://example.com/article" target="_blank">this piece</a> — <a href="?q=%23btc">#btc</a> via <a href="https://t.me/other_ch">@other_ch</a>',
+      date: iso(1),
+      after: `<a class="tgme_widget_message_link_preview" href="https://example.com/article"><div class="link_preview_site_name accent_color" dir="auto">Example</div><i class="link_preview_image" style="background-image:url('https://cdn4.cdn-telegram.org/file/card.jpg');padding-top:50%"></i><div class="link_preview_title" dir="auto">An article</div><div class="link_preview_description" dir="auto">What it says</div></a>`,
+    });
+    const [post] = (await source(['links_ch']).fetch(null, signal)).posts;
+    expect(post?.text).toBe('Read this piece — #btc via @other_ch');
+    // Hashtags only search the channel: not kept as links. Mentions open a channel: kept.
+    expect(post?.links).toEqual([
+      { url: 'https://example.com/article', text: 'this piece' },
+      { url: 'https://t.me/other_ch', text: '@other_ch' },
+    ]);
+    expect(post?.card).toEqual({
+      url: 'https://example.com/article',
+      title: 'An article',
+      description: 'What it says',
+      thumb: 'https://cdn4.cdn-telegram.org/file/card.jpg',
+    });
+  });
+
+  it('keeps a video as its still, and media-only posts: a video, a location (issue 31 §2)', async () => {
+    const ch = tg.addChannel('media_ch');
+    const video = (still: string) =>
+      `<a class="tgme_widget_message_video_player js-message_video_player" href="https://t.me/media_ch/1">${still ? `<i class="tgme_widget_message_video_thumb" style="background-image:url('${still}')"></i>` : ''}<div class="tgme_widget_message_video_wrap"><video src="https://cdn4.cdn-telegram.org/file/v.mp4?token=x" class="tgme_widget_message_video js-message_video"></video></div><time class="message_video_duration js-message_video_duration">0:34</time></a>`;
+    ch.messages.push(
+      { id: 1, html: '', date: iso(3), media: video('https://cdn4.cdn-telegram.org/file/still.jpg') },
+      { id: 2, html: 'no still', date: iso(2), media: video('') },
+      {
+        id: 3,
+        html: '',
+        date: iso(1),
+        media: `<a class="tgme_widget_message_location_wrap" href="https://maps.google.com/maps?q=1,2"><div class="tgme_widget_message_location" style="background-image:url('https://t.me/api/staticmap?center=1,2')"></div></a>`,
+      },
+    );
+    const posts = (await source(['media_ch']).fetch(null, signal)).posts;
+    expect(posts.map((p) => [p.id, p.text, p.vanished])).toEqual([
+      ['tg:media_ch/1', '', undefined],
+      ['tg:media_ch/2', 'no still', undefined],
+      ['tg:media_ch/3', '', undefined],
+    ]);
+    expect(posts[0]?.medias).toEqual([
+      {
+        imgUrlThumb: 'https://cdn4.cdn-telegram.org/file/still.jpg',
+        imgUrlOrigin: 'https://t.me/media_ch/1',
+        kind: 'video',
+      },
+    ]);
+    expect(posts[1]?.medias).toEqual([]);
+    expect(posts[1]?.links).toEqual([{ url: 'https://t.me/media_ch/2', text: 'video' }]);
+    expect(posts[2]?.medias).toEqual([
+      { imgUrlThumb: 'https://t.me/api/staticmap?center=1,2', imgUrlOrigin: 'https://t.me/api/staticmap?center=1,2' },
+    ]);
+    expect(posts[2]?.links).toEqual([{ url: 'https://maps.google.com/maps?q=1,2', text: 'location' }]);
+  });
+
+  it('flags the newest messages when they are deleted (issue 31 §3)', async () => {
+    const ch = fill('newest_ch', 10);
+    const src = source(['newest_ch'], { backfillPages: 1 });
+    const { cursor } = await poll(src, null, 1, signal);
+    ch.messages.splice(-2, 2);
+    const batch = await src.fetch(cursor, signal);
+    expect(batch.posts.map((p) => [p.id, p.text, p.vanished])).toEqual([
+      ['tg:newest_ch/9', '', true],
+      ['tg:newest_ch/10', '', true],
+    ]);
+    expect(batch.posts[0]?.metrics.likeCount).toBeNull();
+    // Said once; a new message after them is new, not a deletion.
+    ch.messages.push({ id: 11, html: 'post 11', date: iso(0) });
+    const next = await src.fetch(batch.nextCursor, signal);
+    expect(next.posts.map((p) => [p.id, p.vanished])).toEqual([['tg:newest_ch/11', undefined]]);
+  });
+
+  it('sums reactions into likes, views into impressions; other counts are unknown (issue 31 §4)', async () => {
+    const ch = tg.addChannel('react_ch');
+    ch.messages.push(
+      {
+        id: 1,
+        html: 'liked',
+        date: iso(2),
+        views: '2.5K',
+        reactions: [
+          ['👍', '1.2K'],
+          ['🔥', '87'],
+          ['❤', '3'],
+        ],
+      },
+      { id: 2, html: 'no reactions', date: iso(1), views: '40' },
+    );
+    const posts = (await source(['react_ch']).fetch(null, signal)).posts;
+    expect(posts.map((p) => p.metrics)).toEqual([
+      { likeCount: 1290, retweetCount: null, replyCount: null, quoteCount: null, impressionCount: 2500 },
+      { likeCount: null, retweetCount: null, replyCount: null, quoteCount: null, impressionCount: 40 },
+    ]);
+  });
+
+  it('marks a verified channel, and reads "1 subscriber" and "12 345 subscribers" (issue 31 §5, §6)', async () => {
+    const one = tg.addChannel('verified_ch', { verified: true, subscribers: '1', subscribersLabel: 'subscriber' });
+    one.messages.push({ id: 1, html: 'hi', date: iso(1) });
+    const spaced = tg.addChannel('plain_ch', { subscribers: '12 345' });
+    spaced.messages.push({ id: 1, html: 'hi', date: iso(1) });
+    const [a] = (await source(['verified_ch']).fetch(null, signal)).posts;
+    const [b] = (await source(['plain_ch']).fetch(null, signal)).posts;
+    expect(a?.author).toMatchObject({ isBlueVerified: true, verifiedType: 'blue', followersCount: 1 });
+    expect(b?.author).toMatchObject({ isBlueVerified: false, verifiedType: 'none', followersCount: 12_345 });
+    expect([parseCount('12 345'), parseCount('12\u00a0345'), parseCount('1')]).toEqual([12_345, 12_345, 1]);
+  });
+
+  it('reads &nbsp; as a plain space (issue 31 §7)', async () => {
+    const ch = tg.addChannel('nbsp_ch');
+    ch.messages.push({ id: 1, html: 'BTC&nbsp;100k&nbsp;<a href="https://x.io">next&nbsp;step</a>', date: iso(1) });
+    const [post] = (await source(['nbsp_ch']).fetch(null, signal)).posts;
+    expect(post?.text).toBe('BTC 100k next step');
+    expect(post?.links).toEqual([{ url: 'https://x.io', text: 'next step' }]);
   });
 });

@@ -21,6 +21,7 @@
  * round moves on. A 429 keeps the turn and waits Retry-After. Never throws except on abort.
  */
 import { createHash } from 'node:crypto';
+import { parse as parseHtml } from 'node-html-parser';
 import type { RawPost, RejectedItem, Source, SourceBatch } from '../../types';
 import { normaliseChannel } from './channel';
 import { parseChannelPage, type TelegramPage } from './parse';
@@ -82,11 +83,14 @@ function parseCursor(raw: string | null, channels: string[]): TelegramCursor {
   return out;
 }
 
-const contentHash = (p: RawPost) =>
-  createHash('sha1')
-    .update(`${p.text}\u0000${p.medias.map((m) => m.imgUrlOrigin).join(' ')}`)
+/** Text and photos as before; links and the card only when there are some (old hashes stay valid). */
+const contentHash = (p: RawPost) => {
+  const extra = [...(p.links ?? []).map((l) => l.url), p.card?.url ?? ''].filter(Boolean).join(' ');
+  return createHash('sha1')
+    .update(`${p.text}\u0000${p.medias.map((m) => m.imgUrlOrigin).join(' ')}${extra ? `\u0000${extra}` : ''}`)
     .digest('hex')
     .slice(0, 8);
+};
 
 function retryAfterMs(res: Response, now: number): number {
   const raw = res.headers.get('retry-after');
@@ -94,6 +98,12 @@ function retryAfterMs(res: Response, now: number): number {
   const until = Number.isFinite(secs) ? now + secs * 1000 : Date.parse(raw ?? '');
   // Clocks drift and the header may be absent: never less than a second, 60 s when unknown.
   return Number.isFinite(until) ? Math.max(1000, until - now) : 60_000;
+}
+
+/** The service's own words in an error page, short: ": Too Many Requests"; '' when it said nothing. */
+function said(body: string): string {
+  const words = parseHtml(body).text.replace(/\s+/g, ' ').trim().slice(0, 120);
+  return words ? `: ${words}` : '';
 }
 
 export function createTelegramSource(opts: TelegramSourceOptions): Source {
@@ -120,8 +130,11 @@ export function createTelegramSource(opts: TelegramSourceOptions): Source {
       const lo = Math.min(...page.ids);
       const hi = Math.max(...page.ids);
       const shown = new Set(page.ids);
+      // Missing between ids still shown: deleted. Missing above the newest id shown: the newest
+      // messages were deleted (the newest page always ends with the channel's newest message).
+      // Missing below the page: only scrolled off.
       for (const id of Object.keys(state.seen ?? {}).map(Number)) {
-        if (id > lo && id < hi && !shown.has(id)) out.push(vanishMarker(page, id));
+        if (id > lo && !shown.has(id)) out.push(vanishMarker(page, id));
       }
       state.top = Math.max(state.top ?? 0, hi);
       state.old ??= lo;
@@ -144,7 +157,7 @@ export function createTelegramSource(opts: TelegramSourceOptions): Source {
       lang: '',
       author: page.author,
       medias: [],
-      metrics: { likeCount: 0, retweetCount: 0, replyCount: 0, quoteCount: 0, impressionCount: 0 },
+      metrics: { likeCount: null, retweetCount: null, replyCount: null, quoteCount: null, impressionCount: null },
     };
   }
 
@@ -187,8 +200,10 @@ export function createTelegramSource(opts: TelegramSourceOptions): Source {
             : 0,
       });
       const url = `${baseUrl}/s/${channel}${backfilling ? `?before=${state.old}` : ''}`;
-      const failed = (reason: string, sample = url) =>
-        done([], [{ reason: `channel ${channel}: ${reason}`, sample: sample.slice(0, 200) }]);
+      const failed = (reason: string, sample = url) => ({
+        ...done([], [{ reason: `channel ${channel}: ${reason}`, sample: sample.slice(0, 200) }]),
+        requests: [`channel ${channel}: ${reason}`],
+      });
 
       let res: Response;
       let body: string;
@@ -201,14 +216,20 @@ export function createTelegramSource(opts: TelegramSourceOptions): Source {
       }
       if (res.status === 429) {
         // Rate limited: no cursor change, so the same channel's turn comes again after the wait.
-        return { posts: [], rejected: [], nextCursor: null, waitMs: retryAfterMs(res, now()) };
+        return {
+          posts: [],
+          rejected: [],
+          requests: [`channel ${channel}: HTTP 429${said(body)}`],
+          nextCursor: null,
+          waitMs: retryAfterMs(res, now()),
+        };
       }
-      if (!res.ok) return failed(`HTTP ${res.status}`, body);
+      if (!res.ok) return failed(`HTTP ${res.status}${said(body)}`, body);
       const page = parseChannelPage(body, channel);
       if (page.ids.length === 0 && !body.includes('tgme_channel_info'))
         return failed('no public preview (a private channel, or not a channel)', body);
       const posts = backfilling ? readOlder(page, state) : readNewest(page, state);
-      return done(posts, page.rejected);
+      return { ...done(posts, page.rejected), requests: [true] };
     },
   };
 }
