@@ -46,12 +46,13 @@ const lineOf = (el: HTMLElement | null | undefined) =>
     .replace(/\s+/g, ' ')
     .trim();
 
-/** `background-image:url('https://…')` → the URL; '' when absent. */
+/**
+ * `background-image:url('https://…')` → the URL; '' when absent. t.me writes url('…'); a page
+ * saved from a browser has url("…") (quotes as &quot;) or no quotes.
+ */
 function backgroundUrl(style: string | undefined): string {
-  const start = style?.indexOf("url('") ?? -1;
-  if (!style || start < 0) return '';
-  const end = style.indexOf("')", start + 5);
-  return end > start ? style.slice(start + 5, end) : '';
+  const m = /url\(\s*(['"]?)(.*?)\1\s*\)/.exec((style ?? '').replace(/&quot;/g, '"'));
+  return m?.[2] ?? '';
 }
 
 export const telegramAccountId = (channel: string) => `tg:${channel.toLowerCase()}`;
