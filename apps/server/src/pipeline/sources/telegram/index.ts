@@ -14,11 +14,12 @@
  * the backfill is done. `seen` maps the newest page's ids to a short hash of their text and photos
  * (20 entries, a few hundred bytes): a message seen again with another hash was edited and is
  * re-sent (the store replaces its text); an id of the previous newest page that is missing now
- * while ids on both sides of it are still shown was deleted, and is re-sent as a marker with
- * `vanished: true` (the store flags the stored post and keeps its text).
+ * while ids on both sides of it are still shown, or above the newest id shown, was deleted, and is
+ * re-sent as a marker with `vanished: true` (the store flags the stored post and keeps its text).
  *
  * A channel that fails (network, 5xx, a page without preview) becomes one rejected item and the
- * round moves on. A 429 keeps the turn and waits Retry-After. Never throws except on abort.
+ * round moves on. A 429 keeps the turn and waits Retry-After. Each batch reports its one request
+ * in `requests`: true, or the failure with the service's own words. Never throws except on abort.
  */
 import { createHash } from 'node:crypto';
 import { parse as parseHtml } from 'node-html-parser';
