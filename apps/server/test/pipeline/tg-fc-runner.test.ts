@@ -100,6 +100,78 @@ describe('telegram through the runner', () => {
   });
 });
 
+describe('telegram media-only posts through the runner (issue 31)', () => {
+  it('stores a post without text, its video still, links, card and unknown counts; flags the newest when deleted', async () => {
+    const tg: FakeTelegram = await startFakeTelegram();
+    closers.push(() => tg.close());
+    const ch = tg.addChannel('media_only', { title: 'Media Only', subscribers: '1', subscribersLabel: 'subscriber' });
+    const at = (min: number) => new Date(NOW - min * 60_000).toISOString();
+    ch.messages.push(
+      {
+        id: 1,
+        html: 'read <a href="https://example.com/a">the piece</a>',
+        date: at(3),
+        reactions: [['👍', '12']],
+        after: `<a class="tgme_widget_message_link_preview" href="https://example.com/a"><div class="link_preview_title">A</div></a>`,
+      },
+      {
+        id: 2,
+        html: '',
+        date: at(2),
+        media: `<a class="tgme_widget_message_video_player" href="https://t.me/media_only/2"><i class="tgme_widget_message_video_thumb" style="background-image:url('https://cdn4.cdn-telegram.org/file/still.jpg')"></i></a>`,
+      },
+      {
+        id: 3,
+        html: '',
+        date: at(1),
+        media: `<a class="tgme_widget_message_voice_player" href="https://t.me/media_only/3"></a>`,
+      },
+    );
+    const source = createTelegramSource({ channels: ['media_only'], baseUrl: tg.url, pollIntervalMs: 1000 });
+    await runUntilCaughtUp(source);
+    const rows = await db.query<{
+      id: string;
+      text: string;
+      vanished: boolean;
+      links: unknown;
+      card: unknown;
+      unknown_counts: string[];
+      like_count: number;
+      medias: unknown;
+    }>(
+      "SELECT id, text, vanished, links, card, unknown_counts, like_count, medias FROM posts WHERE id LIKE 'tg:media_only/%' ORDER BY id",
+    );
+    expect(rows.map((r) => [r.id, r.text, r.vanished])).toEqual([
+      ['tg:media_only/1', 'read the piece', false],
+      ['tg:media_only/2', '', false],
+      ['tg:media_only/3', '', false],
+    ]);
+    expect(rows[0]).toMatchObject({
+      links: [{ url: 'https://example.com/a', text: 'the piece' }],
+      card: { url: 'https://example.com/a', title: 'A' },
+      like_count: 12,
+    });
+    expect(rows[0]?.unknown_counts).not.toContain('like');
+    expect(rows[1]?.unknown_counts).toEqual(expect.arrayContaining(['like', 'repost', 'reply', 'quote']));
+    expect(rows[1]?.medias).toEqual([
+      {
+        imgUrlThumb: 'https://cdn4.cdn-telegram.org/file/still.jpg',
+        imgUrlOrigin: 'https://t.me/media_only/2',
+        kind: 'video',
+      },
+    ]);
+
+    ch.messages.splice(-1, 1);
+    await runUntilCaughtUp(source);
+    const after = await stored('tg:media_only/');
+    expect(after.map((r) => [r.id, r.vanished])).toEqual([
+      ['tg:media_only/1', false],
+      ['tg:media_only/2', false],
+      ['tg:media_only/3', true],
+    ]);
+  });
+});
+
 describe('farcaster through the runner', () => {
   it('stores every cast once across failed saves and flags removed casts', async () => {
     const hub: FakeHub = await startFakeHub({ eventPageSize: 3 });
