@@ -205,6 +205,15 @@ describe('telegram source', () => {
       description: 'What it says',
       thumb: 'https://cdn4.cdn-telegram.org/file/card.jpg',
     });
+    // A preview drawn as a <div> around its link, a site without a title: the site name stands in.
+    ch.messages.push({
+      id: 4,
+      html: 'see',
+      date: iso(0),
+      after: `<div class="tgme_widget_message_link_preview"><a class="link_preview_site_name" href="https://site.example/">Site</a></div>`,
+    });
+    const next = await source(['links_ch']).fetch(null, signal);
+    expect(next.posts[1]?.card).toEqual({ url: 'https://site.example/', title: 'Site', description: '', thumb: '' });
   });
 
   it('keeps a video as its still, and media-only posts: a video, a location (issue 31 §2)', async () => {

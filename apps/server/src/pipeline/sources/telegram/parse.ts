@@ -108,8 +108,9 @@ function linksOf(textEl: HTMLElement | undefined): RawLink[] {
 
 /** The web page preview under a message (site name, title, description, image). */
 function cardOf(el: HTMLElement): RawLinkCard | undefined {
-  const preview = el.querySelector('a.tgme_widget_message_link_preview');
-  const url = preview?.getAttribute('href') ?? '';
+  // Usually an <a href>; some previews are a <div> holding the link.
+  const preview = el.querySelector('.tgme_widget_message_link_preview');
+  const url = preview?.getAttribute('href') || preview?.querySelector('a[href]')?.getAttribute('href') || '';
   if (!preview || !/^https?:\/\//i.test(url)) return undefined;
   const image = preview.querySelector('.link_preview_image, .link_preview_right_image, .link_preview_video_thumb');
   return {
