@@ -94,7 +94,7 @@ describe('bluesky backfill', () => {
       createdAt: (NOW - 3_600_000) / 1000,
       lang: 'en',
       medias: [],
-      metrics: { likeCount: 3, retweetCount: 2, replyCount: 1, quoteCount: 4, impressionCount: 0 },
+      metrics: { likeCount: 3, retweetCount: 2, replyCount: 1, quoteCount: 4, impressionCount: null },
       author: {
         id: 'bsky:did:plc:alice',
         network: 'bluesky',

@@ -83,12 +83,21 @@ export function createBlueskySource(opts: BlueskySourceOptions): Source & { read
   /** The live batch handed out last: dropped from the buffer once its cursor comes back. */
   let handed: { cursor: string; count: number } | undefined;
   let watching = false;
+  /** The AppView calls of the current fetch and how they went (SourceBatch.requests). */
+  let requests: (true | string)[] = [];
+
+  /** An AppView call, noted in `requests`; a 429 or 5xx throws (the batch fails). */
+  async function call(method: string, params: [string, string][], signal: AbortSignal) {
+    const answer = await xrpc.get(method, params, signal);
+    requests.push(answer.ok ? true : `${method} HTTP ${answer.status}: ${answer.detail}`);
+    return answer;
+  }
 
   async function refreshProfiles(signal: AbortSignal): Promise<RejectedItem[]> {
     const rejected: RejectedItem[] = [];
     for (let i = 0; i < actors.length; i += PROFILES_MAX) {
       const chunk = actors.slice(i, i + PROFILES_MAX);
-      const answer = await xrpc.get(
+      const answer = await call(
         'app.bsky.actor.getProfiles',
         chunk.map((a) => ['actors', a]),
         signal,
@@ -131,7 +140,7 @@ export function createBlueskySource(opts: BlueskySourceOptions): Source & { read
       ['filter', 'posts_no_replies'],
     ];
     if (state.c) params.push(['cursor', state.c]);
-    const answer = await xrpc.get('app.bsky.feed.getAuthorFeed', params, signal);
+    const answer = await call('app.bsky.feed.getAuthorFeed', params, signal);
     const posts: RawPost[] = [];
     const rejected: RejectedItem[] = [];
     if (!answer.ok) {
@@ -210,6 +219,7 @@ export function createBlueskySource(opts: BlueskySourceOptions): Source & { read
       // The last live batch was stored (its cursor came back): its events leave the buffer.
       if (handed && handed.cursor === cursorText) live.drop(handed.count);
       handed = undefined;
+      requests = [];
       const c = parseCursor(cursorText, now() * 1000);
       const rejected: RejectedItem[] = [];
       if (profilesAt === undefined || now() - profilesAt >= profileRefreshMs)
@@ -224,12 +234,15 @@ export function createBlueskySource(opts: BlueskySourceOptions): Source & { read
           rejected: [...rejected, ...page.rejected],
           nextCursor: serializeCursor(c),
           waitMs: xrpc.waitMs(),
+          requests,
         };
       }
-      if (dids.length === 0) return { posts: [], rejected, nextCursor: null, waitMs: profileRefreshMs };
+      // A live batch reads the open socket: only a profile refresh is a request of its own.
+      const made = requests.length ? { requests } : {};
+      if (dids.length === 0) return { posts: [], rejected, nextCursor: null, waitMs: profileRefreshMs, ...made };
       live.ensure(dids, liveFrom(c));
       const batch = await liveTurn(c, signal);
-      return { ...batch, rejected: [...rejected, ...batch.rejected] };
+      return { ...batch, rejected: [...rejected, ...batch.rejected], ...made };
     },
   };
 }
