@@ -69,7 +69,8 @@ describe('x-api source: mapping the v2 shapes', () => {
     expect(batch.posts).toEqual([
       {
         id: '1858000000000000010',
-        text: 'BTC & ETH > all <3 https://example.com/x',
+        // t.co links read as X's apps show them; the full URL is in links.
+        text: 'BTC & ETH > all <3 example.com/x',
         createdAt: Date.UTC(2024, 10, 19, 10) / 1000,
         lang: 'en',
         author: {
@@ -91,6 +92,7 @@ describe('x-api source: mapping the v2 shapes', () => {
             imgUrlOrigin: 'https://pbs.twimg.com/ext_tw_video_thumb/2/pu/img/Vid.jpg?name=orig',
           },
         ],
+        links: [{ url: 'https://example.com/x', text: 'example.com/x' }],
         metrics: { likeCount: 13, retweetCount: 11, replyCount: 12, quoteCount: 14, impressionCount: 15 },
       },
     ]);

@@ -143,6 +143,16 @@ export function createXApiSource(opts: XApiSourceOptions): Source {
   }
 
   /**
+   * How a request that did not throw went, for SourceBatch.requests: true, or its 4xx as X said
+   * it (the token masked, should X ever echo it).
+   */
+  function outcome(res: Response, bodyText: string, label: string): true | string {
+    if (res.status < 400) return true;
+    const text = `X API HTTP ${res.status} on ${label}: ${errorDetail(bodyText)}`;
+    return opts.bearerToken ? text.split(opts.bearerToken).join('***') : text;
+  }
+
+  /**
    * The target to serve: the last one again while it has a pending page; else the next in the
    * round (after the search, the user after `lastUser`); skipping endpoints that are exhausted.
    */
@@ -257,6 +267,7 @@ export function createXApiSource(opts: XApiSourceOptions): Source {
     const { res, bodyText } = await request(`${baseUrl}/2/users/by?${p}`, signal);
     const retryAfterMs = noteRateLimit(res, 'lookup');
     throwOnFailure(res, bodyText, label, retryAfterMs, targets);
+    const requests = [outcome(res, bodyText, label)];
     if (res.status >= 400) {
       // A 400 names the request as a whole: its names wait like unknown ones, the round goes on.
       for (const name of asked) missing[name] = nowSec;
@@ -276,7 +287,7 @@ export function createXApiSource(opts: XApiSourceOptions): Source {
     }
     if (Object.keys(missing).length === 0) delete c.missing;
     // The next fetch sees what is left: more handles, or the round (and any wait for limits).
-    return { posts: [], rejected, nextCursor: serializeCursor(c), waitMs: 0 };
+    return { posts: [], rejected, nextCursor: serializeCursor(c), waitMs: 0, requests };
   }
 
   return {
@@ -330,7 +341,8 @@ export function createXApiSource(opts: XApiSourceOptions): Source {
       const roundDone = !state.next && targets.slice(idx + 1).every((t) => isBlocked(t.endpoint));
       const limitWait = waitForLimits(targets);
       const waitMs = Math.max(roundDone ? pollIntervalMs : 0, limitWait ?? 0);
-      return { posts, rejected, nextCursor: serializeCursor(cursor), waitMs };
+      const requests = [outcome(res, bodyText, target.label)];
+      return { posts, rejected, nextCursor: serializeCursor(cursor), waitMs, requests };
     },
   };
 }

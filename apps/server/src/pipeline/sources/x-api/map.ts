@@ -2,7 +2,16 @@
  * Maps one X API v2 response page ({data, includes, meta, errors}) to RawPosts. Every tweet is
  * checked on its own so that one malformed item is rejected while the rest of the page is kept.
  */
-import type { PostRefKind, RawAuthor, RawMedia, RawPost, RejectedItem, VerifiedType } from '../../types';
+import type {
+  PostRefKind,
+  RawAuthor,
+  RawLink,
+  RawLinkCard,
+  RawMedia,
+  RawPost,
+  RejectedItem,
+  VerifiedType,
+} from '../../types';
 import { isId, maxId } from './cursor';
 import { arr, count, obj, type Rec, str } from '../json-read';
 
@@ -63,26 +72,66 @@ export function normalizeLang(v: unknown): string {
   return l.startsWith('zh') ? 'zh' : (l.split('-')[0] ?? '');
 }
 
+/** The link X appends for attached media (pic.x.com / pic.twitter.com): the media are in `medias`. */
+const isMediaLink = (u: Rec) =>
+  u.media_key !== undefined || /^pic\.(?:twitter|x)\.com\//i.test(str(u.display_url) ?? '');
+
+/** A reply's leading run of @mentions, as X's apps hide it ("@a @b actual text"). */
+const LEADING_MENTIONS = /^(?:@[A-Za-z0-9_]{1,15}(?:\s+|$))+/;
+
 /**
- * v2 text is HTML-escaped (&amp; &lt; &gt;) and carries t.co links. Links are expanded from
- * entities.urls; the link X appends for attached media is dropped, the media being in `medias`.
- * Long posts (note_tweet) have their full text and entities apart from the truncated `text`.
+ * A reply's text without its leading @mentions: from display_text_range (code points) when the
+ * API gives one, else without the leading run of @mentions.
  */
-function tweetText(t: Rec): string | undefined {
+function withoutReplyMentions(t: Rec, text: string, isNote: boolean): string {
+  const range = arr(t.display_text_range);
+  const chars = Array.from(text);
+  const [from, to] = range as number[];
+  if (!isNote && range.length === 2 && Number.isSafeInteger(from) && Number.isSafeInteger(to)) {
+    if ((from as number) >= 0 && (from as number) <= (to as number) && (to as number) <= chars.length)
+      return chars.slice(from, to).join('');
+  }
+  return text.replace(LEADING_MENTIONS, '');
+}
+
+/**
+ * v2 text is HTML-escaped (&amp; &lt; &gt;) and carries t.co links. Each t.co link reads as X's
+ * apps show it, its display_url ("example.com/a/b…"), and becomes a link {url: expanded_url,
+ * text: display_url}; the link X appends for attached media is dropped, the media being in
+ * `medias`. A reply loses its leading @mentions, as in X's apps. Long posts (note_tweet) have
+ * their full text and entities apart from the truncated `text`.
+ */
+function tweetText(t: Rec, isReply: boolean): { text: string; links: RawLink[]; card?: RawLinkCard } | undefined {
   const note = obj(t.note_tweet);
   const full = str(note?.text);
   let text = full ?? str(t.text);
   if (text === undefined) return undefined;
+  if (isReply) text = withoutReplyMentions(t, text, full !== undefined);
   const entities = obj(full !== undefined ? note?.entities : t.entities);
+  const links: RawLink[] = [];
+  let card: RawLinkCard | undefined;
   for (const raw of arr(entities?.urls)) {
     const u = obj(raw);
     const short = str(u?.url);
-    if (!u || !short) continue;
-    const replacement = u.media_key !== undefined ? '' : (str(u.expanded_url) ?? short);
-    text = text.split(short).join(replacement);
+    if (!u || !short || !text.includes(short)) continue;
+    if (isMediaLink(u)) {
+      text = text.split(short).join('');
+      continue;
+    }
+    const url = str(u.expanded_url) ?? short;
+    const shown = str(u.display_url) ?? url;
+    text = text.split(short).join(shown);
+    if (!links.some((l) => l.url === url && l.text === shown)) links.push({ url, text: shown });
+    // X unwinds a link's page (title, description, images): its preview card, the first one kept.
+    const title = str(u.title)?.trim();
+    if (!card && title) {
+      const thumb = str(obj(arr(u.images)[0])?.url) ?? '';
+      card = { url: str(u.unwound_url) ?? url, title, description: str(u.description)?.trim() ?? '', thumb };
+    }
   }
   const entity: Record<string, string> = { amp: '&', lt: '<', gt: '>' };
-  return text.replace(/&(amp|lt|gt);/g, (_, n: string) => entity[n] ?? '').trim();
+  const unescaped = text.replace(/&(amp|lt|gt);/g, (_, n: string) => entity[n] ?? '').trim();
+  return { text: unescaped, links, ...(card ? { card } : {}) };
 }
 
 /** X's referenced_tweets types, strongest first: a reply that quotes is a quote. */
@@ -98,11 +147,16 @@ export function refKindOf(t: Rec): PostRefKind | undefined {
   return REF_KINDS.find(([type]) => types.has(type))?.[1];
 }
 
+/** A count X reported; null when public_metrics lacks it (not asked for, or not given). */
+const reported = (v: unknown): number | null => (typeof v === 'number' ? count(v) : null);
+
 function mapTweet(t: Rec, users: Map<string, Rec>, media: Map<string, Rec>): RawPost | string {
   const id = t.id;
   if (!isId(id)) return 'missing or non-numeric id';
-  const text = tweetText(t);
-  if (text === undefined) return `tweet ${id}: missing text`;
+  const refKind = refKindOf(t);
+  const replied = arr(t.referenced_tweets).some((r) => str(obj(r)?.type) === 'replied_to');
+  const content = tweetText(t, replied);
+  if (content === undefined) return `tweet ${id}: missing text`;
   const createdMs = typeof t.created_at === 'string' ? Date.parse(t.created_at) : Number.NaN;
   if (!Number.isFinite(createdMs)) return `tweet ${id}: bad created_at ${sample(t.created_at)}`;
   const authorId = str(t.author_id);
@@ -115,20 +169,21 @@ function mapTweet(t: Rec, users: Map<string, Rec>, media: Map<string, Rec>): Raw
     if (mapped) medias.push(mapped);
   }
   const pm = obj(t.public_metrics);
-  const refKind = refKindOf(t);
   return {
     id,
-    text,
+    text: content.text,
     createdAt: Math.floor(createdMs / 1000),
     lang: normalizeLang(t.lang),
     author: mapAuthor(user),
     medias,
+    ...(content.links.length ? { links: content.links } : {}),
+    ...(content.card ? { card: content.card } : {}),
     metrics: {
-      likeCount: count(pm?.like_count),
-      retweetCount: count(pm?.retweet_count),
-      replyCount: count(pm?.reply_count),
-      quoteCount: count(pm?.quote_count),
-      impressionCount: count(pm?.impression_count),
+      likeCount: reported(pm?.like_count),
+      retweetCount: reported(pm?.retweet_count),
+      replyCount: reported(pm?.reply_count),
+      quoteCount: reported(pm?.quote_count),
+      impressionCount: reported(pm?.impression_count),
     },
     ...(refKind ? { refKind } : {}),
   };
