@@ -83,7 +83,7 @@ describe('bluesky backfill', () => {
     const paths = fake.requests.map((r) => r.path.replace('/xrpc/', ''));
     expect(paths).toEqual(['app.bsky.actor.getProfiles', ...Array(5).fill('app.bsky.feed.getAuthorFeed')]);
     expect(fake.requests[0]?.query.getAll('actors')).toEqual(['alice.bsky.social', 'did:plc:bob']);
-    expect(fake.requests[1]?.query.get('filter')).toBe('posts_no_replies');
+    expect(fake.requests[1]?.query.get('filter')).toBe('posts_and_author_threads');
     expect(fake.requests[1]?.query.get('actor')).toBe('did:plc:alice');
 
     const a1 = posts[0] as RawPost;

@@ -4,12 +4,13 @@
  * 1. Profiles: app.bsky.actor.getProfiles (25 actors a request) resolves handles to DIDs and gives
  *    name, avatar, followers and bio; refreshed every `profileRefreshMs`. An actor the AppView does
  *    not return is reported and asked again at the next refresh.
- * 2. Backfill, one getAuthorFeed page (filter=posts_no_replies) per fetch, account after account,
+ * 2. Backfill, one getAuthorFeed page (filter=posts_and_author_threads: posts and the author's own
+ *    threads, no replies to others) per fetch, account after account,
  *    back to `backfillDays` or `backfillPages` pages, whichever comes first. Reposts are skipped:
  *    the post is someone else's, and the live stream (posts only) would not see them either.
  * 3. Live: Jetstream commit events of those DIDs (jetstream.ts), from the moment collection began
  *    (cursor `since`), so nothing posted during the backfill is missed. Replies to other people's
- *    posts are skipped, as posts_no_replies does; an update replaces the text; a delete marks the
+ *    posts are skipped, as the backfill's filter does; an update replaces the text; a delete marks the
  *    stored post vanished (`markVanished`), since Jetstream sends no text with it.
  *
  * The cursor (cursor.ts) advances to an event's time_us only in the batch that stores it.
@@ -137,7 +138,8 @@ export function createBlueskySource(opts: BlueskySourceOptions): Source & { read
     const params: [string, string][] = [
       ['actor', did],
       ['limit', '100'],
-      ['filter', 'posts_no_replies'],
+      // posts_no_replies would drop self-thread continuations, which are posts like any other.
+      ['filter', 'posts_and_author_threads'],
     ];
     if (state.c) params.push(['cursor', state.c]);
     const answer = await call('app.bsky.feed.getAuthorFeed', params, signal);
