@@ -133,7 +133,7 @@ describe('bluesky backfill, hand-made cases', () => {
   const other = { uri: 'at://did:plc:bob/app.bsky.feed.post/b1', cid: 'bafyb1' };
   const rec = (text: string, extra: Json) => postRecord(text, new Date(NOW - 60_000).toISOString(), extra);
 
-  it('shows video views by their still, and tells self-threads from replies', async () => {
+  it('shows video views by their still, keeps self-threads as posts and skips replies to others', async () => {
     fake.profiles.push(ALICE);
     const thumbnail = `https://video.bsky.app/watch/did%3Aplc%3Aalice/bafkreivideo123/thumbnail.jpg`;
     fake.feeds.set(DID, [
@@ -151,6 +151,10 @@ describe('bluesky backfill, hand-made cases', () => {
       feedItem(ALICE, 'r1', 'no way', new Date(NOW - 60_000).toISOString(), {
         record: rec('no way', { reply: { parent: other, root: other } }),
       }),
+      // Her own post continued inside Bob's thread: a reply still.
+      feedItem(ALICE, 'r2', 'and also', new Date(NOW - 60_000).toISOString(), {
+        record: rec('and also', { reply: { parent: own('r0'), root: other } }),
+      }),
     ]);
     const { src, signal } = source([DID], NOW);
     const { posts } = await src.fetch(null, signal);
@@ -158,7 +162,9 @@ describe('bluesky backfill, hand-made cases', () => {
       { imgUrlThumb: thumbnail, imgUrlOrigin: 'https://bsky.app/profile/alice.bsky.social/post/v1', kind: 'video' },
     ]);
     expect(byRkey(posts, 't2').refKind).toBeUndefined();
-    expect(byRkey(posts, 'r1').refKind).toBe('reply');
+    // A reply to someone else is skipped, as live skips it.
+    expect(posts.map((p) => p.id.split('/')[1])).toEqual(['v1', 't2', 'r2']);
+    expect(byRkey(posts, 'r2').refKind).toBe('reply');
   });
 
   it('reports each request, a refused one with its status and the service’s words', async () => {

@@ -246,7 +246,8 @@ function buildPost(
 
 /**
  * One getAuthorFeed item. null: skipped on purpose, not malformed — a repost (the post is
- * someone else's; Jetstream, following app.bsky.feed.post only, would not see it either).
+ * someone else's; Jetstream, following app.bsky.feed.post only, would not see it either), or a
+ * reply to someone else's post (live skips those too).
  * `authors` holds the tracked accounts' profiles (with follower counts); others fall back to the
  * item's own basic profile.
  */
@@ -257,6 +258,9 @@ export function mapFeedItem(item: unknown, authors: Map<string, RawAuthor>): Raw
   const post = obj(it.post);
   const ref = parsePostUri(post?.uri);
   if (!post || !ref) return `feed item without a post uri: ${sample(post?.uri)}`;
+  // posts_and_author_threads should send none: kept out as live keeps them out.
+  const record = obj(post.record);
+  if (record && repliesToOthers(ref.did, record)) return null;
   const author = authors.get(ref.did) ?? mapProfile(post.author);
   if (!author || author.id !== accountId(ref.did)) return `${ref.rkey}: author missing or not ${ref.did}`;
   const embed = obj(post.embed);
