@@ -18,8 +18,13 @@ let drop: () => Promise<void>;
 beforeAll(async () => {
   ({ db, drop } = await openTestDb());
   await migrateBefore(db, '0023_copies_same_coins');
-  // The posts below are stored by today's pipeline, which also writes 0024's columns.
+  // The posts below are stored by today's pipeline, which also writes 0024's and 0025's columns
+  // (both migrations add them only if missing).
   await db.query('ALTER TABLE posts ADD COLUMN sentiment_confidence real, ADD COLUMN sentiment_call smallint');
+  await db.query(
+    `ALTER TABLE posts ADD COLUMN links jsonb NOT NULL DEFAULT '[]', ADD COLUMN card jsonb,
+       ADD COLUMN unknown_counts text[] NOT NULL DEFAULT '{}'`,
+  );
 });
 afterAll(() => closeTestDb(db, drop));
 

@@ -130,7 +130,8 @@ export const PostCard = memo(function PostCard({ post }: { post: Post }) {
             {t('post.vanished', { network: t(`network.name.${post.network ?? 'x'}`) })}
           </p>
         )}
-        {post.text && <PostText text={post.text} links={post.links} />}
+        {/* A post without text (a Telegram voice note, a video) may still carry links. */}
+        {post.text || post.links?.length ? <PostText text={post.text} links={post.links} /> : null}
         <ImageGrid medias={post.medias} />
         {post.card && <LinkCard card={post.card} />}
         <Tags post={post} />
