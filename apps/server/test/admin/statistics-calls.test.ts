@@ -263,3 +263,27 @@ describe('admin/from_acnt_list', () => {
     expect((empty.body.data as Table[])[0]!.table_list.every((b) => b.cnt === 0)).toBe(true);
   });
 });
+
+describe('admin/source_health (issue 31)', () => {
+  it('is for administrators, and says failing once 3 requests in a row failed, in the service’s words', async () => {
+    expect((await t.call('admin/source_health', {})).status).toBe(401);
+    expect((await t.call('admin/source_health', {}, { token: user })).status).toBe(403);
+    const repo = sourceStateRepo(t.db);
+    const hub = () => t.call('admin/source_health', {}, { token: admin });
+    const farcaster = async () =>
+      ((await hub()).body.data as { name: string; state: string; failures: number; error?: string }[]).find(
+        (s) => s.name === 'farcaster',
+      );
+    await repo.lease('farcaster', 'test', new Date(), new Date(Date.now() + 60_000));
+    await repo.recordRequests('farcaster', 2, 'HTTP 400: reverse must be true or false', new Date());
+    expect(await farcaster()).toMatchObject({ state: 'ok', failures: 2 });
+    await repo.recordError('farcaster', 'connect ECONNREFUSED 127.0.0.1:2281', new Date());
+    expect(await farcaster()).toMatchObject({
+      state: 'failing',
+      failures: 3,
+      error: 'connect ECONNREFUSED 127.0.0.1:2281',
+    });
+    await repo.recordRequests('farcaster', 0, null, new Date());
+    expect(await farcaster()).toMatchObject({ state: 'ok', failures: 0 });
+  });
+});
