@@ -1,9 +1,9 @@
+import { redact } from '../../../src/security/redact';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   createFarcasterSource,
   eventIdAt,
   hubErrorText,
-  maskSecrets,
   snapchainEventId,
 } from '../../../src/pipeline/sources/farcaster/index';
 import { withMentions } from '../../../src/pipeline/sources/farcaster/map';
@@ -385,9 +385,9 @@ describe('farcaster on captured hub answers (fixtures/)', () => {
 });
 
 describe('farcaster helpers', () => {
-  it('masks credentials and keeps page tokens', () => {
-    expect(maskSecrets('https://u:pw@hub.example/v1/info?api_key=abc&pageToken=AuzO')).toBe(
-      'https://***@hub.example/v1/info?api_key=***&pageToken=AuzO',
+  it('masks credentials with the project’s one rule and keeps page tokens', () => {
+    expect(redact('https://u:pw@hub.example/v1/info?api_key=abc&pageToken=AuzO')).toBe(
+      'https://u:***@hub.example/v1/info?api_key=***&pageToken=AuzO',
     );
     expect(hubErrorText('{"error":"Failed to get events","error_detail":"status: NotFound"}')).toBe(
       'Failed to get events: status: NotFound',

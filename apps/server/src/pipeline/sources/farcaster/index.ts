@@ -33,6 +33,7 @@
  * rejected item, keeps the cursor, and waits `errorWaitMs`; a 429 waits Retry-After. Every request
  * a batch made is listed in `requests`. Never throws except on abort.
  */
+import { redact } from '../../../security/redact';
 import type { RawAuthor, RawPost, RejectedItem, Source, SourceBatch } from '../../types';
 import { readStoredCursor } from '../stored-cursor';
 import { authorFromUserData, castToPost, FARCASTER_EPOCH_S, type HubMessage, removeToMarker } from './map';
@@ -128,13 +129,6 @@ function shardHeights(info: Record<string, unknown>): Record<string, number> {
   return out;
 }
 
-/** Credentials out of a text that may carry a URL: user:password@ and key or token parameters. */
-export function maskSecrets(text: string): string {
-  return text
-    .replace(/\/\/[^/@\s]+@/g, '//***@')
-    .replace(/(?<![A-Za-z])(api[_-]?key|apikey|access[_-]?token|token|secret|password|key)=[^&\s"]+/gi, '$1=***');
-}
-
 /** The hub's own words for a failed request: Hubble's errCode/details, Snapchain's error/error_detail. */
 export function hubErrorText(text: string): string {
   try {
@@ -199,7 +193,7 @@ export function createFarcasterSource(opts: FarcasterSourceOptions): Source {
     let res: Response;
     let text: string;
     const fail = (reason: string, waitMs?: number) => {
-      const masked = maskSecrets(reason);
+      const masked = redact(reason);
       requests.push(masked);
       return new HubFailure(masked, waitMs);
     };
@@ -494,7 +488,7 @@ export function createFarcasterSource(opts: FarcasterSourceOptions): Source {
           return { posts: [], rejected: [], requests, nextCursor: null, waitMs: err.waitMs };
         return {
           posts: [],
-          rejected: [{ reason: `hub ${err.reason}`, sample: maskSecrets(hubUrl) }],
+          rejected: [{ reason: `hub ${err.reason}`, sample: redact(hubUrl) }],
           requests,
           nextCursor: null,
           waitMs: errorWaitMs,
