@@ -12,6 +12,7 @@ import { copiesRepo } from '../db/repos/copies';
 import { fingerprint } from '../domain/text-fingerprint';
 import { sourceStateRepo } from '../db/repos/source-state';
 import { safeImageUrl } from '../security/image-url';
+import { safeLinkUrl } from '../security/link-url';
 import { foldCopies, windowsOf } from './copies';
 import { stanceColumn } from './enrich/sentiment/stance';
 import {
@@ -56,11 +57,6 @@ function toAccountRow(a: RawAuthor, id: string): AccountRow {
   };
 }
 
-/** A post's link is kept only when it is an https address (it is opened from the card). */
-function safeLinkUrl(url: string | undefined): string {
-  return url && /^https:\/\/[^\s"'<>]{1,500}$/.test(url) ? url : '';
-}
-
 /** Only http(s) and own-path images are kept; a media item left with neither address is dropped. */
 function safeMedias(medias: RawMedia[]): PostRow['medias'] {
   return medias
@@ -72,15 +68,12 @@ function safeMedias(medias: RawMedia[]): PostRow['medias'] {
     .filter((m) => m.imgUrlThumb || m.imgUrlOrigin);
 }
 
-/** A link the app may open: http(s) only, no spaces or quotes, bounded. */
-const safeHref = (url: string) => (/^https?:\/\/[^\s"'<>]{1,2000}$/.test(url) ? url : '');
-
 /** Links kept: http(s) ones, each once, at most 20, their text bounded. */
 function safeLinks(links: RawLink[] | undefined): PostRow['links'] {
   const seen = new Set<string>();
   const kept: PostRow['links'] = [];
   for (const l of links ?? []) {
-    const url = safeHref(l.url);
+    const url = safeLinkUrl(l.url);
     if (!url || seen.has(`${url}\n${l.text}`) || kept.length >= 20) continue;
     seen.add(`${url}\n${l.text}`);
     kept.push({ url, text: l.text.slice(0, 300) });
@@ -89,7 +82,7 @@ function safeLinks(links: RawLink[] | undefined): PostRow['links'] {
 }
 
 function safeCard(card: RawLinkCard | undefined): PostRow['card'] {
-  const url = card ? safeHref(card.url) : '';
+  const url = card ? safeLinkUrl(card.url) : '';
   if (!card || !url) return null;
   return {
     url,
@@ -144,7 +137,7 @@ function toPostRow(p: RawPost, authorId: string, e: Enrichment): PostRow {
     ...callColumns(e.sentiment),
     ref_kind: p.refKind ?? '',
     network: p.network ?? 'x',
-    url: safeLinkUrl(p.url),
+    url: safeLinkUrl(p.url, { httpsOnly: true }),
     vanished: p.vanished ?? false,
     fingerprint: fingerprint(p.text, e.coins)?.toString() ?? null,
     copy_of: null,
