@@ -28,6 +28,7 @@ import { DEFAULT_REQUEST_TIMEOUT_SECONDS, timeoutOptions } from './http/timeouts
 import type { HistoryService } from './pipeline/history';
 import { reclassifyProgress } from './pipeline/reclassify';
 import type { RequestGate } from './pipeline/request-gate';
+import type { Scheduler } from './pipeline/scheduler';
 import { sourceErrors, sourceStates } from './pipeline/runner';
 import { DEFAULT_DEMO_SEED } from './pipeline/sources/demo/index';
 import type { Services } from './services/index';
@@ -43,6 +44,8 @@ export interface AppOptions {
   webDist?: string;
   /** Counts requests in flight, so a collection runner in this process lets them go first. */
   gate?: RequestGate;
+  /** The process's background scheduler: /healthz shows what each job did (`background`). */
+  scheduler?: Scheduler;
   /** How far history is loaded (/healthz, the app's note); absent: nothing to load. */
   history?: HistoryService;
   /** Deadline for receiving one request, headers and body (REQUEST_TIMEOUT_SECONDS). */
@@ -104,6 +107,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     return {
       ok: true,
       sources: sourceStates(),
+      // Each background job's slices so far: how many, and how long the longest held the database.
+      ...(opts.scheduler && { background: opts.scheduler.report() }),
       // A failing source's newest failure, as the service said it (credentials masked).
       ...(Object.keys(sourceErrors()).length > 0 && { sourceErrors: sourceErrors() }),
       // A reclassify pass this process ran or runs (RECLASSIFY_ON_START); a CLI run prints its own.

@@ -26,7 +26,8 @@ import {
   rebuildTrackRecordsAfterBackfill,
   rebuildTrackRecordsIfNeeded,
 } from './services/track-record/store';
-import { BACKGROUND_GATE, requestGate } from './pipeline/request-gate';
+import { requestGate } from './pipeline/request-gate';
+import { createScheduler } from './pipeline/scheduler';
 import { seed } from './seed';
 import { redact } from './security/redact';
 
@@ -81,19 +82,20 @@ type Role = 'all' | 'api' | 'worker';
 async function start(config: Config, role: Role) {
   const rt = await openRuntime(config, log);
   const seeded = await seed(rt.services, { demo: config.seedDemo, publicHost: config.publicDemo });
-  // Requests in flight go before history batches when both share this process (role all).
-  const gate = role === 'all' ? requestGate() : undefined;
-  // Background passes over the database (the track records' rebuild) wait for them as well.
+  // The requests this process serves (roles all and api), which go before its background work.
+  const gate = role === 'worker' ? undefined : requestGate();
+  // Every background job of this process runs through it, in short slices (pipeline/scheduler.ts).
+  const scheduler = createScheduler({ db: rt.db.kind, ...(gate ? { gate } : {}) });
   const passes = new AbortController();
-  const pause = gate ? () => gate.idle({ ...BACKGROUND_GATE, signal: passes.signal }) : undefined;
+  const pause = () => scheduler.turn(passes.signal);
   const { hooks } = rt.services.pipeline;
-  const sources = buildSources(config, { db: rt.db, hooks, clock: rt.services.clock, ...(gate ? { gate } : {}), log });
+  const sources = buildSources(config, { db: rt.db, hooks, clock: rt.services.clock, scheduler, log });
   const startCollecting = () =>
     startCollection({
       sources,
-      ...(gate ? { gate } : {}),
+      scheduler,
       ...rt.services.pipeline,
-      ...(pause ? { onBackfillDone: () => void rebuildTrackRecordsAfterBackfill(rt.db, log, pause) } : {}),
+      onBackfillDone: () => void rebuildTrackRecordsAfterBackfill(rt.db, log, pause),
       ...(config.logLevel === 'debug' || config.logLevel === 'trace'
         ? { onBatch: (name, stored, fresh) => log(`${name}: stored a batch of ${stored} posts (${fresh} new)`) }
         : {}),
@@ -111,18 +113,18 @@ async function start(config: Config, role: Role) {
       log,
       // Stored candles re-measure the track records' calls that read a price in their span.
       listener: rt.services.trackRecord.store.candlesStored,
-      ...(gate ? { gate } : {}),
+      scheduler,
       ...(config.logLevel === 'debug' || config.logLevel === 'trace'
         ? { onRound: (r) => log(`prices: stored ${r.candles} candles in ${r.pages} pages (${r.errors} errors)`) }
         : {}),
     });
   };
   // Pushes held back by a view's update frequency go out when it ends; any role may send them.
-  rt.services.notifier.start();
+  rt.services.notifier.start(undefined, scheduler);
   // Each minute's ranking windows that views compare with, for their next "previous window".
-  rt.services.rankingWindows.start();
+  rt.services.rankingWindows.start(undefined, scheduler);
   // Event views' history is counted by every process with the database, whatever its role.
-  rt.services.eventHistory.start(gate ? { gate } : {});
+  rt.services.eventHistory.start({ scheduler });
   let reclassifying: AbortController | undefined;
   const stopAll = async () => {
     reclassifying?.abort();
@@ -137,7 +139,7 @@ async function start(config: Config, role: Role) {
   };
   const startBackgroundPasses = () => {
     if (config.reclassifyOnStart)
-      reclassifying = reclassifyInBackground({ db: rt.db, classifier: rt.services.classifier, hooks }, log);
+      reclassifying = reclassifyInBackground({ db: rt.db, classifier: rt.services.classifier, hooks }, log, scheduler);
     void rebuildTrackRecordsIfNeeded(rt.db, log, pause);
   };
   if (role === 'worker') {
@@ -159,6 +161,7 @@ async function start(config: Config, role: Role) {
     requestTimeoutSeconds: config.requestTimeoutSeconds,
     webDist: fileURLToPath(new URL('../../web/dist/', import.meta.url)),
     ...(gate ? { gate } : {}),
+    scheduler,
     history: historyService({
       db: rt.db,
       sources,

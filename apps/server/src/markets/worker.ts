@@ -13,9 +13,9 @@
 import type { Db } from '../db/db';
 import { candlesRepo } from '../db/repos/candles';
 import { priceStateRepo, priceWorkRepo } from '../db/repos/price-state';
-import { BACKGROUND_GATE, type RequestGate } from '../pipeline/request-gate';
 import { isDeadLocalOwner, leaseOwner } from '../pipeline/lease-owner';
 import { backoffMs, sleep } from '../pipeline/runner';
+import type { Scheduler } from '../pipeline/scheduler';
 import { type Clock as PacingClock, systemClock } from './sources/http';
 import { redact } from '../security/redact';
 import { type Clock, epochSeconds } from '../domain/clock';
@@ -34,8 +34,11 @@ export interface PriceWorkerOptions {
   log: (line: string) => void;
   /** Told after each stored page (the track records). */
   listener?: CandlesStoredListener;
-  /** The HTTP server's requests in this process go before each page. */
-  gate?: RequestGate;
+  /**
+   * The process's background scheduler: each page is cut to what one slice can store and
+   * re-measure, and stored in its turn, after the app's requests.
+   */
+  scheduler?: Scheduler;
   owner?: string;
   leaseMs?: number;
   /** Longest wait a rate limit may impose before the coin is left for the next round (default 5 min). */
@@ -61,6 +64,10 @@ export interface PriceRound {
   /** (coin, interval) pairs priced for the first time: coins first seen in posts. */
   firstSpans: number;
 }
+
+/** The scheduler's job of the price pages; a slice holds 12 candles at least, 1,000 at most. */
+const PRICES_JOB = 'prices';
+const SLICE_CANDLES = { min: 12, max: 1000 } as const;
 
 const HISTORY_DAYS = 400;
 const RECENT_5M_DAYS = 2;
@@ -98,11 +105,14 @@ export async function runPriceRound(opts: PriceWorkerOptions, signal: AbortSigna
         let count = 0;
         let limited = 0;
         while (at < b && !signal.aborted) {
-          if (opts.gate) await opts.gate.idle({ ...BACKGROUND_GATE, signal });
           await pace(signal);
+          // A slice's candles: storing them re-measures the track records that read them.
+          const upTo = opts.scheduler
+            ? Math.min(b, at + opts.scheduler.sliceSize(PRICES_JOB, SLICE_CANDLES) * step)
+            : b;
           let page: Awaited<ReturnType<PriceSource['candles']>>;
           try {
-            page = await source.candles(coin, interval, at, b, signal);
+            page = await source.candles(coin, interval, at, upTo, signal);
           } catch (err) {
             if (!(err instanceof PriceRateLimited) || ++limited > (opts.maxRateLimitWaits ?? 5)) throw err;
             const wait = Math.min(err.retryAfterMs, opts.maxRateLimitWaitMs ?? 300_000);
@@ -116,10 +126,10 @@ export async function runPriceRound(opts: PriceWorkerOptions, signal: AbortSigna
               c.coin === coin &&
               c.interval === interval &&
               c.openTime >= at &&
-              c.openTime < b &&
+              c.openTime < upTo &&
               c.openTime % step === 0,
           );
-          const next = page.next === null ? b : Math.min(b, page.next);
+          const next = page.next === null ? upTo : Math.min(upTo, page.next);
           // A page that does not move on would loop forever.
           if (next <= at) throw new Error(`${source.name} answered no progress for ${coin} ${interval} at ${at}`);
           count += candles.length;
@@ -127,19 +137,25 @@ export async function runPriceRound(opts: PriceWorkerOptions, signal: AbortSigna
           // Candles first, then the listener, then the checkpoint: a crash or a failing listener
           // in between asks the page again (upserted, so stored once) and tells the listener
           // again. The listener is told at least once per span and must be idempotent.
-          if (candles.length) await candlesRepo(db).upsert(candles, source.name);
-          round.pages++;
-          round.candles += candles.length;
-          if (candles.length && opts.listener) {
-            const first = candles[0]!.openTime;
-            await opts.listener({ coin, interval, from: first, to: candles[candles.length - 1]!.openTime });
-          }
-          const now = opts.clock.now();
-          if (joinsSpan === 'page') {
-            await priceStateRepo(db).recordPage(key, { from: at, to: next, candles: candles.length, now });
-          } else if (done) {
-            await priceStateRepo(db).recordPage(key, { from: a, to: b, candles: count, now });
-          }
+          const store = async () => {
+            if (candles.length) await candlesRepo(db).upsert(candles, source.name);
+            round.pages++;
+            round.candles += candles.length;
+            if (candles.length && opts.listener) {
+              const first = candles[0]!.openTime;
+              await opts.listener({ coin, interval, from: first, to: candles[candles.length - 1]!.openTime });
+            }
+            const now = opts.clock.now();
+            if (joinsSpan === 'page') {
+              await priceStateRepo(db).recordPage(key, { from: at, to: next, candles: candles.length, now });
+            } else if (done) {
+              await priceStateRepo(db).recordPage(key, { from: a, to: b, candles: count, now });
+            }
+            return true;
+          };
+          if (opts.scheduler) {
+            if (!(await opts.scheduler.slice(PRICES_JOB, candles.length, store, signal))) return;
+          } else await store();
           at = next;
         }
       };

@@ -6,8 +6,8 @@ import type { Db } from '../db/db';
 import { collectionRepo } from '../db/repos/collection';
 import { type Clock, systemClock } from '../domain/clock';
 import type { IngestDeps } from './ingest-batch';
-import type { RequestGate } from './request-gate';
-import { runSource } from './runner';
+import { runSource, SLICE_POSTS, sourceJob } from './runner';
+import type { Scheduler } from './scheduler';
 import { createBlueskySource } from './sources/bluesky/index';
 import { createDemoSource } from './sources/demo/index';
 import { createFarcasterSource } from './sources/farcaster/index';
@@ -17,9 +17,6 @@ import type { SourceName } from './sources/names';
 import { createXApiSource } from './sources/x-api/index';
 import { type StoreHooks, saveResolvedHandles } from './store';
 import type { Source } from './types';
-
-/** Someone used the app this recently: history batches stay small (see createDemoSource). */
-const IN_USE_MS = 30_000;
 
 /** What buildSources reads; config.ts's Config has it, read from the environment. */
 export interface CollectionSettings {
@@ -45,22 +42,22 @@ export interface SourceDeps {
   /** X handles resolved to accounts move posts between accounts: the services' track records follow. */
   hooks: Pick<StoreHooks, 'authorsChanged'>;
   clock?: Clock;
-  /** The HTTP server's requests in this process, which go before history batches. */
-  gate?: RequestGate;
+  /** The process's background scheduler: the demo source fetches what one slice can save. */
+  scheduler?: Scheduler;
   /** Connection news of live sources (the Jetstream socket opening, dropping). */
   log?: (line: string) => void;
 }
 
 export function buildSources(config: CollectionSettings, deps: SourceDeps): Source[] {
-  const { db, hooks, clock = systemClock, gate, log } = deps;
+  const { db, hooks, clock = systemClock, scheduler, log } = deps;
   return config.sources.map((name): Source => {
     switch (name) {
       case 'demo':
         return createDemoSource({
           seed: config.demoSeed,
           postsPerDay: config.demoPostsPerDay,
-          // 100 posts hold the embedded database 150-250 ms on a busy 2-core machine, 500 about 0.6 s.
-          ...(gate ? { batchSize: () => (gate.quietFor() < IN_USE_MS ? 100 : 500) } : {}),
+          // As many posts as one slice may save (runner.ts saveInSlices): no batch is cut.
+          ...(scheduler ? { batchSize: () => scheduler.sliceSize(sourceJob('demo'), SLICE_POSTS) } : {}),
         });
       case 'x-api':
         return createXApiSource({
@@ -97,8 +94,8 @@ export function startCollection(
   deps: IngestDeps & {
     sources: Source[];
     onBatch?: (source: string, stored: number, fresh: number) => void;
-    /** The HTTP server's requests in this process, which go before history batches. */
-    gate?: RequestGate;
+    /** The process's background scheduler (scheduler.ts). */
+    scheduler?: Scheduler;
   },
 ) {
   const controller = new AbortController();

@@ -4,6 +4,7 @@
  * (RECLASSIFY_ON_START), which /healthz reports while it runs.
  */
 import { type ReclassifyOptions, type ReclassifyProgress, reclassify } from './reclassify';
+import type { Scheduler } from './scheduler';
 
 /** What a pass reads with and where it writes: the database, the classifier and the services' hooks. */
 export type ReclassifyWith = Pick<ReclassifyOptions, 'db' | 'classifier' | 'hooks'>;
@@ -44,10 +45,14 @@ export async function reclassifyPass(
 }
 
 /** A pass in the background of the server; the returned controller stops it between batches. */
-export function reclassifyInBackground(w: ReclassifyWith, log: (line: string) => void): AbortController {
+export function reclassifyInBackground(
+  w: ReclassifyWith,
+  log: (line: string) => void,
+  scheduler?: Scheduler,
+): AbortController {
   const stop = new AbortController();
   log(`reclassify: re-reading stored posts with ${w.classifier.name} (RECLASSIFY_ON_START)`);
-  reclassify({ ...w, signal: stop.signal, onBatch: progressLines(log, 10) }).then(
+  reclassify({ ...w, signal: stop.signal, onBatch: progressLines(log, 10), ...(scheduler ? { scheduler } : {}) }).then(
     (p) => log(summary(p)),
     (err: unknown) => log(`reclassify: stopped by an error: ${err instanceof Error ? err.message : String(err)}`),
   );

@@ -15,6 +15,7 @@ import { readSentiments } from './enrich/index';
 import { stanceColumn } from './enrich/sentiment/stance';
 import { SENTIMENT_VALUE, type StoreHooks, callColumns } from './store';
 import type { SentimentClassifier } from './types';
+import type { Scheduler } from './scheduler';
 
 export interface ReclassifyProgress {
   running: boolean;
@@ -54,7 +55,16 @@ export interface ReclassifyOptions {
   onBatch?: (p: Readonly<ReclassifyProgress>) => void;
   signal?: AbortSignal;
   now?: () => Date;
+  /**
+   * A background pass in a serving process: batches sized to the scheduler's budget (up to
+   * `batchSize`), each written in its turn after the app's requests.
+   */
+  scheduler?: Scheduler;
 }
+
+/** The scheduler's job name of a background pass. */
+const JOB = 'reclassify';
+const NEVER = new AbortController().signal;
 
 /** Runs one pass over the posts; resolves with the final progress. One pass at a time per process. */
 export async function reclassify(o: ReclassifyOptions): Promise<ReclassifyProgress> {
@@ -72,16 +82,23 @@ export async function reclassify(o: ReclassifyOptions): Promise<ReclassifyProgre
     let last = '';
     for (;;) {
       if (o.signal?.aborted) break;
-      const rows = await repo.batchAfter(last, since, batchSize);
+      const size = o.scheduler
+        ? o.scheduler.sliceSize(JOB, { min: Math.min(50, batchSize), max: batchSize })
+        : batchSize;
+      const rows = await repo.batchAfter(last, since, size);
       if (rows.length === 0) break;
       last = rows.at(-1)!.id;
       const readings = await readingsOf(o.classifier, rows);
       // A changed stance can change which posts are calls: track records follow in the same transaction.
-      p.changed += await o.db.transaction(async (tx) => {
-        const ids = await readingsRepo(tx).writeChanged(readings);
-        await o.hooks.postsStored(tx, ids);
-        return ids.length;
-      });
+      const write = () =>
+        o.db.transaction(async (tx) => {
+          const ids = await readingsRepo(tx).writeChanged(readings);
+          await o.hooks.postsStored(tx, ids);
+          return ids.length;
+        });
+      const changed = o.scheduler ? await o.scheduler.slice(JOB, rows.length, write, o.signal ?? NEVER) : await write();
+      if (changed === undefined) break;
+      p.changed += changed;
       p.done += rows.length;
       // Posts that arrived meanwhile (ids above the walk's position) are read too.
       if (p.done > p.total) p.total = p.done;

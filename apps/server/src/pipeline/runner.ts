@@ -6,8 +6,8 @@
  */
 import { sourceStateRepo } from '../db/repos/source-state';
 import { EtaTracker, formatEta } from './history';
-import { type IngestDeps, ingestBatch } from './ingest-batch';
-import { BACKGROUND_GATE, type RequestGate } from './request-gate';
+import { type BatchToIngest, type IngestDeps, ingestBatch } from './ingest-batch';
+import type { Scheduler } from './scheduler';
 import { redact } from '../security/redact';
 import { screenPosts } from './screen';
 import { isDeadLocalOwner, leaseOwner } from './lease-owner';
@@ -26,18 +26,14 @@ export interface RunnerOptions extends IngestDeps {
    * which tests use to act on observed progress instead of elapsed time.
    */
   onBatch?: (source: string, stored: number, fresh: number) => void;
-  /** Requests of the HTTP server in this process: a catching-up source lets them go first. */
-  gate?: RequestGate;
+  /**
+   * The process's background scheduler (scheduler.ts): a catching-up source lets requests go
+   * first, and every batch is saved in slices that fit its time budget.
+   */
+  scheduler?: Scheduler;
   /** How often a catching-up source logs its progress (default 5000 ms; 0 = never). */
   progressEveryMs?: number;
 }
-
-/**
- * A history batch starts after 300 ms without requests (a page's calls come in a burst a few ms
- * apart, then the user reads), and defers to requests for 2 s at most, so history still loads
- * under traffic. Measured: a 100-post batch holds the embedded database 150-250 ms on a busy
- * 2-core machine.
- */
 
 /**
  * Waits `ms`, or less when the signal aborts. Even no wait goes through the event loop: a
@@ -83,18 +79,74 @@ export async function runOnce(source: Source, opts: RunnerOptions, signal: Abort
     opts.log(`${source.name}: skipped ${screened.length} of ${batch.posts.length} items: ${shown.join('; ')}`);
   }
   const rejected = batch.rejected.length + screened.length;
-  const saved = await ingestBatch(opts, {
-    source: source.name,
-    posts,
-    cursor: batch.nextCursor,
-    rejected,
+  const saved = await saveInSlices(
+    source.name,
+    opts,
     signal,
-    ...(batch.backfill ? { backfill: batch.backfill } : {}),
-  });
+    {
+      source: source.name,
+      posts,
+      cursor: batch.nextCursor,
+      rejected,
+      signal,
+      ...(batch.backfill ? { backfill: batch.backfill } : {}),
+    },
+    stored?.cursor ?? null,
+  );
   if (!saved) return 0;
-  opts.onBatch?.(source.name, posts.length, saved.newPostIds.length);
+  opts.onBatch?.(source.name, posts.length, saved.fresh);
   return batch.waitMs;
 }
+
+/** The scheduler's job name of a source's saves: their cost per post is the source's own. */
+export const sourceJob = (name: string) => `source:${name}`;
+
+/**
+ * Saves a fetched batch in slices of the size the scheduler allows, each its own transaction
+ * (without a scheduler: in one). Only the last slice moves the cursor, says the backfill is done
+ * and counts the rejected items: a stop between slices fetches the batch again from the old
+ * cursor, and the posts already saved are upserted again, unchanged.
+ */
+async function saveInSlices(
+  name: string,
+  opts: RunnerOptions,
+  signal: AbortSignal,
+  whole: BatchToIngest,
+  storedCursor: string | null,
+): Promise<{ fresh: number } | undefined> {
+  const { scheduler } = opts;
+  if (!scheduler) {
+    const saved = await ingestBatch(opts, whole);
+    return saved && { fresh: saved.newPostIds.length };
+  }
+  let fresh = 0;
+  let at = 0;
+  do {
+    const size = scheduler.sliceSize(sourceJob(name), SLICE_POSTS);
+    const posts = whole.posts.slice(at, at + size);
+    const last = at + size >= whole.posts.length;
+    const part: BatchToIngest = last
+      ? { ...whole, posts }
+      : {
+          ...whole,
+          posts,
+          cursor: storedCursor,
+          rejected: 0,
+          ...(whole.backfill ? { backfill: { done: false } } : {}),
+        };
+    const saved = await scheduler.slice(sourceJob(name), posts.length, () => ingestBatch(opts, part), signal);
+    if (!saved) return undefined;
+    fresh += saved.newPostIds.length;
+    at += size;
+  } while (at < whole.posts.length);
+  return { fresh };
+}
+
+/**
+ * Posts in one slice: a few at least, whatever the budget (a transaction has a fixed cost), and
+ * at most what a demo history batch holds.
+ */
+export const SLICE_POSTS = { min: 10, max: 500 } as const;
 
 /**
  * Where each source run by this process stands: 'catching_up' until a fetch first says there is
@@ -181,7 +233,7 @@ export async function runSource(source: Source, opts: RunnerOptions, signal: Abo
     try {
       // Catching up, batches run back to back: each one first lets the requests in flight finish.
       if (sourceProgress.get(source.name) === 'catching_up') {
-        await opts.gate?.idle({ ...BACKGROUND_GATE, signal });
+        await opts.scheduler?.turn(signal);
         if (signal.aborted) break;
       }
       const waitMs = await runOnce(source, opts, signal);

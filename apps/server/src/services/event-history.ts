@@ -11,12 +11,15 @@
 import type { Db } from '../db/db';
 import { outsideRequest } from '../db/query-context';
 import { eventHistoryRepo } from '../db/repos/event-history';
-import { BACKGROUND_GATE, type RequestGate } from '../pipeline/request-gate';
+import type { Scheduler } from '../pipeline/scheduler';
 import type { EventBus } from './events/types';
 import { repeating } from './repeating';
 
 /** Posts looked at per chunk: a chunk holds the view's row (and new matching posts wait for it) for its length. */
 export const HISTORY_CHUNK_ROWS = 20_000;
+/** The scheduler's job name, and the fewest posts a chunk looks at, however short the budget. */
+const JOB = 'event-history';
+const MIN_CHUNK_ROWS = 1_000;
 /** How often an idle process looks for a view to count (a save in this process wakes it at once). */
 const TICK_MS = 2_000;
 
@@ -31,17 +34,17 @@ export interface HistoryChunk {
 
 export function eventHistory(deps: { db: Db; events: EventBus; log: (line: string) => void; chunkRows?: number }) {
   const rows = deps.chunkRows ?? HISTORY_CHUNK_ROWS;
-  let gate: RequestGate | undefined;
+  let scheduler: Scheduler | undefined;
   let stopping: AbortController | undefined;
   let running: Promise<void> | undefined;
 
   /** One chunk of one view, in its own transaction; null when no view is left to count. */
-  async function step(): Promise<HistoryChunk | null> {
+  async function step(chunkRows = rows): Promise<HistoryChunk | null> {
     const chunk = await deps.db.transaction(async (tx) => {
       const repo = eventHistoryRepo(tx);
       const view = await repo.claim();
       if (!view) return null;
-      const counted = await repo.countChunk(view.viewId, rows);
+      const counted = await repo.countChunk(view.viewId, chunkRows);
       return { userId: view.userId, viewId: view.viewId, ...counted };
     });
     if (chunk) {
@@ -54,10 +57,16 @@ export function eventHistory(deps: { db: Db; events: EventBus; log: (line: strin
   async function drainNow(signal?: AbortSignal): Promise<number> {
     let chunks = 0;
     while (!signal?.aborted) {
-      if (gate && signal) await gate.idle({ ...BACKGROUND_GATE, signal });
-      if (!(await step())) break;
+      if (scheduler && signal) {
+        // Posts looked at per chunk: what the scheduler's time budget allows, up to `rows`.
+        const size = scheduler.sliceSize(JOB, { min: Math.min(rows, MIN_CHUNK_ROWS), max: rows });
+        const chunk = await scheduler.slice(JOB, size, () => step(size), signal);
+        if (!chunk) break;
+      } else {
+        if (!(await step())) break;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
       chunks++;
-      await new Promise((resolve) => setImmediate(resolve));
     }
     return chunks;
   }
@@ -80,8 +89,8 @@ export function eventHistory(deps: { db: Db; events: EventBus; log: (line: strin
     /** Counts every view to the end now (tests, the bench). Returns the chunks counted. */
     drain: () => drainNow(),
     /** Starts counting in the background: at every tick, and at once when a view is saved. */
-    start(opts: { gate?: RequestGate; intervalMs?: number } = {}): void {
-      gate = opts.gate;
+    start(opts: { scheduler?: Scheduler; intervalMs?: number } = {}): void {
+      scheduler = opts.scheduler;
       stopping ??= new AbortController();
       timer.start(opts.intervalMs);
     },

@@ -6,6 +6,7 @@
  * watermark and deletes some, between chunks and (on PostgreSQL, TEST_DATABASE_URL) at the same
  * time as them, then compares the view with a count from scratch of the stored posts.
  */
+import { createScheduler } from '../../src/pipeline/scheduler';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventHistory } from '../../src/services/event-history';
 import { localBus } from '../../src/services/events/local';
@@ -155,11 +156,14 @@ describe('event view history count', () => {
         }
       });
     });
-    // A tick far away: only the save's wake can start the count within the test.
-    t.services.eventHistory.start({ intervalMs: 3_600_000 });
+    // A tick far away: only the save's wake can start the count within the test. Its chunks
+    // are the scheduler's slices, as in the server.
+    const scheduler = createScheduler({ db: t.db.kind });
+    t.services.eventHistory.start({ intervalMs: 3_600_000, scheduler });
     try {
       const viewId = await addView('Woken', ['halving']);
       expect(await done).toBe(Number(viewId));
+      await expect.poll(() => scheduler.report()['event-history']?.slices ?? 0).toBeGreaterThan(0);
       const info = await t.call('view/v2/event_opinion_info', { viewId }, { token });
       expect(info.body.data).not.toHaveProperty('history_percent');
       await expectExact(viewId, (text) => HALVING.test(text));

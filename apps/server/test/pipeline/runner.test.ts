@@ -6,6 +6,7 @@ import type { Db } from '../../src/db/db';
 import { sourceStateRepo } from '../../src/db/repos/source-state';
 import { EtaTracker, historyService } from '../../src/pipeline/history';
 import { requestGate } from '../../src/pipeline/request-gate';
+import { createScheduler } from '../../src/pipeline/scheduler';
 import { backoffMs, runOnce, runSource, sourceErrors, sourceStates } from '../../src/pipeline/runner';
 import { saveResolvedHandles } from '../../src/pipeline/store';
 import { storeHooks } from '../../src/services/store-hooks';
@@ -334,6 +335,59 @@ describe('runner', () => {
   });
 });
 
+describe('runner: a batch saved in slices', () => {
+  /** A scheduler whose slices hold `size` posts, recording each slice's size. */
+  function slicing(size: number) {
+    const real = createScheduler({ db: 'pglite' });
+    const slices: number[] = [];
+    const scheduler: typeof real = {
+      ...real,
+      sliceSize: () => size,
+      slice: (job, items, fn, signal) => {
+        slices.push(items);
+        return real.slice(job, items, fn, signal);
+      },
+    };
+    return { scheduler, slices };
+  }
+
+  it('saves a batch in slices of the allowed size, and moves the cursor with the last one only', async () => {
+    const posts = Array.from({ length: 25 }, (_, i) => rawPost({ id: `sl${i}`, text: `slice post ${i} on $ETH` }));
+    const { source } = scripted('slices', [batch({ posts, nextCursor: 'after' })]);
+    const { scheduler, slices } = slicing(10);
+    await runOnce(source, { ...opts(), scheduler }, new AbortController().signal);
+    expect(slices).toEqual([10, 10, 5]);
+    const [row] = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM posts WHERE id LIKE 'sl%'");
+    expect(row?.n).toBe(25);
+    expect((await sourceStateRepo(db).get('slices'))?.cursor).toBe('after');
+  });
+
+  it('keeps the old cursor when a slice fails, so the batch is fetched again and nothing is lost', async () => {
+    const posts = Array.from({ length: 20 }, (_, i) => rawPost({ id: `sf${i}`, text: `failing slice ${i} $SOL` }));
+    const { source, asked } = scripted('slice-fail', [
+      batch({ posts, nextCursor: 'c1' }),
+      batch({ posts, nextCursor: 'c1' }),
+    ]);
+    await sourceStateRepo(db).recordBatch('slice-fail', { cursor: 'c0', posts: 0, rejected: 0, now: new Date() });
+    const { scheduler } = slicing(10);
+    const failing = { ...opts(), scheduler };
+    // The second slice fails once (the database went away, the process stopped).
+    const real = scheduler.slice;
+    let calls = 0;
+    scheduler.slice = (job, items, fn, signal) =>
+      real(job, items, () => (++calls === 2 ? Promise.reject(new Error('gone')) : fn()), signal);
+    await expect(runOnce(source, failing, new AbortController().signal)).rejects.toThrow('gone');
+    expect((await sourceStateRepo(db).get('slice-fail'))?.cursor).toBe('c0');
+    const count = async () =>
+      (await db.query<{ n: number }>("SELECT count(*)::int AS n FROM posts WHERE id LIKE 'sf%'"))[0]!.n;
+    expect(await count()).toBe(10);
+    await runOnce(source, failing, new AbortController().signal);
+    expect(asked).toEqual(['c0', 'c0']);
+    expect(await count()).toBe(20);
+    expect((await sourceStateRepo(db).get('slice-fail'))?.cursor).toBe('c1');
+  });
+});
+
 describe('runner: requests go first while catching up', () => {
   // The gate waits 300 ms of quiet before a batch; on a loaded machine that can pass the 1 s
   // default of expect.poll. The bound only ends a hung run.
@@ -360,7 +414,8 @@ describe('runner: requests go first while catching up', () => {
     };
     gate.enter(); // a request arrives before the first batch
     const ctl = new AbortController();
-    const running = runSource(source, { ...opts(), gate, progressEveryMs: 0 }, ctl.signal);
+    const scheduler = createScheduler({ gate, db: 'pglite' });
+    const running = runSource(source, { ...opts(), scheduler, progressEveryMs: 0 }, ctl.signal);
     await expect.poll(() => gate.waiting, BOUND).toBe(1);
     expect(asked).toEqual([]);
     gate.leave();
