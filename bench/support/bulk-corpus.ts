@@ -7,7 +7,7 @@
  * (5 % reposts, 3 % quotes, 10 % replies). Triggers are off while loading (superuser), so each
  * bench builds its rollups once afterwards, as a migration builds them over existing posts.
  */
-import { openPostgres, type PostgresOptions } from '../../apps/server/src/db/db';
+import { openPostgres, type PostgresOptions, type Queryable } from '../../apps/server/src/db/db';
 import { migrate } from '../../apps/server/src/db/migrate';
 
 export interface BulkCorpus {
@@ -25,7 +25,16 @@ const fmt = (n: number) => n.toLocaleString('en-US');
 /** Loads the corpus into `schema` (migrated, empty) over its own connection; logs progress. */
 export async function loadBulkCorpus(url: string, schema: string, c: BulkCorpus): Promise<void> {
   const loader = await openPostgres(url, { searchPath: schema, max: 1 });
-  await loader.exec('SET session_replication_role = replica');
+  await bulkLoad(loader, c);
+  await loader.close();
+}
+
+/**
+ * Loads the corpus over `loader`, one session (a PostgreSQL connection of its own, or PGlite, whose
+ * one session is the database's), with triggers off while it loads and back on after.
+ */
+export async function bulkLoad(loader: Queryable, c: BulkCorpus): Promise<void> {
+  await loader.query('SET session_replication_role = replica');
   await loader.query(
     // Triggers are off (replica role): each account is its own person (migration 0019) by hand.
     `INSERT INTO x_accounts (id, username, name, icon, followers_count, is_blue_verified, verified_type, source, created_at, updated_at,
@@ -68,7 +77,7 @@ export async function loadBulkCorpus(url: string, schema: string, c: BulkCorpus)
     if ((to / CHUNK) % 8 === 0 || to === c.posts)
       console.log(`  loaded ${fmt(to)} posts (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
   }
-  await loader.close();
+  await loader.query('SET session_replication_role = origin');
 }
 
 /**
