@@ -34,7 +34,11 @@ const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.
 const PGLITE_DIR = process.env.BENCH_PGLITE_DIR ?? join(tmpdir(), `kolscope-ingest-${STORED}`);
 /** The bulk corpus ends here; the demo slices come after the latest stored post. */
 const BULK_END = Math.floor(Date.UTC(2026, 9, 1) / 1000);
-const DEMO_PER_DAY = 50_000;
+/**
+ * As dense as ingest.bench.ts's corpus (100,000 posts over 30 days): a batch of 500 spans hours,
+ * so it touches as many rollup buckets as a backfill or a busy source's batch does.
+ */
+const DEMO_PER_DAY = 3_400;
 
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 const noop = async () => {};
@@ -62,6 +66,8 @@ interface Variant {
   hooks: StoreHooks;
 }
 const VARIANTS: Variant[] = [
+  // Caches and plans warm up over the first slices: the first run of each database is slower.
+  { name: 'warm-up (everything on)', triggers: [], hooks: storeHooks },
   { name: 'everything on', triggers: [], hooks: storeHooks },
   ...Object.entries(TRIGGER_FAMILIES).map(([name, triggers]) => ({
     name: `${name} off`,
@@ -87,8 +93,12 @@ function stepOf(sql: string): string {
 }
 const STEPS = ['accounts', 'persons', 'copies', 'posts+triggers', 'track records', 'other'];
 
+/** With BENCH_DETAIL=1: time per statement (its first words) of the "everything on" slice. */
+const DETAIL = process.env.BENCH_DETAIL === '1';
+const statementKey = (sql: string) => sql.replace(/\s+/g, ' ').trim().slice(0, 70);
+
 /** A Db whose transactions time every statement into `times` by step; `hook` names the hook running. */
-function timed(db: Db, times: Map<string, number>) {
+function timed(db: Db, times: Map<string, number>, statements?: Map<string, number>) {
   let hook = '';
   const wrapTx = (tx: Queryable): Queryable => ({
     async query(sql, params) {
@@ -97,7 +107,9 @@ function timed(db: Db, times: Map<string, number>) {
         return await tx.query(sql, params);
       } finally {
         const step = hook || stepOf(sql);
-        times.set(step, (times.get(step) ?? 0) + Number(process.hrtime.bigint() - t0) / 1e6);
+        const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+        times.set(step, (times.get(step) ?? 0) + ms);
+        if (statements) statements.set(statementKey(sql), (statements.get(statementKey(sql)) ?? 0) + ms);
       }
     },
   });
@@ -173,7 +185,8 @@ async function profile(label: string, db: Db) {
   console.log(`  ${'variant'.padEnd(28)} ${'posts/s'.padStart(8)}  ms per batch: ${STEPS.join(' | ')}`);
   for (const [i, v] of VARIANTS.entries()) {
     const times = new Map<string, number>();
-    const t = timed(db, times);
+    const statements = DETAIL && v.name === 'everything on' ? new Map<string, number>() : undefined;
+    const t = timed(db, times, statements);
     const hooks = t.hooksOf(v.hooks);
     await setTriggers(db, v.triggers, false);
     const slice = work[i]!;
@@ -194,9 +207,14 @@ async function profile(label: string, db: Db) {
     }
     const s = Number(process.hrtime.bigint() - t0) / 1e9;
     await setTriggers(db, v.triggers, true);
+    // The track-record tables were empty when the bulk load was analysed: fresh statistics after
+    // the warm-up, or their plans stay those of empty tables until autovacuum comes by.
+    if (i === 0) await db.exec('ANALYZE');
     const batches = Math.ceil(slice.posts.length / BATCH);
     const steps = STEPS.map((k) => ((times.get(k) ?? 0) / batches).toFixed(0)).join(' | ');
     console.log(`  ${v.name.padEnd(28)} ${fmt(slice.posts.length / s).padStart(8)}  ${steps}`);
+    for (const [sql, ms] of [...(statements ?? [])].sort((a, b) => b[1] - a[1]).slice(0, 15))
+      console.log(`      ${(ms / batches).toFixed(1).padStart(6)} ms  ${sql}`);
   }
   console.log(`  load average after: ${loadavg()[0]!.toFixed(2)}`);
 }
