@@ -64,10 +64,14 @@ export function personsRepo(db: Queryable) {
       if (refs.length === 0) return [];
       const ids = refs.flatMap((r) => ('id' in r ? [r.id] : []));
       const handles = refs.flatMap((r) => ('handle' in r ? [{ n: r.network, h: r.handle }] : []));
+      // Each way of naming an account is its own indexed lookup (lower(id): migration 0026;
+      // lower(username): 0002): written as one OR, the query read every account on each batch.
       return db.query(
         `SELECT ${COLUMNS}, a.bio, a.links FROM x_accounts a
-         WHERE lower(a.id) = ANY($1::text[])
-            OR (a.network, lower(a.username)) IN (SELECT r.n, r.h FROM jsonb_to_recordset($2::jsonb) AS r(n text, h text))`,
+         WHERE a.id IN (SELECT x.id FROM x_accounts x WHERE lower(x.id) = ANY($1::text[])
+                        UNION
+                        SELECT x.id FROM jsonb_to_recordset($2::jsonb) AS r(n text, h text)
+                        JOIN x_accounts x ON lower(x.username) = r.h AND x.network = r.n)`,
         [ids.map((i) => i.toLowerCase()), JSON.stringify(handles)],
       );
     },
