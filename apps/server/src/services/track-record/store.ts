@@ -103,12 +103,17 @@ export const scored = (r: CallRow): ScoredCall => ({
   excess: r.excess,
 });
 
-/** Every stats row of these authors, from their calls: per coin and for all coins ('') per horizon. */
-export function statsRows(calls: CallRow[]): StatsRow[] {
+/**
+ * Every stats row of these authors, from their calls: per coin and for all coins ('') per horizon;
+ * with `wanted` (pairKey of author and coin), only those rows (scoring every pair of a long
+ * history to keep a few was most of a batch's track-record time).
+ */
+export function statsRows(calls: CallRow[], wanted?: Set<string>): StatsRow[] {
   const groups = new Map<string, { author: string; coin: string; calls: ScoredCall[] }>();
   for (const r of calls) {
     for (const coin of [r.coin, '']) {
       const k = pairKey(r.author_id, coin);
+      if (wanted && !wanted.has(k)) continue;
       const g = groups.get(k) ?? { author: r.author_id, coin, calls: [] };
       g.calls.push(scored(r));
       groups.set(k, g);
@@ -148,17 +153,14 @@ async function refreshStats(tx: Queryable, pairs: { author: string; coin: string
   if (pairs.length === 0) return;
   const repo = trackRecordRepo(tx);
   const authors = [...new Set(pairs.map((p) => p.author))];
-  const rows = statsRows(await repo.callsOfAuthors(authors));
-  if (allCoins) return repo.replaceStats(authors, rows);
+  const calls = await repo.callsOfAuthors(authors);
+  if (allCoins) return repo.replaceStats(authors, statsRows(calls));
   const wanted = new Set([...pairs.map((p) => pairKey(p.author, p.coin)), ...authors.map((a) => pairKey(a, ''))]);
   const keys = [...wanted].map((k) => {
     const [author, coin] = k.split('\u0000') as [string, string];
     return { author, coin };
   });
-  await repo.replaceStatsOf(
-    keys,
-    rows.filter((r) => wanted.has(pairKey(r.author_id, r.coin))),
-  );
+  await repo.replaceStatsOf(keys, statsRows(calls, wanted));
 }
 
 /** A stable 32-bit key for an author's advisory lock. */
