@@ -24,7 +24,7 @@ import copiesOnce from './0022_copies_once';
 import copiesSameCoins from './0023_copies_same_coins';
 import sentimentCalls from './0024_sentiment_calls';
 import linksAndUnknownCounts from './0025_links_and_unknown_counts';
-import rollupsPerStatement from './0026_rollups_per_statement';
+import accountsLowerId from './0026_accounts_lower_id';
 
 export const migrations: { id: string; sql: string }[] = [
   { id: '0001_accounts', sql: accounts },
@@ -52,5 +52,5 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '0023_copies_same_coins', sql: copiesSameCoins },
   { id: '0024_sentiment_calls', sql: sentimentCalls },
   { id: '0025_links_and_unknown_counts', sql: linksAndUnknownCounts },
-  { id: '0026_rollups_per_statement', sql: rollupsPerStatement },
+  { id: '0026_accounts_lower_id', sql: accountsLowerId },
 ];
