@@ -54,10 +54,12 @@ export interface Scheduler {
 }
 
 /**
- * How much a job's next slice may grow over its last one. A slice costs a fixed part (the
- * transaction, its triggers' per-statement work: ~25 ms for a demo batch of any size on the
- * embedded database) and a part per item, so sizes are found by steps (the last size times budget
- * over its time) rather than from an average time per item, which the fixed part would skew.
+ * How much a job's allowed size may grow after a slice within the budget. A slice costs a fixed
+ * part (the transaction, its statements' triggers: ~25 ms for a demo batch of any size on the
+ * embedded database) and a part per item, so the size is found by steps rather than from an
+ * average time per item, which the fixed part would skew: within the budget it grows (a slice
+ * that held fewer items than allowed, say a source with only 2 new posts, still lets it grow);
+ * over the budget it is cut to what that slice did, times budget over its time.
  */
 const MAX_GROWTH = 1.5;
 
@@ -74,7 +76,8 @@ export function createScheduler(opts: {
   const { gate } = opts;
   const now = opts.now ?? (() => performance.now());
   const budgets = SLICE_BUDGET_MS[opts.db];
-  const lastSlice = new Map<string, { items: number; ms: number }>();
+  /** Items the next slice of each job may hold, before the caller's bounds. */
+  const allowed = new Map<string, number>();
   const reports = new Map<string, JobReport>();
   const budgetMs = () => (gate && gate.quietFor() < IN_USE_MS ? budgets.inUse : budgets.idle);
 
@@ -98,15 +101,25 @@ export function createScheduler(opts: {
         busyMs: r.busyMs + ms,
         longestMs: Math.max(r.longestMs, ms),
       });
-      if (items > 0) lastSlice.set(job, { items, ms });
+      if (items > 0) {
+        const budget = budgetMs();
+        const before = allowed.get(job) ?? items;
+        allowed.set(
+          job,
+          ms > budget
+            ? Math.min(before, (items * budget) / ms)
+            : Math.max(before, items) * Math.min(MAX_GROWTH, budget / Math.max(ms, 1)),
+        );
+      }
       return result;
     },
     sliceSize(job, { min, max }) {
-      const last = lastSlice.get(job);
       // A job's first slice is the smallest: nothing is known of its cost yet.
-      if (!last) return min;
-      const factor = Math.min(MAX_GROWTH, budgetMs() / Math.max(last.ms, 1));
-      return Math.max(min, Math.min(max, Math.floor(last.items * factor)));
+      const size = allowed.get(job) ?? min;
+      // Kept within the bounds, so growth starts from a size the caller allows.
+      const bounded = Math.max(min, Math.min(max, Math.floor(size)));
+      if (bounded !== size) allowed.set(job, bounded);
+      return bounded;
     },
     budgetMs,
     // Whole milliseconds: what /healthz shows.

@@ -35,6 +35,10 @@ describe('createScheduler', () => {
     }
     expect(size).toBeGreaterThanOrEqual(Math.floor((idle - 25) / 0.5) - 5);
     expect(size).toBeLessThanOrEqual(Math.ceil((idle - 25) / 0.5) + 5);
+    // A slice that held few items (the source had only 2 new posts) does not shrink the size.
+    const before = s.sliceSize('history', bounds);
+    await s.slice('history', 2, async () => clock.advance(30), signal);
+    expect(s.sliceSize('history', bounds)).toBeGreaterThanOrEqual(before);
     // Over the budget: cut in proportion. Another job has its own size.
     await s.slice('history', 400, async () => clock.advance(2 * idle), signal);
     expect(s.sliceSize('history', bounds)).toBe(200);
@@ -45,7 +49,7 @@ describe('createScheduler', () => {
     await s.slice('slow', 10, async () => clock.advance(50 * idle), signal);
     expect(s.sliceSize('slow', bounds)).toBe(10);
     expect(s.report().prices).toEqual({ slices: 1, items: 400, busyMs: 1, longestMs: 1 });
-    expect(s.report().history).toMatchObject({ slices: 32, longestMs: 2 * idle });
+    expect(s.report().history).toMatchObject({ slices: 33, longestMs: 2 * idle });
   });
 
   it('keeps slices short while someone uses the app', async () => {
