@@ -170,15 +170,16 @@ export function isHit(stance: Stance, ret: number | null): boolean | null {
  */
 export const rightness = (stance: Stance, excess: number) => (stance === 'bullish' ? excess : -excess);
 
-const Z = 1.96;
+/** The z of a 95 % interval. */
+export const WILSON_Z = 1.96;
 
 /** The 95 % Wilson score interval's lower bound of hits out of n (0 when n is 0). */
 export function wilsonLower(hits: number, n: number): number {
   if (n === 0) return 0;
   const p = hits / n;
-  const z2 = Z * Z;
+  const z2 = WILSON_Z * WILSON_Z;
   const centre = p + z2 / (2 * n);
-  const margin = Z * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n));
+  const margin = WILSON_Z * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n));
   return Math.max(0, (centre - margin) / (1 + z2 / n));
 }
 

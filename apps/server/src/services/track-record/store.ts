@@ -32,6 +32,7 @@ import {
   type ScoredCall,
   statsOf,
 } from './rules';
+import { deriveSlice } from './rebuild';
 
 // Any constants: the same in every process that writes track records.
 const PRICES_LOCK = 715_302_201;
@@ -297,25 +298,30 @@ export function trackCandlesStored(db: Db): CandlesStoredListener {
 }
 
 /**
- * Re-derives every account's records, a page of accounts per transaction: for a database that
- * had posts before track records existed (`kolscope track-rebuild`). Returns the accounts read.
+ * Derives every person's records from scratch, set-based (./rebuild.ts), a slice of persons per
+ * transaction: `kolscope track-rebuild`, and the pass after a backfill or an upgrade. Each slice
+ * holds the prices lock exclusively, so batches and candle updates wait for it and then update
+ * the rebuilt records incrementally. Returns the persons read.
  */
 export async function rebuildTrackRecords(
   db: Db,
   log: (line: string) => void,
-  pageSize = 200,
+  pageSize = 500,
   pause: Pause = nextTurn,
 ): Promise<number> {
   let after = '';
   let done = 0;
   for (;;) {
-    // Between two pages the server answers what came meanwhile: with the embedded database the
-    // pages' statements settle as microtasks, and a pass that never waits holds every request
+    // Between two slices the server answers what came meanwhile: with the embedded database the
+    // slices' statements settle as microtasks, and a pass that never waits holds every request
     // for its whole length (a /healthz waited 28 s for one).
     await pause();
     const ids = await trackRecordRepo(db).accountsAfter(after, pageSize);
     if (ids.length === 0) break;
-    await db.transaction((tx) => trackAuthorsChanged(tx, ids));
+    await db.transaction(async (tx) => {
+      await trackRecordRepo(tx).lockPrices(PRICES_LOCK, 'exclusive');
+      await deriveSlice(tx, ids);
+    });
     done += ids.length;
     after = ids.at(-1)!;
     log(`track-rebuild: ${done} accounts`);
@@ -328,8 +334,8 @@ export async function rebuildTrackRecords(
 export type Pause = () => Promise<void>;
 const nextTurn: Pause = () => new Promise((resolve) => setImmediate(resolve));
 
-/** Accounts per transaction of a background pass: small, as requests wait for the embedded database. */
-const BACKGROUND_PAGE = 10;
+/** Persons per transaction of a background pass: small, as requests wait for the embedded database. */
+const BACKGROUND_PAGE = 25;
 /** Background passes of this process, one after the other (each would redo the other's work). */
 let passes: Promise<void> = Promise.resolve();
 function background(db: Db, log: (line: string) => void, pause: Pause, when: () => Promise<boolean>): Promise<void> {
