@@ -3,16 +3,21 @@
  * of the shared bulk corpus (support/bulk-corpus.ts: 30 days, 20,000 authors, the catalogue's
  * coins, 40 % bullish and 25 % bearish, 8 % reposts and quotes), with hourly candles for every
  * coin over the corpus span (a seeded random walk per coin), then the track records derived from
- * scratch. Prints the build time; `kol/track_record` and `kol/leaderboard` (a large group, all
+ * scratch: set-based as `kolscope track-rebuild` does (BENCH_REBUILD=setbased, the default;
+ * BENCH_SLICE persons a transaction, default 500), or author by author through the incremental
+ * store (BENCH_REBUILD=incremental). Prints the build time and posts/s; `kol/track_record` and `kol/leaderboard` (a large group, all
  * coins and one coin) p50/p95 through the services over a bounded number of calls (target p95
  * < 100 ms); and what the incremental update adds to ingestion: 20,000 new posts in batches of
  * 500 through saveBatch with and without the track-record step, in µs a post.
  *
  * Run: `npm run bench -- track-record` (BENCH_POSTS; BENCH_DATABASE_URL; BENCH_KEEP=1 keeps the
- * loaded schema and reuses it next time; BENCH_LOAD_ONLY=1 stops after loading posts and candles).
+ * loaded schema and reuses it next time; BENCH_LOAD_ONLY=1 stops after loading posts and candles;
+ * BENCH_REBUILD_ONLY=1 stops after the build).
  */
 import { COINS } from '../apps/server/src/domain/coins/catalogue';
+import { loadavg } from 'node:os';
 import { saveBatch } from '../apps/server/src/pipeline/store';
+import { rebuildTrackRecords } from '../apps/server/src/services/track-record/store';
 import { storeHooks } from '../apps/server/src/services/store-hooks';
 import type { Enrichment, RawPost } from '../apps/server/src/pipeline/types';
 import { benchServices, benchUser, percentile } from './support/bench-services';
@@ -28,6 +33,10 @@ const HOUR = 3600;
 
 const fmt = (n: number) => n.toLocaleString('en-US');
 const secondsSince = (t0: number) => ((Date.now() - t0) / 1000).toFixed(0);
+const loadAverage = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ');
 
 const { admin, db, reuse } = await openBenchSchema(PG_URL, schema, KEEP);
 // A kept schema keeps the time it was loaded at: the corpus and its candles end there.
@@ -64,34 +73,32 @@ if (process.env.BENCH_LOAD_ONLY === '1') {
 const services = benchServices(db, { feedCacheMs: 0 });
 const store = services.trackRecord.store;
 
-// From scratch: the incremental store's own path (every post of a set of authors "stored" again,
-// so each of their chains is derived from its first post), over sets of about BUILD_POSTS posts,
-// at most BUILD_AUTHORS authors, one transaction each. The records left by a kept schema are dropped first.
-const BUILD_POSTS = 50_000;
-// Each author is one advisory lock of the transaction: PostgreSQL's lock table holds ~64 a connection.
-const BUILD_AUTHORS = 200;
+// From scratch, as `kolscope track-rebuild` derives them (BENCH_REBUILD=setbased, the default:
+// set-based SQL, slices of BENCH_SLICE persons, one transaction each), or through the incremental
+// store's own path (BENCH_REBUILD=incremental: every post of a set of authors "stored" again, so
+// each of their chains is derived from its first post). The records left by a kept schema are
+// dropped first.
+const MODE = process.env.BENCH_REBUILD ?? 'setbased';
+const SLICE = Number(process.env.BENCH_SLICE ?? 500);
 await db.query('TRUNCATE track_calls, track_stats');
-const authors = await db.query<{ a: string; n: number }>(
-  `SELECT author_id AS a, count(*)::int AS n FROM posts WHERE coins <> '{}' AND sentiment <> 0 GROUP BY author_id ORDER BY author_id`,
+const [candidates] = await db.query<{ n: number }>(
+  `SELECT count(*)::int AS n FROM posts WHERE coins <> '{}' AND sentiment <> 0`,
 );
 let t0 = Date.now();
-let built = 0;
-for (let i = 0; i < authors.length; ) {
-  const set: string[] = [];
-  let n = 0;
-  while (i < authors.length && (set.length === 0 || (n + authors[i]!.n <= BUILD_POSTS && set.length < BUILD_AUTHORS))) {
-    set.push(authors[i]!.a);
-    n += authors[i]!.n;
-    i++;
-  }
-  const ids = await db.query<{ id: string }>(
-    `SELECT id FROM posts WHERE author_id = ANY($1::text[]) AND coins <> '{}' AND sentiment <> 0`,
-    [set],
+let built = candidates!.n;
+if (MODE === 'setbased') {
+  console.log(`  set-based rebuild, slices of ${fmt(SLICE)} persons (load average ${loadAverage()})`);
+  const persons = await rebuildTrackRecords(
+    db,
+    (line) => {
+      const done = Number(line.match(/(\d+) accounts/)?.[1] ?? 0);
+      if (done % (SLICE * 10) === 0) console.log(`  ${line} (${secondsSince(t0)} s)`);
+    },
+    SLICE,
   );
-  await store.postsStored(ids.map((r) => r.id));
-  built += ids.length;
-  if (i === authors.length || Math.floor(built / 1_000_000) > Math.floor((built - ids.length) / 1_000_000))
-    console.log(`  derived from ${fmt(built)} bullish or bearish posts with coins (${secondsSince(t0)} s)`);
+  console.log(`  set-based: ${fmt(persons)} persons in ${secondsSince(t0)} s (load average ${loadAverage()})`);
+} else {
+  built = await incrementalBuild();
 }
 const buildSeconds = (Date.now() - t0) / 1000;
 const [sizes] = await db.query<{ calls: number; stats: number; authors: number }>(
@@ -99,11 +106,52 @@ const [sizes] = await db.query<{ calls: number; stats: number; authors: number }
           (SELECT count(DISTINCT author_id)::int FROM track_calls) AS authors`,
 );
 console.log(
-  `  track records built from scratch in ${buildSeconds.toFixed(0)} s (${((buildSeconds * 1e6) / Math.max(1, built)).toFixed(0)} µs a post): ` +
+  `  track records built from scratch (${MODE}) in ${buildSeconds.toFixed(0)} s: ${fmt(Math.round(N / buildSeconds))} posts/s ` +
+    `(${((buildSeconds * 1e6) / Math.max(1, built)).toFixed(0)} µs a bullish or bearish post with coins); ` +
     `${fmt(sizes!.calls)} calls of ${fmt(sizes!.authors)} authors, ${fmt(sizes!.stats)} stats rows`,
 );
 await db.exec('VACUUM ANALYZE track_calls');
 await db.exec('VACUUM ANALYZE track_stats');
+if (process.env.BENCH_REBUILD_ONLY === '1') {
+  await db.close();
+  if (!KEEP) await admin.exec(`DROP SCHEMA ${schema} CASCADE`);
+  await admin.close();
+  process.exit(0);
+}
+
+/** The incremental store's own path over every author (BENCH_REBUILD=incremental). */
+async function incrementalBuild(): Promise<number> {
+  // Sets of about BUILD_POSTS posts, at most BUILD_AUTHORS authors, one transaction each.
+  const BUILD_POSTS = 50_000;
+  // Each author is one advisory lock of the transaction: PostgreSQL's lock table holds ~64 a connection.
+  const BUILD_AUTHORS = 200;
+  const authors = await db.query<{ a: string; n: number }>(
+    `SELECT author_id AS a, count(*)::int AS n FROM posts WHERE coins <> '{}' AND sentiment <> 0 GROUP BY author_id ORDER BY author_id`,
+  );
+  const started = Date.now();
+  let built = 0;
+  for (let i = 0; i < authors.length; ) {
+    const set: string[] = [];
+    let n = 0;
+    while (
+      i < authors.length &&
+      (set.length === 0 || (n + authors[i]!.n <= BUILD_POSTS && set.length < BUILD_AUTHORS))
+    ) {
+      set.push(authors[i]!.a);
+      n += authors[i]!.n;
+      i++;
+    }
+    const ids = await db.query<{ id: string }>(
+      `SELECT id FROM posts WHERE author_id = ANY($1::text[]) AND coins <> '{}' AND sentiment <> 0`,
+      [set],
+    );
+    await store.postsStored(ids.map((r) => r.id));
+    built += ids.length;
+    if (i === authors.length || Math.floor(built / 1_000_000) > Math.floor((built - ids.length) / 1_000_000))
+      console.log(`  derived from ${fmt(built)} bullish or bearish posts with coins (${secondsSince(started)} s)`);
+  }
+  return built;
+}
 
 const TARGET_MS = 100;
 const CALLS = 100;

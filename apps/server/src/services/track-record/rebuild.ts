@@ -34,6 +34,7 @@ export const REBUILD_RULES: RebuildRules = {
 export async function deriveSlice(tx: Queryable, persons: string[]): Promise<void> {
   if (persons.length === 0) return;
   const repo = trackRebuildRepo(tx);
+  await repo.settings();
   await repo.loadCandidates(persons, REBUILD_RULES);
   await repo.findCalls(REBUILD_RULES);
   await repo.clear(persons);
