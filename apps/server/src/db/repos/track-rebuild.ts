@@ -59,7 +59,7 @@ export function trackRebuildRepo(tx: Queryable) {
     async loadCandidates(persons: string[], rules: RebuildRules): Promise<void> {
       await tx.query(
         `CREATE TEMP TABLE ${CANDIDATES} ON COMMIT DROP AS
-         SELECT p.person_id AS author_id, s.coin, p.ct, p.id AS post_id,
+         SELECT p.person_id COLLATE "C" AS author_id, s.coin COLLATE "C" AS coin, p.ct, p.id COLLATE "C" AS post_id,
                 COALESCE(s.stance, p.sentiment)::smallint AS stance
          FROM posts p CROSS JOIN LATERAL unnest(p.coins, p.coin_stances) AS s(coin, stance)
          WHERE p.person_id = ANY($1::text[]) AND s.coin IS NOT NULL AND s.coin <> ALL($2::text[])
@@ -67,8 +67,9 @@ export function trackRebuildRepo(tx: Queryable) {
            AND p.ref_kind NOT IN ('repost', 'quote') AND left(p.text, 4) <> 'RT @'`,
         [persons, rules.stablecoins],
       );
-      // Chains walk in (ct, id) order; ids compare as JavaScript strings do (rules.ts byTime).
-      await tx.query(`CREATE INDEX ON ${CANDIDATES} (author_id, coin, ct, post_id COLLATE "C")`);
+      // Chains walk in (ct, id) order; ids compare as JavaScript strings do (rules.ts byTime), and
+      // byte-wise sorts and groups are several times cheaper than the database's locale.
+      await tx.query(`CREATE INDEX ON ${CANDIDATES} (author_id, coin, ct, post_id)`);
       await tx.query(`ANALYZE ${CANDIDATES}`);
     },
 
@@ -84,13 +85,13 @@ export function trackRebuildRepo(tx: Queryable) {
         `CREATE TEMP TABLE ${CALLS} ON COMMIT DROP AS
          WITH RECURSIVE walk AS (
            (SELECT DISTINCT ON (author_id, coin) author_id, coin, ct, post_id, stance FROM ${CANDIDATES}
-            ORDER BY author_id, coin, ct, post_id COLLATE "C")
+            ORDER BY author_id, coin, ct, post_id)
            UNION ALL
            SELECT n.author_id, n.coin, n.ct, n.post_id, n.stance FROM walk w
            CROSS JOIN LATERAL (
              SELECT c.author_id, c.coin, c.ct, c.post_id, c.stance FROM ${CANDIDATES} c
              WHERE c.author_id = w.author_id AND c.coin = w.coin AND c.ct >= w.ct + $1::bigint
-             ORDER BY c.ct, c.post_id COLLATE "C" LIMIT 1) n
+             ORDER BY c.ct, c.post_id LIMIT 1) n
          )
          SELECT w.post_id, w.coin, w.author_id, w.ct, w.stance,
                 ${entry.closeTime} AS entry_ct, ${entry.price} AS entry_price
@@ -152,7 +153,8 @@ export function trackRebuildRepo(tx: Queryable) {
     async storeStats(persons: string[], rules: RebuildRules): Promise<void> {
       await tx.query(
         `WITH per AS (
-           SELECT c.author_id, g.coin, c.coin AS call_coin, c.post_id, c.ct, r.i,
+           SELECT c.author_id COLLATE "C" AS author_id, g.coin COLLATE "C" AS coin, c.coin COLLATE "C" AS call_coin,
+                  c.post_id COLLATE "C" AS post_id, c.ct, r.i,
                   r.raw IS NOT NULL AND r.excess IS NOT NULL AS resolved,
                   CASE WHEN c.stance = 1 THEN r.excess > 0 ELSE r.excess < 0 END AS hit,
                   CASE WHEN c.stance = 1 THEN r.raw > 0 ELSE r.raw < 0 END AS raw_hit,
@@ -174,8 +176,8 @@ export function trackRebuildRepo(tx: Queryable) {
                   count(*) OVER g AS n,
                   row_number() OVER (g ORDER BY right_excess) AS by_excess,
                   row_number() OVER (g ORDER BY right_raw) AS by_raw,
-                  row_number() OVER (g ORDER BY right_excess DESC, ct, post_id COLLATE "C", call_coin COLLATE "C") AS best,
-                  row_number() OVER (g ORDER BY right_excess, ct, post_id COLLATE "C", call_coin COLLATE "C") AS worst
+                  row_number() OVER (g ORDER BY right_excess DESC, ct, post_id, call_coin) AS best,
+                  row_number() OVER (g ORDER BY right_excess, ct, post_id, call_coin) AS worst
            FROM per WHERE resolved
            WINDOW g AS (PARTITION BY author_id, coin, i)
          ),
