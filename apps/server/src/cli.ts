@@ -87,7 +87,7 @@ async function start(config: Config, role: Role) {
   // Every background job of this process runs through it, in short slices (pipeline/scheduler.ts).
   const scheduler = createScheduler({ db: rt.db.kind, ...(gate ? { gate } : {}) });
   const passes = new AbortController();
-  const pause = () => scheduler.turn(passes.signal);
+  const pacing = { scheduler, signal: passes.signal };
   const { hooks } = rt.services.pipeline;
   const sources = buildSources(config, { db: rt.db, hooks, clock: rt.services.clock, scheduler, log });
   const startCollecting = () =>
@@ -95,7 +95,7 @@ async function start(config: Config, role: Role) {
       sources,
       scheduler,
       ...rt.services.pipeline,
-      onBackfillDone: () => void rebuildTrackRecordsAfterBackfill(rt.db, log, pause),
+      onBackfillDone: () => void rebuildTrackRecordsAfterBackfill(rt.db, log, pacing),
       ...(config.logLevel === 'debug' || config.logLevel === 'trace'
         ? { onBatch: (name, stored, fresh) => log(`${name}: stored a batch of ${stored} posts (${fresh} new)`) }
         : {}),
@@ -140,7 +140,7 @@ async function start(config: Config, role: Role) {
   const startBackgroundPasses = () => {
     if (config.reclassifyOnStart)
       reclassifying = reclassifyInBackground({ db: rt.db, classifier: rt.services.classifier, hooks }, log, scheduler);
-    void rebuildTrackRecordsIfNeeded(rt.db, log, pause);
+    void rebuildTrackRecordsIfNeeded(rt.db, log, pacing);
   };
   if (role === 'worker') {
     collection = startCollecting();

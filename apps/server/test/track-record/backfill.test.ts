@@ -9,6 +9,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/db';
 import { trackRecordRepo } from '../../src/db/repos/track-record';
+import { requestGate } from '../../src/pipeline/request-gate';
+import { createScheduler } from '../../src/pipeline/scheduler';
 import {
   rebuildTrackRecords,
   rebuildTrackRecordsAfterBackfill,
@@ -95,6 +97,31 @@ describe('track records of a backfill', () => {
     await rebuildTrackRecordsIfNeeded(db, () => {});
     expect(await storedRecords(db)).toEqual(await directRecords(db));
     expect(await trackRecordRepo(db).rebuildNeeded()).toBe(false);
+  });
+
+  it('runs the pass in the scheduler slices of a serving process, and leaves the flag when stopped before its turn', async () => {
+    await reset();
+    await candles(3);
+    await loadNewestFirst(randomPosts(3, 200), 25);
+    // A request in flight holds the pass; stopping the process meanwhile leaves the flag.
+    const gate = requestGate();
+    gate.enter();
+    const stop = new AbortController();
+    const held = rebuildTrackRecordsIfNeeded(db, () => {}, {
+      scheduler: createScheduler({ db: db.kind, gate }),
+      signal: stop.signal,
+    });
+    await expect.poll(() => gate.waiting).toBe(1);
+    stop.abort();
+    await held;
+    gate.leave();
+    expect(await trackRecordRepo(db).rebuildNeeded()).toBe(true);
+    // The next start's pass runs slice by slice through its scheduler, to the same records.
+    const scheduler = createScheduler({ db: db.kind });
+    await rebuildTrackRecordsIfNeeded(db, () => {}, { scheduler, signal: new AbortController().signal });
+    expect(await storedRecords(db)).toEqual(await directRecords(db));
+    expect(await trackRecordRepo(db).rebuildNeeded()).toBe(false);
+    expect(scheduler.report()['track-records']?.slices).toBeGreaterThan(0);
   });
 
   it('lets the server answer between the pages of the pass', async () => {

@@ -33,6 +33,7 @@ import {
   statsOf,
 } from './rules';
 import { deriveSlice } from './rebuild';
+import type { Scheduler } from '../../pipeline/scheduler';
 
 // Any constants: the same in every process that writes track records.
 const PRICES_LOCK = 715_302_201;
@@ -307,21 +308,29 @@ export async function rebuildTrackRecords(
   db: Db,
   log: (line: string) => void,
   pageSize = 500,
-  pause: Pause = nextTurn,
+  pacing?: Pacing,
 ): Promise<number> {
   let after = '';
   let done = 0;
   for (;;) {
-    // Between two slices the server answers what came meanwhile: with the embedded database the
-    // slices' statements settle as microtasks, and a pass that never waits holds every request
-    // for its whole length (a /healthz waited 28 s for one).
-    await pause();
-    const ids = await trackRecordRepo(db).accountsAfter(after, pageSize);
+    // In a serving process each slice is the scheduler's: sized to its time budget, run after the
+    // app's requests. Otherwise the server (if any) still answers between two slices: with the
+    // embedded database their statements settle as microtasks, and a pass that never waits holds
+    // every request for its whole length (a /healthz waited 28 s for one).
+    const size = pacing ? pacing.scheduler.sliceSize(REBUILD_JOB, { min: 1, max: pageSize }) : pageSize;
+    if (!pacing) await nextTurn();
+    const ids = await trackRecordRepo(db).accountsAfter(after, size);
     if (ids.length === 0) break;
-    await db.transaction(async (tx) => {
-      await trackRecordRepo(tx).lockPrices(PRICES_LOCK, 'exclusive');
-      await deriveSlice(tx, ids);
-    });
+    const derive = () =>
+      db.transaction(async (tx) => {
+        await trackRecordRepo(tx).lockPrices(PRICES_LOCK, 'exclusive');
+        await deriveSlice(tx, ids);
+        return true;
+      });
+    // Stopped while waiting for its turn: the flag stays, and the next start derives them all.
+    if (pacing) {
+      if (!(await pacing.scheduler.slice(REBUILD_JOB, ids.length, derive, pacing.signal))) return done;
+    } else await derive();
     done += ids.length;
     after = ids.at(-1)!;
     log(`track-rebuild: ${done} accounts`);
@@ -330,21 +339,30 @@ export async function rebuildTrackRecords(
   return done;
 }
 
-/** What a pass waits for between two pages: the next turn of the event loop, or the app's requests. */
-export type Pause = () => Promise<void>;
-const nextTurn: Pause = () => new Promise((resolve) => setImmediate(resolve));
+/** A pass in a serving process: its slices go through the process's scheduler, until the signal. */
+export interface Pacing {
+  scheduler: Scheduler;
+  signal: AbortSignal;
+}
+const REBUILD_JOB = 'track-records';
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** Persons per transaction of a background pass: small, as requests wait for the embedded database. */
-const BACKGROUND_PAGE = 25;
+/** Persons per transaction of a background pass, at most: the scheduler sizes them below it. */
+const BACKGROUND_PAGE = 100;
 /** Background passes of this process, one after the other (each would redo the other's work). */
 let passes: Promise<void> = Promise.resolve();
-function background(db: Db, log: (line: string) => void, pause: Pause, when: () => Promise<boolean>): Promise<void> {
+function background(
+  db: Db,
+  log: (line: string) => void,
+  pacing: Pacing | undefined,
+  when: () => Promise<boolean>,
+): Promise<void> {
   passes = passes.then(async () => {
     try {
       if (!(await when())) return;
       log('track-rebuild: deriving the track records of the posts stored without them');
       const started = performance.now();
-      const accounts = await rebuildTrackRecords(db, () => {}, BACKGROUND_PAGE, pause);
+      const accounts = await rebuildTrackRecords(db, () => {}, BACKGROUND_PAGE, pacing);
       log(`track-rebuild: done, ${accounts} accounts in ${Math.round((performance.now() - started) / 1000)} s`);
     } catch (err) {
       log(`track-rebuild: stopped (${err instanceof Error ? err.message : String(err)})`);
@@ -357,27 +375,19 @@ function background(db: Db, log: (line: string) => void, pause: Pause, when: () 
  * An upgraded database (posts stored before migration 0017), or one whose history backfill ended
  * before a pass finished, gets its records derived once, in the background of the collecting
  * process; the flag survives a restart until a rebuild ends. Posts saved meanwhile keep their own
- * records exact (the rebuild takes the same author locks). `pause` runs between pages (the
- * collecting process waits for the app's requests: cli.ts).
+ * records exact (the rebuild takes the same author locks). `pacing`: the collecting process's
+ * scheduler, whose slices go after the app's requests (cli.ts).
  */
-export function rebuildTrackRecordsIfNeeded(
-  db: Db,
-  log: (line: string) => void,
-  pause: Pause = nextTurn,
-): Promise<void> {
-  return background(db, log, pause, () => trackRecordRepo(db).rebuildNeeded());
+export function rebuildTrackRecordsIfNeeded(db: Db, log: (line: string) => void, pacing?: Pacing): Promise<void> {
+  return background(db, log, pacing, () => trackRecordRepo(db).rebuildNeeded());
 }
 
 /**
  * After the batch that completed a backfill (trackBackfillStored): a pass, whatever the flag says
  * by then (a pass that was running may have cleared it after the batch set it).
  */
-export function rebuildTrackRecordsAfterBackfill(
-  db: Db,
-  log: (line: string) => void,
-  pause: Pause = nextTurn,
-): Promise<void> {
-  return background(db, log, pause, async () => true);
+export function rebuildTrackRecordsAfterBackfill(db: Db, log: (line: string) => void, pacing?: Pacing): Promise<void> {
+  return background(db, log, pacing, async () => true);
 }
 
 /** The store's entry points over one database. */
