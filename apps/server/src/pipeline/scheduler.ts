@@ -116,10 +116,11 @@ export function createScheduler(opts: {
     sliceSize(job, { min, max }) {
       // A job's first slice is the smallest: nothing is known of its cost yet.
       const size = allowed.get(job) ?? min;
-      // Kept within the bounds, so growth starts from a size the caller allows.
-      const bounded = Math.max(min, Math.min(max, Math.floor(size)));
+      // Kept within the bounds, so growth starts from a size the caller allows; the fraction is
+      // kept (1 × 1.5 floored would stay 1 for ever).
+      const bounded = Math.max(min, Math.min(max, size));
       if (bounded !== size) allowed.set(job, bounded);
-      return bounded;
+      return Math.floor(bounded);
     },
     budgetMs,
     // Whole milliseconds: what /healthz shows.

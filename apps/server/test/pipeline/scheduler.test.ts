@@ -52,6 +52,18 @@ describe('createScheduler', () => {
     expect(s.report().history).toMatchObject({ slices: 33, longestMs: 2 * idle });
   });
 
+  it('grows from a slice of one item', async () => {
+    const clock = manualClock();
+    const s = createScheduler({ db: 'pglite', now: clock.now });
+    const sizes: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const n = s.sliceSize('persons', { min: 1, max: 100 });
+      sizes.push(n);
+      await s.slice('persons', n, async () => clock.advance(40), signal);
+    }
+    expect(sizes.at(-1)).toBeGreaterThan(10);
+  });
+
   it('keeps slices short while someone uses the app', async () => {
     const clock = manualClock();
     const gate = requestGate();
