@@ -389,7 +389,7 @@ describe('runner: a batch saved in slices', () => {
 });
 
 describe('runner: requests go first while catching up', () => {
-  // The gate waits 300 ms of quiet before a batch; on a loaded machine that can pass the 1 s
+  // The gate waits 50 ms of quiet before a batch; on a loaded machine that can pass the 1 s
   // default of expect.poll. The bound only ends a hung run.
   const BOUND = { timeout: 120_000 };
   it('starts no history batch while a request is in flight, and the next one once it ends', async () => {
