@@ -6,7 +6,7 @@
 import type { Db } from '../db/db';
 import type { Clock } from '../domain/clock';
 import type { Enricher } from './enrich/index';
-import { type SavedBatch, type StoreHooks, saveBatch } from './store';
+import { type BatchToSave, type SavedBatch, type StoreHooks, saveBatch } from './store';
 import type { RawPost } from './types';
 
 /** What ingesting needs; the services wire it once (services/index.ts `pipeline`). */
@@ -41,6 +41,8 @@ export interface BatchToIngest {
   signal?: AbortSignal;
   /** History older than every stored post (SourceBatch.backfill). */
   backfill?: { done: boolean };
+  /** When a slice's posts are counted on the source (BatchToSave.countedWith). */
+  countedWith?: BatchToSave['countedWith'];
 }
 
 /** Enriches, saves and notifies; undefined when the signal aborted before the save. */
@@ -57,6 +59,7 @@ export async function ingestBatch(deps: IngestDeps, b: BatchToIngest): Promise<S
       rejected: b.rejected,
       now: deps.clock.now(),
       ...(b.backfill ? { backfill: b.backfill } : {}),
+      ...(b.countedWith ? { countedWith: b.countedWith } : {}),
     },
     deps.hooks,
   );

@@ -121,22 +121,26 @@ async function saveInSlices(
   }
   let fresh = 0;
   let at = 0;
+  // Posts the earlier slices saved: counted on the source with the last one only.
+  let savedBefore = 0;
   do {
     const size = scheduler.sliceSize(sourceJob(name), SLICE_POSTS);
     const posts = whole.posts.slice(at, at + size);
     const last = at + size >= whole.posts.length;
     const part: BatchToIngest = last
-      ? { ...whole, posts }
+      ? { ...whole, posts, ...(savedBefore > 0 ? { countedWith: { before: savedBefore } } : {}) }
       : {
           ...whole,
           posts,
           cursor: storedCursor,
           rejected: 0,
+          countedWith: 'later',
           ...(whole.backfill ? { backfill: { done: false } } : {}),
         };
     const saved = await scheduler.slice(sourceJob(name), posts.length, () => ingestBatch(opts, part), signal);
     if (!saved) return undefined;
     fresh += saved.newPostIds.length;
+    savedBefore += saved.saved;
     at += size;
   } while (at < whole.posts.length);
   return { fresh };

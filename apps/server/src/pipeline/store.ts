@@ -198,6 +198,12 @@ export interface BatchToSave {
   now: Date;
   /** History older than every stored post (SourceBatch.backfill). */
   backfill?: { done: boolean };
+  /**
+   * A batch saved in slices (runner.ts saveInSlices) counts its posts on the source with its last
+   * slice, so a batch fetched again after a stop between slices is counted once: 'later' for an
+   * earlier slice (nothing counted now), and for the last the posts the earlier ones saved.
+   */
+  countedWith?: 'later' | { before: number };
 }
 
 /** What a saved batch brought: the posts stored for the first time (notifications push those). */
@@ -205,6 +211,8 @@ export interface SavedBatch {
   newPostIds: string[];
   /** The same posts with the coins and author they name (the posts_stored event carries those). */
   newPosts: { id: string; coins: string[]; authorId: string }[];
+  /** Posts the batch stored or updated (vanish markers and repeated ids left out). */
+  saved: number;
 }
 
 export async function saveBatch(db: Db, b: BatchToSave, hooks: StoreHooks): Promise<SavedBatch> {
@@ -244,7 +252,7 @@ export async function saveBatch(db: Db, b: BatchToSave, hooks: StoreHooks): Prom
     for (const r of repoints) await copiesRepo(tx).repoint(r.from, r.to);
     await sourceStateRepo(tx).recordBatch(b.source, {
       cursor: b.cursor,
-      posts: posts.size,
+      posts: b.countedWith === 'later' ? 0 : posts.size + (b.countedWith?.before ?? 0),
       rejected: b.rejected,
       now: b.now,
     });
@@ -255,7 +263,7 @@ export async function saveBatch(db: Db, b: BatchToSave, hooks: StoreHooks): Prom
     const newPosts = [...posts.values()]
       .filter((p) => !seen.has(p.id))
       .map((p) => ({ id: p.id, coins: p.coins, authorId: p.author_id }));
-    return { newPostIds: newPosts.map((p) => p.id), newPosts };
+    return { newPostIds: newPosts.map((p) => p.id), newPosts, saved: posts.size };
   });
 }
 

@@ -360,9 +360,10 @@ describe('runner: a batch saved in slices', () => {
     const [row] = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM posts WHERE id LIKE 'sl%'");
     expect(row?.n).toBe(25);
     expect((await sourceStateRepo(db).get('slices'))?.cursor).toBe('after');
+    expect((await sourceStateRepo(db).get('slices'))?.posts_count).toBe(25);
   });
 
-  it('keeps the old cursor when a slice fails, so the batch is fetched again and nothing is lost', async () => {
+  it('keeps the old cursor when a slice fails, so the batch is fetched again and nothing is lost or counted twice', async () => {
     const posts = Array.from({ length: 20 }, (_, i) => rawPost({ id: `sf${i}`, text: `failing slice ${i} $SOL` }));
     const { source, asked } = scripted('slice-fail', [
       batch({ posts, nextCursor: 'c1' }),
@@ -385,6 +386,8 @@ describe('runner: a batch saved in slices', () => {
     expect(asked).toEqual(['c0', 'c0']);
     expect(await count()).toBe(20);
     expect((await sourceStateRepo(db).get('slice-fail'))?.cursor).toBe('c1');
+    // The batch fetched again is counted once on the source, though its first slice was saved twice.
+    expect((await sourceStateRepo(db).get('slice-fail'))?.posts_count).toBe(20);
   });
 });
 
