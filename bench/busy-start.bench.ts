@@ -20,18 +20,15 @@
  * Run: `node bench/run.mjs busy-start` (after `npm run build`).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
+import { freePort, loadAverage, onEachDatabase, pct, sleep } from './support/started-server';
 import { launchBrowser, newPhonePage } from '../e2e/support/browser';
 import { DEMO } from '../e2e/support/session';
 
 const root = process.env.KOLSCOPE_ROOT ?? process.cwd();
 const BIN = process.env.BENCH_SERVER ?? join(root, 'apps/server/dist/cli.js');
-const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
 const HOGS = Number(process.env.BENCH_HOGS ?? 2);
 const USERS = Number(process.env.BENCH_USERS ?? 3);
 const MINUTES = Number(process.env.BENCH_MINUTES ?? 5);
@@ -43,23 +40,6 @@ const EXTRA_ENV = Object.fromEntries(
     .filter(Boolean)
     .map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
 );
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]! : Number.NaN;
-};
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(', ');
 
 interface Sample {
   call: string;
@@ -209,7 +189,7 @@ async function runOnce(label: string, databaseUrl: string | undefined) {
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   const hogs: ChildProcess[] = [];
   for (let i = 0; i < HOGS; i++) hogs.push(spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
-  console.log(`${label}: ${USERS} users, ${MINUTES} min, ${HOGS} CPU hogs; load average at start ${load()}`);
+  console.log(`${label}: ${USERS} users, ${MINUTES} min, ${HOGS} CPU hogs; load average at start ${loadAverage()}`);
   const t0 = performance.now();
   const child = spawn(process.execPath, [BIN, 'start'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
@@ -266,7 +246,9 @@ async function runOnce(label: string, databaseUrl: string | undefined) {
         `  background ${job}: ${r.slices} slices, ${r.items} items, ${(r.busyMs / Math.max(1, r.slices)).toFixed(0)} ms a slice on average, longest ${r.longestMs} ms`,
       );
     console.log(`${label}: sign-in to first content in Chromium: ${firstScreens.join('; ')}`);
-    console.log(`${label}: history at the end ${health.history?.percent ?? '?'} %; load average at the end ${load()}`);
+    console.log(
+      `${label}: history at the end ${health.history?.percent ?? '?'} %; load average at the end ${loadAverage()}`,
+    );
   } finally {
     child.kill('SIGTERM');
     await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
@@ -276,18 +258,4 @@ async function runOnce(label: string, databaseUrl: string | undefined) {
   }
 }
 
-const which = process.env.BENCH_DB;
-if (which !== 'pg') await runOnce('embedded', undefined);
-if (which !== 'pglite') {
-  const schema = `busy_start_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  try {
-    const url = `${PG_URL}${PG_URL.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
-    await runOnce('postgresql', url);
-  } finally {
-    await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-    await admin.end();
-  }
-}
+await onEachDatabase('busy_start', runOnce);

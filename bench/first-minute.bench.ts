@@ -9,34 +9,18 @@
  * database) in a schema created for the run and dropped after. `BENCH_DB=pglite|pg` runs one.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
+import { freePort, onEachDatabase, pct, sleep } from './support/started-server';
 
 const root = process.env.KOLSCOPE_ROOT ?? process.cwd();
 /** BENCH_SERVER: another built server to measure (e.g. a build from before a change). */
 const BIN = process.env.BENCH_SERVER ?? join(root, 'apps/server/bin/kolscope.mjs');
-const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
 /** Calls measured after history has loaded. */
 const AFTER_ROUNDS = Number(process.env.BENCH_AFTER_ROUNDS ?? 15);
 /** Between two bursts of calls (BENCH_THINK_MS). */
 const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 1500);
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]! : Number.NaN;
-};
 
 interface Health {
   sources?: Record<string, string>;
@@ -161,18 +145,4 @@ async function runOnce(label: string, databaseUrl: string | undefined) {
   }
 }
 
-const which = process.env.BENCH_DB;
-if (which !== 'pg') await runOnce('embedded', undefined);
-if (which !== 'pglite') {
-  const schema = `first_minute_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  try {
-    const url = `${PG_URL}${PG_URL.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
-    await runOnce('postgresql', url);
-  } finally {
-    await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-    await admin.end();
-  }
-}
+await onEachDatabase('first_minute', runOnce);

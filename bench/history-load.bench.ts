@@ -14,28 +14,15 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort, loadAverage, sleep } from './support/started-server';
 
 const root = process.env.KOLSCOPE_ROOT ?? process.cwd();
 const BIN = process.env.BENCH_SERVER ?? join(root, 'apps/server/dist/cli.js');
 const HOGS = Number(process.env.BENCH_HOGS ?? 0);
 const PROBE_S = Number(process.env.BENCH_PROBE_S ?? 30);
 const RATE = process.env.DEMO_POSTS_PER_DAY ?? '3000';
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(', ');
 
 const hogs: ChildProcess[] = [];
 for (let i = 0; i < HOGS; i++) hogs.push(spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
@@ -45,7 +32,7 @@ const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), DEMO_POSTS_PER_DAY: RATE };
 delete env.DATABASE_URL;
-console.log(`history-load: ${RATE} posts a day, ${HOGS} CPU hogs; load average at start ${load()}`);
+console.log(`history-load: ${RATE} posts a day, ${HOGS} CPU hogs; load average at start ${loadAverage()}`);
 const t0 = performance.now();
 const child = spawn(process.execPath, [BIN, 'start'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
 let out = '';
@@ -141,7 +128,7 @@ try {
   console.log(`  slowest /healthz answer ${(slowestHealth[1] / 1000).toFixed(2)} s, asked at ${slowestHealth[0]} s`);
   const after = await coldHome();
   console.log(`  cold home after: ${(after.total / 1000).toFixed(2)} s`);
-  console.log(`  load average at the end ${load()}`);
+  console.log(`  load average at the end ${loadAverage()}`);
   const lines = out.split('\n').filter((l) => /history loaded|track-rebuild: done/.test(l));
   console.log(`  server: ${lines.join(' / ')}`);
 } finally {
