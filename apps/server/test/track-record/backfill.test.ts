@@ -20,7 +20,7 @@ import {
 import type { SentimentLabel } from '../../src/pipeline/types';
 import { prng } from '../support/prng';
 import { closeTestDb, openMigratedDb, startTestApp } from '../support/test-app';
-import { directRecords, savePosts, storeCandles, storedRecords, type TrackPost } from './support';
+import { directRecords, savePosts, storeCandles, storedRecords, type TrackPost, clearTrackData } from './support';
 
 const D = 86_400;
 const T0 = 1_700_006_400;
@@ -35,7 +35,7 @@ beforeAll(async () => {
 afterAll(() => closeTestDb(db, drop));
 
 async function reset() {
-  for (const table of ['track_calls', 'track_stats', 'candles', 'posts']) await db.query(`DELETE FROM ${table}`);
+  await clearTrackData(db);
   await trackRecordRepo(db).rebuildDone();
 }
 

@@ -13,7 +13,15 @@ import { rebuildTrackRecords, trackRecordStore } from '../../src/services/track-
 import { rawPost } from '../support/posts';
 import { prng } from '../support/prng';
 import { closeTestDb, openMigratedDb } from '../support/test-app';
-import { type CandleSpec, directRecords, savePosts, storeCandles, storedRecords, type TrackPost } from './support';
+import {
+  type CandleSpec,
+  directRecords,
+  savePosts,
+  storeCandles,
+  storedRecords,
+  type TrackPost,
+  clearTrackData,
+} from './support';
 
 const D = 86_400;
 const T0 = 1_700_006_400; // a whole hour
@@ -28,10 +36,7 @@ beforeAll(async () => {
 afterAll(() => closeTestDb(db, drop));
 
 async function reset() {
-  await db.query('DELETE FROM track_calls');
-  await db.query('DELETE FROM track_stats');
-  await db.query('DELETE FROM candles');
-  await db.query('DELETE FROM posts');
+  await clearTrackData(db);
 }
 
 function shuffle<T>(rand: () => number, xs: T[]): T[] {

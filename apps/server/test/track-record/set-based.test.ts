@@ -13,7 +13,7 @@ import type { SentimentLabel } from '../../src/pipeline/types';
 import { rebuildTrackRecords, trackAuthorsChanged, trackRecordStore } from '../../src/services/track-record/store';
 import { prng } from '../support/prng';
 import { closeTestDb, openMigratedDb } from '../support/test-app';
-import { type CandleSpec, savePosts, storeCandles, storedRecords, type TrackPost } from './support';
+import { type CandleSpec, savePosts, storeCandles, storedRecords, type TrackPost, clearTrackData } from './support';
 
 const D = 86_400;
 const T0 = 1_700_006_400; // a whole hour
@@ -31,7 +31,7 @@ beforeAll(async () => {
 afterAll(() => closeTestDb(db, drop));
 
 async function reset() {
-  for (const table of ['track_calls', 'track_stats', 'candles', 'posts']) await db.query(`DELETE FROM ${table}`);
+  await clearTrackData(db);
 }
 
 function randomPost(rand: () => number, seed: number, i: number): TrackPost {

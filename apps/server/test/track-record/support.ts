@@ -133,3 +133,8 @@ export async function directRecords(db: Db) {
   );
   return { calls: sortCalls(calls), stats: sortStats(statsRows(calls)) };
 }
+
+/** Empties what a track-record test writes: its posts and candles, and the records of them. */
+export async function clearTrackData(db: Db): Promise<void> {
+  for (const table of ['track_calls', 'track_stats', 'candles', 'posts']) await db.query(`DELETE FROM ${table}`);
+}
