@@ -104,6 +104,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   app.get('/healthz', async () => {
     const h = await opts.history?.status();
+    const recount = await opts.services.rollupRecount.status();
     return {
       ok: true,
       sources: sourceStates(),
@@ -120,6 +121,16 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
           changed: reclassifyProgress.changed,
           model: reclassifyProgress.model,
           error: reclassifyProgress.error,
+        },
+      }),
+      // The rollups' recount after an upgrade, while it runs (services/rollup-recount.ts).
+      ...(recount && {
+        recount: {
+          percent: recount.percent,
+          counted: recount.counted,
+          total: recount.total,
+          countedFrom: recount.countedFromMs === null ? null : new Date(recount.countedFromMs).toISOString(),
+          startedAt: recount.startedAt,
         },
       }),
       ...(h && {

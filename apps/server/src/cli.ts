@@ -125,6 +125,8 @@ async function start(config: Config, role: Role) {
   rt.services.rankingWindows.start(undefined, scheduler);
   // Event views' history is counted by every process with the database, whatever its role.
   rt.services.eventHistory.start({ scheduler });
+  // So is the rollups' recount after an upgrade (a migration starts it).
+  rt.services.rollupRecount.start({ scheduler });
   let reclassifying: AbortController | undefined;
   const stopAll = async () => {
     reclassifying?.abort();
@@ -132,6 +134,7 @@ async function start(config: Config, role: Role) {
     rt.services.notifier.stop();
     rt.services.rankingWindows.stop();
     await rt.services.eventHistory.stop();
+    await rt.services.rollupRecount.stop();
     await collection?.stop();
     await prices?.stop();
     await rt.close();

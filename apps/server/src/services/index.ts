@@ -37,6 +37,7 @@ import { twitterUsers } from './twitter-users';
 import { views } from './views';
 import { type StreamSettings, streamHub } from './stream-hub';
 import { eventHistory } from './event-history';
+import { rollupRecount } from './rollup-recount';
 
 export interface ServiceDeps {
   db: Db;
@@ -138,6 +139,8 @@ export function createServices(deps: ServiceDeps) {
     views: viewService,
     /** Event views' history, counted in the background (cli.ts starts it in every role). */
     eventHistory: history,
+    /** The rollups' recount after an upgrade, in the background (cli.ts starts it in every role). */
+    rollupRecount: rollupRecount({ db, log }),
     opinion: opinionService,
     ranking: rankingService,
     rankingWindows,

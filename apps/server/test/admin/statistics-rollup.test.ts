@@ -6,9 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/db';
-import { migrate } from '../../src/db/migrate';
 import { collectionRepo } from '../../src/db/repos/collection';
-import { migrateBefore } from '../support/migrate-before';
+import { migrateAndRecount, migrateBefore } from '../support/migrate-before';
 import { closeTestDb, openMigratedDb, openTestDb } from '../support/test-app';
 import { prng, type StatPost, saveOldPosts, saveStatPosts } from './support';
 
@@ -190,7 +189,7 @@ describe('statistics migration', () => {
     try {
       await migrateBefore(old, '0009');
       await saveOldPosts(old, first);
-      await migrate(old);
+      await migrateAndRecount(old);
       const rows = await old.query<{ source: string; posts: number; authors: number }>(
         `SELECT source, posts, authors FROM stat_counts WHERE res = 0 ORDER BY source`,
       );

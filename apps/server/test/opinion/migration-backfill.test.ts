@@ -1,8 +1,7 @@
 /** Posts stored before the opinion rollups existed are counted when their migration runs. */
 import { describe, expect, it } from 'vitest';
-import { migrate } from '../../src/db/migrate';
 import { migrations } from '../../src/db/migrations/index';
-import { migrateBefore } from '../support/migrate-before';
+import { migrateAndRecount, migrateBefore } from '../support/migrate-before';
 import { openTestDb } from '../support/test-app';
 
 // It applies every migration twice over (once by hand up to 0005, then the rest), so its budget
@@ -24,7 +23,7 @@ describe('opinion rollup migration', () => {
          VALUES ('1', '42', 'gm', 1763000000, now(), '{BTC}', 1, 'test', now()),
                 ('2', '42', 'wagmi', 1763000030, now(), '{BTC,ETH}', 1, 'test', now())`,
       );
-      await migrate(db);
+      await migrateAndRecount(db);
       const rows = await db.query<{ coin: string; up: number }>(
         `SELECT coin, up FROM opinion_counts WHERE res = 1 ORDER BY coin`,
       );

@@ -52,7 +52,7 @@ async function expectExact() {
   const kept = await snapshot(db);
   await db.transaction(async (tx) => {
     for (const f of families)
-      for (const statement of splitStatements(f.recount))
+      for (const statement of splitStatements(f.rebuild))
         if (statement.replace(/--.*$/gm, '').trim()) await tx.query(statement);
   });
   expect(await snapshot(db)).toEqual(kept);

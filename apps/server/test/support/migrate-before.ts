@@ -1,6 +1,7 @@
 import type { Db } from '../../src/db/db';
-import { splitStatements } from '../../src/db/migrate';
+import { migrate, splitStatements } from '../../src/db/migrate';
 import { migrations } from '../../src/db/migrations/index';
+import { rollupRecount } from '../../src/services/rollup-recount';
 
 /**
  * A database as it was before migration `id`: the earlier migrations applied and recorded, as
@@ -17,4 +18,13 @@ export async function migrateBefore(db: Db, id: string): Promise<void> {
       if (statement.replace(/--.*$/gm, '').trim()) await db.query(statement);
     await db.query('INSERT INTO schema_migrations (id) VALUES ($1)', [m.id]);
   }
+}
+
+/**
+ * Applies the migrations left, then runs to its end the rollups' recount one of them may start,
+ * as the app does in the background after it starts (services/rollup-recount.ts).
+ */
+export async function migrateAndRecount(db: Db): Promise<void> {
+  await migrate(db);
+  await rollupRecount({ db, log: () => {} }).drain();
 }

@@ -25,6 +25,7 @@ import copiesSameCoins from './0023_copies_same_coins';
 import sentimentCalls from './0024_sentiment_calls';
 import linksAndUnknownCounts from './0025_links_and_unknown_counts';
 import accountsLowerId from './0026_accounts_lower_id';
+import rollupsRecountInBackground from './0027_rollups_recount_in_background';
 
 export const migrations: { id: string; sql: string }[] = [
   { id: '0001_accounts', sql: accounts },
@@ -53,4 +54,5 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '0024_sentiment_calls', sql: sentimentCalls },
   { id: '0025_links_and_unknown_counts', sql: linksAndUnknownCounts },
   { id: '0026_accounts_lower_id', sql: accountsLowerId },
+  { id: '0027_rollups_recount_in_background', sql: rollupsRecountInBackground },
 ];

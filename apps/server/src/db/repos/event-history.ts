@@ -35,12 +35,15 @@ export function eventHistoryRepo(db: Queryable) {
     /**
      * Claims the counting view with the least history counted so far (so views take turns), and
      * locks its row: writers of posts that hold it finish first (the triggers' key-share lock),
-     * later ones wait for this chunk. Null when no view is counting or all are claimed.
+     * later ones wait for this chunk. Null when no view is counting or all are claimed, or while
+     * the rollups are recounted.
      */
     async claim(): Promise<ClaimedView | null> {
       const [claimed] = await db.query<{ view_id: string }>(
         `SELECT view_id FROM (
            SELECT view_id FROM event_views WHERE history_watermark > history_from
+             -- Not while the rollups are recounted (db/rollups/recount.ts: the two would meet).
+             AND NOT EXISTS (SELECT 1 FROM rollup_recount)
            ORDER BY history_top - least(history_watermark, history_top), view_id
            OFFSET 0) c
          WHERE pg_try_advisory_xact_lock(${CLAIM_SPACE}, (view_id % 2147483647)::int)

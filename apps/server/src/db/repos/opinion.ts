@@ -182,7 +182,9 @@ export function opinionRepo(db: Queryable) {
         await db.query('SELECT event_view_recount($1)', [viewId]);
         return;
       }
-      // Writers of posts in flight finish first, and later ones see the restarted view.
+      // A recount's slice first (it takes the lock below shared: db/rollups/recount.ts), then
+      // writers of posts in flight finish first, and later ones see the restarted view.
+      await db.query('SELECT rollups_counted_from()');
       await db.query(`SELECT pg_advisory_xact_lock(${EVENT_SAVE_LOCK})`);
       await db.query(
         `INSERT INTO event_views (view_id, group_id, history_from, history_top, history_watermark)

@@ -6,11 +6,13 @@
  * (administrator statistics); membership.ts is the KOL-group rule they share with the
  * repositories, shared.ts the SQL pieces every family writes the same way.
  *
- * How they are applied: migration 0022 (0021, 0019 and 0013 before it) runs `rollupsSql()`: it drops every rollup function (with
- * its triggers) and every derived table (a family's `CREATE TABLE`; tables written by services
- * are `CREATE TABLE IF NOT EXISTS` and kept), applies each family's SQL, then recounts each family
- * from the stored rows. The recount is what makes a database upgraded from any earlier version
- * identical to a new one (on a new database there is nothing to count).
+ * How they are applied: migration 0027 (0022, 0021, 0019 and 0013 before it) runs `rollupsSql()`:
+ * it drops every rollup function (with its triggers) and every derived table (a family's `CREATE
+ * TABLE`; tables written by services are `CREATE TABLE IF NOT EXISTS` and kept), applies each
+ * family's SQL, then starts the recount of every family from the stored posts, which runs in the
+ * background while the app serves (recount.ts: the cursor rule that keeps the rollups exact
+ * meanwhile; services/rollup-recount.ts runs it). The recount is what makes a database upgraded
+ * from any earlier version identical to a new one (on a new database there is nothing to count).
  *
  * Changing a family: edit its file, then add a migration whose SQL is `rollupsSql()` again (after
  * any schema change the new SQL needs), and make the migration that ran it before a no-op
@@ -18,14 +20,26 @@
  * database must not apply the family before the schema it reads exists. Note splitStatements
  * (db/migrate.ts): statements end with ";" at a line end, and only $$ quotes a body.
  */
-import { opinionRecount, opinionSql } from './opinion';
-import { rankingRecount, rankingSql } from './ranking';
-import { statisticsRecount, statisticsSql } from './statistics';
+import { opinionRebuild, opinionSql } from './opinion';
+import { rankingRebuild, rankingSql } from './ranking';
+import { recountSql, startRecountSql } from './recount';
+import { statisticsRebuild, statisticsSql } from './statistics';
 
+/**
+ * Each family: its SQL; `countPosts`, its function adding the posts with ct in [lo, hi) (a slice
+ * of the background recount); `kept`, its tables kept across applications that the recount
+ * starts empty; `rebuild`, a recount in one go (benches that bulk-load with triggers off, tests).
+ */
 export const families = [
-  { name: 'opinion', sql: opinionSql, recount: opinionRecount },
-  { name: 'ranking', sql: rankingSql, recount: rankingRecount },
-  { name: 'statistics', sql: statisticsSql, recount: statisticsRecount },
+  {
+    name: 'opinion',
+    sql: opinionSql,
+    countPosts: 'opinion_count_posts',
+    kept: ['event_counts'],
+    rebuild: opinionRebuild,
+  },
+  { name: 'ranking', sql: rankingSql, countPosts: 'ranking_count_posts', kept: [], rebuild: rankingRebuild },
+  { name: 'statistics', sql: statisticsSql, countPosts: 'stat_count_posts', kept: [], rebuild: statisticsRebuild },
 ];
 
 /** The functions a family defines. */
@@ -34,15 +48,18 @@ export const functionsOf = (sql: string) => [...sql.matchAll(/CREATE OR REPLACE 
 export const derivedTablesOf = (sql: string) =>
   [...sql.matchAll(/CREATE TABLE (?!IF NOT EXISTS)(\w+)/g)].map((m) => m[1]!);
 
-/** Drops and re-creates every rollup family, then recounts them (see above). */
+const recount = recountSql(families.map((f) => f.countPosts));
+
+/** Drops and re-creates every rollup family, then starts their recount (see above). */
 export function rollupsSql(): string {
-  const functions = families.flatMap((f) => functionsOf(f.sql));
+  const functions = [...functionsOf(recount), ...families.flatMap((f) => functionsOf(f.sql))];
   const tables = families.flatMap((f) => derivedTablesOf(f.sql));
   return [
     '-- Every rollup function, with the triggers that run it, and every derived table.',
     ...functions.map((f) => `DROP FUNCTION IF EXISTS ${f} CASCADE;`),
     ...tables.map((t) => `DROP TABLE IF EXISTS ${t};`),
+    recount,
     ...families.map((f) => f.sql),
-    ...families.map((f) => f.recount),
+    startRecountSql(families.flatMap((f) => f.kept)),
   ].join('\n');
 }

@@ -11,7 +11,8 @@
  *   event_class_counts (posts matching an event view's patterns). Copies (copy_of set) count
  *   nowhere (shared.ts notACopy). An update counts only posts whose counted fields (time,
  *   author, coins, stances, label, text, being a copy) changed, so a repoint moves the cluster's
- *   count from the old leader to the new.
+ *   count from the old leader to the new. While a recount runs, only rows at or above its cursor
+ *   (recount.ts); opinion_count_posts() adds its slices.
  * - x_accounts UPDATE -> opinion_accounts_changed() (class change: opinion_counts),
  *   group_opinion_accounts_changed() (followers, tracking or class: group_opinion_counts),
  *   event_accounts_changed() (the same: event_class_counts).
@@ -274,21 +275,24 @@ BEGIN
 END $$;
 
 CREATE OR REPLACE FUNCTION opinion_posts_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  -- Only rows at or above the recount's cursor count (recount.ts); every row when none runs.
+  lo bigint := rollups_counted_from();
 BEGIN
   ${DELTA};
   IF TG_OP = 'INSERT' THEN
-    INSERT INTO opinion_delta SELECT ${prefixed('n')}, 1 FROM new_posts n WHERE ${notACopy('n')};
+    INSERT INTO opinion_delta SELECT ${prefixed('n')}, 1 FROM new_posts n WHERE ${notACopy('n')} AND n.ct >= lo;
   ELSIF TG_OP = 'DELETE' THEN
-    INSERT INTO opinion_delta SELECT ${prefixed('o')}, -1 FROM old_posts o WHERE ${notACopy('o')};
+    INSERT INTO opinion_delta SELECT ${prefixed('o')}, -1 FROM old_posts o WHERE ${notACopy('o')} AND o.ct >= lo;
   ELSE
     -- Only rows whose counted fields changed: re-emitted posts with grown metrics cost nothing.
     -- A post becoming a copy (a repoint) is taken away, one ceasing to be one is added.
     INSERT INTO opinion_delta
     SELECT ${prefixed('o')}, -1 FROM old_posts o JOIN new_posts n ON n.id = o.id
-    WHERE ${COUNTED('o')} IS DISTINCT FROM ${COUNTED('n')} AND ${notACopy('o')}
+    WHERE ${COUNTED('o')} IS DISTINCT FROM ${COUNTED('n')} AND ${notACopy('o')} AND o.ct >= lo
     UNION ALL
     SELECT ${prefixed('n')}, 1 FROM old_posts o JOIN new_posts n ON n.id = o.id
-    WHERE ${COUNTED('o')} IS DISTINCT FROM ${COUNTED('n')} AND ${notACopy('n')};
+    WHERE ${COUNTED('o')} IS DISTINCT FROM ${COUNTED('n')} AND ${notACopy('n')} AND n.ct >= lo;
   END IF;
   IF EXISTS (SELECT 1 FROM opinion_delta) THEN
     PERFORM opinion_apply_delta();
@@ -299,6 +303,18 @@ END $$;
 
 ${writeTriggers('posts', 'opinion', 'opinion_posts_changed', 'posts')}
 
+-- A slice of the background recount (recount.ts): the posts with ct in [lo, hi), added as new
+-- posts are (event views: those at or above each view's watermark, as the trigger counts them).
+CREATE OR REPLACE FUNCTION opinion_count_posts(lo bigint, hi bigint) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  ${DELTA};
+  INSERT INTO opinion_delta SELECT ${prefixed('p')}, 1 FROM posts p WHERE p.ct >= lo AND p.ct < hi AND ${notACopy('p')};
+  IF EXISTS (SELECT 1 FROM opinion_delta) THEN
+    PERFORM opinion_apply_delta();
+  END IF;
+  DELETE FROM opinion_delta;
+END $$;
+
 -- An author whose verification changed: move their counts to the new class.
 CREATE OR REPLACE FUNCTION opinion_accounts_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -308,6 +324,8 @@ BEGIN
                  WHERE ${CLASS('o')} <> ${CLASS('n')}) THEN
     RETURN NULL;
   END IF;
+  -- A recount's slice must not read accounts, groups or per-author rows halfway through this (recount.ts).
+  PERFORM rollups_counted_from();
   WITH moved AS (
     SELECT n.id, ${CLASS('o')} AS old_class, ${CLASS('n')} AS new_class
     FROM old_accounts o JOIN new_accounts n ON n.id = o.id
@@ -341,6 +359,8 @@ END $$;
 -- Recounts one group from the per-author rollup: when it starts being used, or its rules change.
 CREATE OR REPLACE FUNCTION group_opinion_recount(gid bigint) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
+  -- A recount's slice must not read accounts, groups or per-author rows halfway through this (recount.ts).
+  PERFORM rollups_counted_from();
   DELETE FROM group_opinion_counts WHERE group_id = gid;
   IF NOT EXISTS (SELECT 1 FROM opinion_groups WHERE group_id = gid) THEN RETURN; END IF;
   ${GROUP_DELTA};
@@ -373,6 +393,8 @@ END $$;
 CREATE OR REPLACE FUNCTION group_opinion_accounts_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF NOT EXISTS (SELECT 1 FROM opinion_groups) THEN RETURN NULL; END IF;
+  -- A recount's slice must not read accounts, groups or per-author rows halfway through this (recount.ts).
+  PERFORM rollups_counted_from();
   ${GROUP_DELTA};
   WITH changed AS (
     SELECT n.id, og.group_id, ${member('og.group_id', 'o')} AS was, ${member('og.group_id', 'n')} AS is_now,
@@ -421,6 +443,8 @@ ${writeTriggers('kol_group_accounts', 'opinion', 'group_opinion_rules_changed', 
 -- per-author rows are counted) and when its group's rules change.
 CREATE OR REPLACE FUNCTION event_view_recount(vid bigint) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
+  -- A recount's slice must not read accounts, groups or per-author rows halfway through this (recount.ts).
+  PERFORM rollups_counted_from();
   DELETE FROM event_class_counts WHERE view_id = vid;
   WITH sums AS (
     SELECT r.res, ${inRes('c.bucket')} AS bucket, ${CLASS('a')} AS class,
@@ -439,6 +463,8 @@ END $$;
 CREATE OR REPLACE FUNCTION event_accounts_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF NOT EXISTS (SELECT 1 FROM event_views) THEN RETURN NULL; END IF;
+  -- A recount's slice must not read accounts, groups or per-author rows halfway through this (recount.ts).
+  PERFORM rollups_counted_from();
   WITH changed AS (
     SELECT o.id, o.person_followers AS of, o.tracked AS ot, ${CLASS('o')} AS oc,
            n.person_followers AS nf, n.tracked AS nt, ${CLASS('n')} AS nc
@@ -495,10 +521,10 @@ END $$;
 `;
 
 /**
- * The recount when the family is applied again over existing data: every rollup from the posts.
- * Each event view gets back exactly what it held, the posts at or above its watermark (the
- * background count goes on below it from where it was).
+ * The recount in one go (index.ts `rebuild`): every rollup from the posts. Each event view gets
+ * back exactly what it held, the posts at or above its watermark (the background count goes on
+ * below it from where it was).
  */
-export const opinionRecount = /* sql */ `
+export const opinionRebuild = /* sql */ `
 SELECT opinion_rebuild();
 `;

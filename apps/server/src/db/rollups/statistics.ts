@@ -16,13 +16,23 @@
  * Which write fires what:
  * - posts INSERT/UPDATE/DELETE -> stat_posts_changed(): stat_counts, stat_category_counts,
  *   stat_authors. An update counts only posts whose counted fields (source, time, author, has a
- *   coin, categories, interactions) changed.
+ *   coin, categories, interactions) changed. While a recount runs, only rows at or above its
+ *   cursor (recount.ts); stat_count_posts() adds its slices.
  */
 import { addUp, scratch, writeTriggers } from './shared';
 
 const RES = 'CROSS JOIN (VALUES (0), (3600), (86400), (604800)) AS r(res)';
 /** Each post counts in its own source and in '' (every source). */
 const EVERY_SOURCE = (p: string) => `CROSS JOIN LATERAL (VALUES (${p}.source), ('')) AS s(source)`;
+/** The posts a statement or a recount slice counts: "stat_delta" rows with sign 1 or -1. */
+const DELTA = scratch(
+  'stat_delta',
+  'source text, ct bigint, author_id text, has_coin boolean, primaries text[], interactions bigint, sign integer',
+);
+/** What a posts row `p` adds to the statistics (stat_delta's columns before the sign). */
+const counted = (p: string) =>
+  `${p}.source, ${p}.ct, ${p}.person_id, cardinality(${p}.coins) > 0, stat_primaries(${p}.categories),
+       ${p}.like_count + ${p}.reply_count + ${p}.retweet_count + ${p}.quote_count`;
 
 export const statisticsSql = /* sql */ `
 CREATE OR REPLACE FUNCTION stat_bucket(ct bigint, res integer) RETURNS bigint LANGUAGE sql IMMUTABLE AS $$
@@ -136,32 +146,23 @@ BEGIN
 END $$;
 
 CREATE OR REPLACE FUNCTION stat_posts_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  -- Only rows at or above the recount's cursor count (recount.ts); every row when none runs.
+  lo bigint := rollups_counted_from();
 BEGIN
-  ${scratch(
-    'stat_delta',
-    'source text, ct bigint, author_id text, has_coin boolean, primaries text[], interactions bigint, sign integer',
-  )};
+  ${DELTA};
   IF TG_OP = 'INSERT' THEN
-    INSERT INTO stat_delta
-    SELECT source, ct, person_id, cardinality(coins) > 0, stat_primaries(categories),
-           like_count + reply_count + retweet_count + quote_count, 1
-    FROM new_posts;
+    INSERT INTO stat_delta SELECT ${counted('n')}, 1 FROM new_posts n WHERE n.ct >= lo;
   ELSIF TG_OP = 'DELETE' THEN
-    INSERT INTO stat_delta
-    SELECT source, ct, person_id, cardinality(coins) > 0, stat_primaries(categories),
-           like_count + reply_count + retweet_count + quote_count, -1
-    FROM old_posts;
+    INSERT INTO stat_delta SELECT ${counted('o')}, -1 FROM old_posts o WHERE o.ct >= lo;
   ELSE
     -- Only posts whose counted fields changed: a refresh that changes no count costs nothing.
     INSERT INTO stat_delta
     SELECT x.* FROM old_posts o JOIN new_posts n ON n.id = o.id
-    CROSS JOIN LATERAL (VALUES
-      (o.source, o.ct, o.person_id, cardinality(o.coins) > 0, stat_primaries(o.categories),
-       o.like_count + o.reply_count + o.retweet_count + o.quote_count, -1),
-      (n.source, n.ct, n.person_id, cardinality(n.coins) > 0, stat_primaries(n.categories),
-       n.like_count + n.reply_count + n.retweet_count + n.quote_count, 1)
+    CROSS JOIN LATERAL (VALUES (${counted('o')}, -1), (${counted('n')}, 1)
     ) AS x(source, ct, author_id, has_coin, primaries, interactions, sign)
-    WHERE (o.source, o.ct, o.person_id, cardinality(o.coins) > 0, o.categories,
+    WHERE x.ct >= lo
+      AND (o.source, o.ct, o.person_id, cardinality(o.coins) > 0, o.categories,
            o.like_count + o.reply_count + o.retweet_count + o.quote_count)
           IS DISTINCT FROM (n.source, n.ct, n.person_id, cardinality(n.coins) > 0, n.categories,
                             n.like_count + n.reply_count + n.retweet_count + n.quote_count);
@@ -173,8 +174,19 @@ BEGIN
   RETURN NULL;
 END $$;
 
--- Recounts every rollup from posts, by a path of its own (plain grouping, no deltas): applying
--- the family, benchmarks that bulk-load with triggers off, and the tests' exactness check.
+-- A slice of the background recount (recount.ts): the posts with ct in [lo, hi), added.
+CREATE OR REPLACE FUNCTION stat_count_posts(lo bigint, hi bigint) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  ${DELTA};
+  INSERT INTO stat_delta SELECT ${counted('p')}, 1 FROM posts p WHERE p.ct >= lo AND p.ct < hi;
+  IF EXISTS (SELECT 1 FROM stat_delta) THEN
+    PERFORM stat_apply_delta();
+  END IF;
+  DELETE FROM stat_delta;
+END $$;
+
+-- Recounts every rollup from posts in one go, by a path of its own (plain grouping, no deltas):
+-- benchmarks that bulk-load with triggers off, and the tests' exactness check.
 CREATE OR REPLACE FUNCTION stat_rebuild() RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   TRUNCATE stat_counts, stat_category_counts, stat_authors;
@@ -207,5 +219,5 @@ END $$;
 ${writeTriggers('posts', 'stat', 'stat_posts_changed', 'posts')}
 `;
 
-/** The recount when the family is applied again over existing posts. */
-export const statisticsRecount = 'SELECT stat_rebuild();';
+/** The recount in one go (index.ts `rebuild`). */
+export const statisticsRebuild = 'SELECT stat_rebuild();';
