@@ -478,8 +478,9 @@ BEGIN
     -- tables waits for: a pair already counted has its latest post in an earlier slice (nothing to
     -- merge but a tie at its second), and a new pair can be written as it is, with no row to lock
     -- first. ranking_last_apply is for the ties only (at 10M posts it cost 0.4 ms a pair).
-    DELETE FROM ranking_last_new n USING ranking_author_last t
-    WHERE t.coin = n.coin AND t.author_id = n.author_id AND t.last_ct > n.last_ct;
+    -- A lookup per pair (a subquery): as a join the planner read all of ranking_author_last.
+    DELETE FROM ranking_last_new n
+    WHERE (SELECT t.last_ct FROM ranking_author_last t WHERE t.coin = n.coin AND t.author_id = n.author_id) > n.last_ct;
     WITH added AS (
       INSERT INTO ranking_author_last (coin, author_id, last_ct, score, verified)
       SELECT coin, author_id, last_ct, score, verified FROM ranking_last_new ORDER BY 1, 2
