@@ -148,7 +148,7 @@ async function loadStored(db: Db, loader: Queryable) {
     now: BULK_END,
     symbols: COINS.map((c) => c.symbol),
   });
-  for (const f of families) await db.exec(f.recount);
+  for (const f of families) await db.exec(f.rebuild);
   await db.exec('VACUUM ANALYZE');
   console.log(`  ${fmt(STORED)} posts loaded and counted in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
 }

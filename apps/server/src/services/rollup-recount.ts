@@ -73,11 +73,19 @@ export function rollupRecount(deps: {
       [posts],
     );
     if (!row) return null;
-    const done = row.counted_from === null;
-    // Tables filled from empty: fresh statistics, or reads stay planned as if they were small
-    // (the embedded database has no autovacuum to do it).
-    if (done) for (const f of families) for (const t of derivedTablesOf(f.sql)) await deps.db.exec(`ANALYZE ${t}`);
-    return { posts: Number(row.posts), done };
+    return { posts: Number(row.posts), done: row.counted_from === null };
+  }
+
+  /**
+   * The tables filled from empty get fresh statistics, or reads stay planned as if they were small
+   * (the embedded database has no autovacuum to do it): one table a slice, in its turn.
+   */
+  async function analyze(signal?: AbortSignal) {
+    for (const table of families.flatMap((f) => derivedTablesOf(f.sql))) {
+      const run = () => deps.db.exec(`ANALYZE ${table}`);
+      if (scheduler && signal) await scheduler.slice(JOB, 0, run, signal);
+      else await run();
+    }
   }
 
   function report(done: boolean, s: RecountStatus | null) {
@@ -107,6 +115,7 @@ export function rollupRecount(deps: {
       if (!result) break;
       if (slices === 0 && startedMs === undefined) startedMs = performance.now();
       slices++;
+      if (result.done) await analyze(signal);
       report(result.done, result.done ? null : await status());
       if (result.done) break;
     }
@@ -130,6 +139,7 @@ export function rollupRecount(deps: {
     drain: async (posts = bounds.max) => {
       let slices = 0;
       while (await step(posts)) slices++;
+      if (slices > 0) await analyze();
       return slices;
     },
     step,
