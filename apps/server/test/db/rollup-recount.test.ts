@@ -137,7 +137,7 @@ beforeEach(async () => {
     `INSERT INTO users (email, name, password_hash, invite_code, created_at, updated_at)
      VALUES ('r@example.com', 'r', 'x', 'INVR', now(), now()) RETURNING id`,
   );
-  await storePosts(db, posts(120, T0, 1_800));
+  await storePosts(db, posts(60, T0, 3_600));
   const [group] = await db.query<{ id: number }>(
     `INSERT INTO kol_groups (user_id, name, fans_min, fans_max, created_at, updated_at)
      VALUES ($1, 'mid', 1000, 0, now(), now()) RETURNING id`,
@@ -167,7 +167,7 @@ describe('the rollups recount in the background', () => {
     const lines: string[] = [];
     const recount = rollupRecount({ db, log: (line) => lines.push(line) });
     const start = await recount.status();
-    expect(start).toMatchObject({ counted: 0, total: 120, percent: 0, countedFromMs: null });
+    expect(start).toMatchObject({ counted: 0, total: 60, percent: 0, countedFromMs: null });
     // Nothing counted yet; the event view's history count waits for the recount.
     expect((await snapshot(db)).rows.opinion_counts).toEqual([]);
     expect(await db.transaction((tx) => eventHistoryRepo(tx).claim())).toBeNull();
@@ -175,7 +175,7 @@ describe('the rollups recount in the background', () => {
     let slices = 0;
     let percent = 0;
     for (;;) {
-      const slice = await recount.step(9);
+      const slice = await recount.step(5);
       expect(slice).not.toBeNull();
       slices++;
       if (slice!.done) break;
@@ -186,7 +186,7 @@ describe('the rollups recount in the background', () => {
     }
     expect(slices).toBeGreaterThan(10);
     expect(await recount.status()).toBeNull();
-    expect(await recount.step(9)).toBeNull();
+    expect(await recount.step(5)).toBeNull();
     await expectEqualToRebuild();
   });
 
@@ -219,7 +219,7 @@ describe('the rollups recount in the background', () => {
     // The background pass may have ended before the last writes: they are counted by the triggers.
     while (await recount.status()) await recount.step(500);
     await recount.stop();
-    expect(lines.some((l) => /^rollups: recount \d+% \(\d+ of 120 posts/.test(l))).toBe(true);
+    expect(lines.some((l) => /^rollups: recount \d+% \(\d+ of 60 posts/.test(l))).toBe(true);
     expect(lines.at(-1)).toMatch(/^rollups: recount done/);
     await expectEqualToRebuild();
   });
