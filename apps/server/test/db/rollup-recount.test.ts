@@ -14,7 +14,7 @@ import { families, rollupsSql } from '../../src/db/rollups/index';
 import { eventHistory } from '../../src/services/event-history';
 import { localBus } from '../../src/services/events/local';
 import { rollupRecount } from '../../src/services/rollup-recount';
-import { snapshot } from '../support/rollup-snapshot';
+import { expectEqualToRebuild, snapshot } from '../support/rollup-snapshot';
 import { type PostSpec, storePosts } from '../support/store-posts';
 import { closeTestDb, openMigratedDb, signedInApp } from '../support/test-app';
 
@@ -49,17 +49,6 @@ function posts(n: number, at: number, step = 1_800): PostSpec[] {
   });
 }
 
-/** The rollups as they are, and as a recount in one go gives them back from the posts. */
-async function expectEqualToRebuild() {
-  const kept = await snapshot(db);
-  await db.transaction(async (tx) => {
-    for (const f of families)
-      for (const statement of splitStatements(f.rebuild))
-        if (statement.replace(/--.*$/gm, '').trim()) await tx.query(statement);
-  });
-  expect(await snapshot(db)).toEqual(kept);
-  return kept;
-}
 
 /** Applies the rollups again as migration 0027 does: the recount starts. */
 async function applyRollupsAgain(on: Db = db) {
@@ -159,7 +148,7 @@ afterEach(() => closeTestDb(db, drop));
 
 describe('the rollups recount in the background', () => {
   it('ends equal to a recount in one go, with writes on both sides of its cursor between slices', async () => {
-    const before = await expectEqualToRebuild();
+    const before = await expectEqualToRebuild(db);
     expect(before.rows.group_opinion_counts!.length).toBeGreaterThan(0);
     expect(before.rows.event_class_counts!.length).toBeGreaterThan(0);
 
@@ -187,11 +176,11 @@ describe('the rollups recount in the background', () => {
     expect(slices).toBeGreaterThan(10);
     expect(await recount.status()).toBeNull();
     expect(await recount.step(5)).toBeNull();
-    await expectEqualToRebuild();
+    await expectEqualToRebuild(db);
   });
 
   it('counts a slice newest first: what lies above the cursor is exact at once', async () => {
-    const before = await expectEqualToRebuild();
+    const before = await expectEqualToRebuild(db);
     await applyRollupsAgain();
     const recount = rollupRecount({ db, log: () => {} });
     await recount.step(20);
@@ -221,7 +210,7 @@ describe('the rollups recount in the background', () => {
     await recount.stop();
     expect(lines.some((l) => /^rollups: recount \d+% \(\d+ of 60 posts/.test(l))).toBe(true);
     expect(lines.at(-1)).toMatch(/^rollups: recount done/);
-    await expectEqualToRebuild();
+    await expectEqualToRebuild(db);
   });
 });
 

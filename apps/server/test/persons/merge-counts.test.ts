@@ -13,7 +13,7 @@ import { personsRepo } from '../../src/db/repos/persons';
 import { families } from '../../src/db/rollups/index';
 import { systemClock } from '../../src/domain/clock';
 import { persons } from '../../src/services/persons';
-import { snapshot } from '../support/rollup-snapshot';
+import { expectEqualToRebuild, snapshot } from '../support/rollup-snapshot';
 import { storePosts } from '../support/store-posts';
 import { closeTestDb, openMigratedDb } from '../support/test-app';
 
@@ -47,17 +47,7 @@ function posts(n: number, at: number) {
   );
 }
 
-/** The rollups as kept, then as recounted from posts: they must be equal. */
-async function expectExact() {
-  const kept = await snapshot(db);
-  await db.transaction(async (tx) => {
-    for (const f of families)
-      for (const statement of splitStatements(f.rebuild))
-        if (statement.replace(/--.*$/gm, '').trim()) await tx.query(statement);
-  });
-  expect(await snapshot(db)).toEqual(kept);
-  return kept;
-}
+const expectExact = () => expectEqualToRebuild(db);
 
 async function members(rule: Parameters<typeof memberCondition>[0]) {
   const params: unknown[] = [];

@@ -1,4 +1,6 @@
+import { expect } from 'vitest';
 import type { Db } from '../../src/db/db';
+import { splitStatements } from '../../src/db/migrate';
 import { derivedTablesOf, families } from '../../src/db/rollups/index';
 
 /** Every rollup table's rows, in key order, and the rollup functions and triggers. */
@@ -28,4 +30,16 @@ export async function snapshot(db: Db) {
      WHERE c.relnamespace = current_schema()::regnamespace AND NOT t.tgisinternal ORDER BY t.tgname`,
   );
   return { rows, functions, triggers };
+}
+
+/** The rollups as kept, then as a recount in one go gives them back from the posts: they must be equal. */
+export async function expectEqualToRebuild(db: Db) {
+  const kept = await snapshot(db);
+  await db.transaction(async (tx) => {
+    for (const f of families)
+      for (const statement of splitStatements(f.rebuild))
+        if (statement.replace(/--.*$/gm, '').trim()) await tx.query(statement);
+  });
+  expect(await snapshot(db)).toEqual(kept);
+  return kept;
 }
