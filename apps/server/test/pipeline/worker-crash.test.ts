@@ -29,6 +29,8 @@ interface Worker {
   child: ChildProcess;
   /** Resolves once the worker has committed `n` batches since it started. */
   batches(n: number): Promise<void>;
+  /** New posts the worker has reported committed so far. */
+  fresh(): number;
 }
 
 function startWorker(): Worker {
@@ -36,6 +38,7 @@ function startWorker(): Worker {
   const child = store.start(WORKER_ENV);
   let out = '';
   let committed = 0;
+  let fresh = 0;
   const waiters: { n: number; resolve: () => void; reject: (e: Error) => void }[] = [];
   const settle = () => {
     for (const w of [...waiters])
@@ -47,7 +50,10 @@ function startWorker(): Worker {
   child.stdout?.on('data', (d: Buffer) => {
     const text = String(d);
     out += text;
-    committed += text.match(/demo: stored a batch/g)?.length ?? 0;
+    for (const m of text.matchAll(/demo: stored a batch of \d+ posts \((\d+) new\)/g)) {
+      committed += 1;
+      fresh += Number(m[1]);
+    }
     settle();
   });
   child.stderr?.on('data', (d) => (out += d));
@@ -57,6 +63,7 @@ function startWorker(): Worker {
   });
   return {
     child,
+    fresh: () => fresh,
     batches: (n) =>
       new Promise<void>((resolve, reject) => {
         waiters.push({ n, resolve, reject });
@@ -74,6 +81,7 @@ describe('a worker killed mid-batch', () => {
   // A budget for the work (up to a dozen batches and four process starts), not a speed claim.
   it('loses no post and duplicates none after a restart', { timeout: 600_000 }, async () => {
     await store.create();
+    let reported = 0;
     for (let kill = 0; kill < 3; kill++) {
       const worker = startWorker();
       // Batches run back to back during the backfill: after a random number of commits and a
@@ -82,11 +90,13 @@ describe('a worker killed mid-batch', () => {
       await new Promise((r) => setTimeout(r, Math.random() * 200));
       worker.child.kill('SIGKILL');
       await exited(worker.child);
+      reported += worker.fresh();
     }
     const last = startWorker();
     await last.batches(3);
     last.child.kill('SIGTERM');
     await exited(last.child);
+    reported += last.fresh();
 
     const db = await store.open();
     try {
@@ -105,9 +115,11 @@ describe('a worker killed mid-batch', () => {
       }).map((p) => p.id);
       const stored = (await db.query<{ id: string }>('SELECT id FROM posts ORDER BY id')).map((r) => r.id);
 
-      // At least six committed batches (10 posts at least: a run's first slice is the scheduler's
-      // smallest, pipeline/scheduler.ts): the last run's three and one or more in each killed run.
-      expect(expected.length).toBeGreaterThanOrEqual(60);
+      // Every batch a run reported is committed (it logs after the commit), so the stored range
+      // holds at least the posts reported new; a killed run may have committed one more unlogged.
+      // Batch sizes follow the scheduler's budget and the demo pages, so the count is not fixed.
+      expect(reported).toBeGreaterThan(0);
+      expect(expected.length).toBeGreaterThanOrEqual(reported);
       expect(new Set(expected).size).toBe(expected.length);
       expect(stored).toEqual([...expected].sort());
       // Every stored batch was counted once: a batch saved twice would count its posts twice.
