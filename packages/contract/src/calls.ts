@@ -31,6 +31,7 @@ import { coinCalls } from './coin';
 import * as f from './fields';
 import { ingestCalls } from './ingest';
 import { kolCalls } from './kol';
+import { followCalls } from './follow';
 import { marketCalls } from './market';
 import { notificationCalls } from './notifications';
 import { sentimentFeedbackCalls } from './sentiment-feedback';
@@ -342,6 +343,7 @@ export const allCalls: CallDef[] = [
   ...Object.values(sentimentFeedbackCalls),
   ...Object.values(marketCalls),
   ...Object.values(kolCalls),
+  ...Object.values(followCalls),
   ...Object.values(coinCalls),
 ];
 

@@ -14,6 +14,7 @@ export * from './sentiment-feedback';
 export * from './json-check';
 export * from './market';
 export * from './kol';
+export * from './follow';
 export * from './coin';
 export * from './networks';
 export * from './stream';

@@ -137,6 +137,8 @@ export const kolCalls = {
   /**
    * A KOL group's members by the lower bound of their hit rate at `horizon` (on one coin when
    * `coin` is given); members under TRACK_MIN_CALLS calls come after, ordered by calls.
+   * `kolGroupId` 'all' (ALL_KOLS_GROUP_ID) ranks every KOL the server tracks, whatever the user's
+   * groups say (issue 33 §4: "best callers on SOL" from Hot Coins and a coin report).
    */
   leaderboard: {
     path: 'kol/leaderboard',

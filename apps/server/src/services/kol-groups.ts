@@ -3,6 +3,7 @@
  * add groups of their own. Validation per spec section 5; membership rule in db/repos/kol-groups.
  */
 import {
+  ALL_KOLS_GROUP_ID,
   isMessageKey,
   type KolGroup,
   KOL_ALL_MAX_PAGES,
@@ -124,6 +125,16 @@ export function kolGroups(deps: { db: Db; clock: Clock; events?: EventBus }) {
   return {
     /** Who counts in one of the user's groups, for reports filtered by it; not found otherwise. */
     async ruleOf(userId: number, groupId: string): Promise<GroupRule> {
+      const row = await own(userId, groupId);
+      return (await rulesOf([row])).get(row.id)!;
+    },
+
+    /**
+     * ruleOf, or for ALL_KOLS_GROUP_ID every tracked KOL (the leaderboards over all KOLs, issue 33
+     * §4): the user's own "All KOLs" group may have been narrowed, this never is.
+     */
+    async boardRule(userId: number, groupId: string): Promise<GroupRule> {
+      if (groupId === ALL_KOLS_GROUP_ID) return ALL;
       const row = await own(userId, groupId);
       return (await rulesOf([row])).get(row.id)!;
     },

@@ -18,29 +18,17 @@ import { type ShownCallRow, type StatsRow, trackRecordRepo } from '../../db/repo
 import { coinBySymbol, GENERIC_ICON } from '../../domain/coins/catalogue';
 import type { Clock } from '../../domain/clock';
 import { AppError, badRequest } from '../errors';
-import type { kolGroups } from '../kol-groups';
+import { decodeCursor as dec, encodeCursor as enc, isNum, isStr } from './cursor';
+import type { KolGroups } from '../kol-groups';
 import { presentUser } from '../twitter-users';
 import { isHit, priceAt, shownRate } from './rules';
+import { followGroup } from './follow';
 import { loadPathCloses, pathTimes } from './path';
 import { stanceOfValue, trackRecordStore } from './store';
 
 export const LEADERBOARD_PAGE_SIZE = 20;
 
 const kolNotFound = () => new AppError(Ret.notFound, 'kol_not_found');
-
-const enc = (parts: (string | number)[]) => Buffer.from(JSON.stringify(parts)).toString('base64url');
-function dec<T extends unknown[]>(cursor: string, check: (v: unknown[]) => boolean): T {
-  let parts: unknown;
-  try {
-    parts = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw badRequest('cursor_invalid');
-  }
-  if (!Array.isArray(parts) || !check(parts)) throw badRequest('cursor_invalid');
-  return parts as T;
-}
-const isNum = (v: unknown) => typeof v === 'number' && Number.isFinite(v);
-const isStr = (v: unknown) => typeof v === 'string' && v.length <= 200;
 
 function presentStats(row: StatsRow | undefined, horizon: TrackHorizon): Omit<HorizonStats, 'best' | 'worst'> {
   const calls = row?.calls ?? 0;
@@ -58,7 +46,7 @@ function presentStats(row: StatsRow | undefined, horizon: TrackHorizon): Omit<Ho
   };
 }
 
-export function trackRecord(deps: { db: Db; clock: Clock; kolGroups: ReturnType<typeof kolGroups> }) {
+export function trackRecord(deps: { db: Db; clock: Clock; kolGroups: KolGroups }) {
   // Reads of derived calls and figures (the store below writes them, on the primary): the replica.
   const repo = () => trackRecordRepo(deps.db.read);
   const nowS = () => Math.floor(deps.clock.now().getTime() / 1000);
@@ -103,6 +91,7 @@ export function trackRecord(deps: { db: Db; clock: Clock; kolGroups: ReturnType<
 
   return {
     store: trackRecordStore({ db: deps.db }),
+    ...followGroup(deps),
 
     async trackRecord(req: ParsedRequest<typeof kolCalls.trackRecord>) {
       const r = repo();
@@ -151,7 +140,7 @@ export function trackRecord(deps: { db: Db; clock: Clock; kolGroups: ReturnType<
     },
 
     async leaderboard(userId: number, req: ParsedRequest<typeof kolCalls.leaderboard>) {
-      const rule = await deps.kolGroups.ruleOf(userId, req.kolGroupId);
+      const rule = await deps.kolGroups.boardRule(userId, req.kolGroupId);
       if (req.coin && !coinBySymbol(req.coin)) throw badRequest('coin_unknown', { coin: req.coin });
       const cursor = req.nextCb
         ? dec<[number, number, string, number]>(

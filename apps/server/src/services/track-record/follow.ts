@@ -1,0 +1,162 @@
+/**
+ * "Follow the group" (issue 33 §4; the contract's follow.ts says what the curve means): the
+ * figures and curve of taking every call of a group's members, and those calls, paged. The calls
+ * are the track record's own rows (nothing here decides what a call is); BTC is read by the
+ * track record's price rule (rules.ts priceAt). The README of this folder has the decisions.
+ */
+import {
+  type FollowCall,
+  type FollowPoint,
+  FOLLOW_DAYS,
+  FOLLOW_POINTS,
+  type followCalls,
+  type ParsedRequest,
+  TRACK_HORIZON_SECONDS,
+  TRACK_HORIZONS,
+  TRACK_PAGE_SIZE,
+} from '@kolscope/contract';
+import type { Db } from '../../db/db';
+import { type FollowHourRow, followRepo } from '../../db/repos/follow';
+import { coinBySymbol, GENERIC_ICON } from '../../domain/coins/catalogue';
+import type { Clock } from '../../domain/clock';
+import type { KolGroups } from '../kol-groups';
+import { presentUser } from '../twitter-users';
+import { decodeCursor, encodeCursor, isNum, isStr } from './cursor';
+import { loadPathCloses } from './path';
+import { priceAt, shownRate } from './rules';
+import { stanceOfValue } from './store';
+
+/** The curve hour by hour (one point per hour with exits), its drawdown, and the points shown. */
+export interface Curve {
+  hourly: { ct: number; equity: number }[];
+  /** The largest fall of 1 + equity from a previous peak (the start, 1, is the first peak). */
+  maxDrawdown: number;
+  /** The first entry at 0, then the last hourly point of each of at most `points - 1` stretches. */
+  shown: { ct: number; equity: number }[];
+}
+
+/**
+ * The equal-split curve from the hours of exits: each hour adds its returns' sum / n (n: calls
+ * with a known return). Pure, so the arithmetic is tested on a hand-computed example.
+ */
+export function curveOf(
+  hours: Pick<FollowHourRow, 'hour' | 'sum' | 'last_exit'>[],
+  n: number,
+  firstEntry: number,
+  points = FOLLOW_POINTS,
+): Curve {
+  const sorted = hours.filter((h) => h.hour !== null).sort((a, b) => a.hour! - b.hour!);
+  let sum = 0;
+  let peak = 1;
+  let maxDrawdown = 0;
+  const hourly = sorted.map((h) => {
+    sum += h.sum ?? 0;
+    const equity = sum / n;
+    peak = Math.max(peak, 1 + equity);
+    maxDrawdown = Math.max(maxDrawdown, (peak - (1 + equity)) / peak);
+    return { ct: h.last_exit!, equity };
+  });
+  const last = hourly.at(-1);
+  if (!last) return { hourly, maxDrawdown, shown: [] };
+  // Stretches of equal time from the first entry to the last exit; each shows its last hour.
+  const width = Math.max(1, Math.ceil((last.ct - firstEntry) / (points - 1)));
+  const shown = [{ ct: firstEntry, equity: 0 }];
+  let stretch = -1;
+  for (const p of hourly) {
+    const s = Math.min(points - 2, Math.floor((p.ct - firstEntry) / width));
+    if (s === stretch) shown[shown.length - 1] = p;
+    else shown.push(p);
+    stretch = s;
+  }
+  return { hourly, maxDrawdown, shown };
+}
+
+export function followGroup(deps: { db: Db; clock: Clock; kolGroups: KolGroups }) {
+  const repo = () => followRepo(deps.db.read);
+  const since = () => Math.floor(deps.clock.now().getTime() / 1000) - FOLLOW_DAYS * 86_400;
+
+  return {
+    async follow(userId: number, req: ParsedRequest<typeof followCalls.follow>) {
+      const rule = await deps.kolGroups.boardRule(userId, req.kolGroupId);
+      const from = since();
+      const rows = await repo().hours(
+        rule,
+        from,
+        TRACK_HORIZONS.indexOf(req.horizon),
+        TRACK_HORIZON_SECONDS[req.horizon],
+      );
+      const total = rows.find((r) => r.hour === null)!;
+      const n = total.n;
+      const base = {
+        horizon: req.horizon,
+        since: from,
+        calls: n,
+        pending: total.pending ?? 0,
+        hits: total.hits,
+        hitRate: shownRate(total.hits, n),
+        medianReturn: total.median,
+      };
+      if (n === 0 || total.first_entry === null)
+        return { ...base, finalReturn: null, btcReturn: null, maxDrawdown: null, curve: [] };
+      const curve = curveOf(rows, n, total.first_entry);
+      // BTC bought at the first entry, read at each point by the track record's price rule.
+      const closes = await loadPathCloses(
+        deps.db.read,
+        curve.shown.map((p) => ({ coin: 'BTC', t: p.ct })),
+      );
+      const start = priceAt(closes, 'BTC', total.first_entry);
+      const points: FollowPoint[] = curve.shown.map((p) => {
+        const at = priceAt(closes, 'BTC', p.ct);
+        return { ct: p.ct, equity: p.equity, btc: start && at ? at.price / start.price - 1 : null };
+      });
+      return {
+        ...base,
+        // The sum of every return / n: the mean, written as the curve reaches it.
+        finalReturn: curve.hourly.at(-1)!.equity,
+        btcReturn: points.at(-1)!.btc,
+        maxDrawdown: curve.maxDrawdown,
+        curve: points,
+      };
+    },
+
+    async followCalls(userId: number, req: ParsedRequest<typeof followCalls.calls>) {
+      const rule = await deps.kolGroups.boardRule(userId, req.kolGroupId);
+      const after = req.nextCb
+        ? (([ct, postId, coin]) => ({ ct, postId, coin }))(
+            decodeCursor<[number, string, string]>(
+              req.nextCb,
+              (v) => v.length === 3 && isNum(v[0]) && isStr(v[1]) && isStr(v[2]),
+            ),
+          )
+        : undefined;
+      const h = TRACK_HORIZON_SECONDS[req.horizon];
+      const rows = await repo().calls(rule, since(), TRACK_HORIZONS.indexOf(req.horizon), after, TRACK_PAGE_SIZE + 1);
+      const page = rows.slice(0, TRACK_PAGE_SIZE);
+      const more = rows.length > TRACK_PAGE_SIZE;
+      const list: FollowCall[] = page.map((r) => {
+        const entryCt = r.entry_ct === null ? null : Number(r.entry_ct);
+        const ret = r.ret === null ? null : Number(r.ret);
+        return {
+          postId: r.post_id,
+          text: r.text,
+          ct: Number(r.ct),
+          user: presentUser(r),
+          coin: r.coin,
+          coinIcon: coinBySymbol(r.coin)?.icon ?? GENERIC_ICON,
+          stance: stanceOfValue(Number(r.stance)),
+          entryCt,
+          entryPrice: r.entry_price,
+          exitCt: entryCt === null ? null : entryCt + h,
+          ret,
+          hit: ret === null ? null : ret > 0,
+        };
+      });
+      const last = page.at(-1);
+      return {
+        list,
+        more: more ? (1 as const) : (0 as const),
+        nextCb: more && last ? encodeCursor([Number(last.ct), last.post_id, last.coin]) : '',
+      };
+    },
+  };
+}
