@@ -8,6 +8,7 @@ import { navigateTo } from '../../app/navigation';
 import { CoinLink } from '../coin/CoinLink';
 import { coinPath } from '../coin/coinPath';
 import { PriceChange } from '../prices/PriceChange';
+import { BestCallersLink } from '../track/BestCallersLink';
 import { AvatarStrip } from './AvatarStrip';
 import { formatGrowth, formatRankValue, formatUpdateTime, type RankColumn, rankColumn, windowOf } from './rankFormat';
 import { rankDisplay } from './rankState';
@@ -34,20 +35,24 @@ function Row({ item, column, fastestRising }: { item: RankItem; column: RankColu
         <span className={`rank-no${item.rank <= 3 ? ` rank-no--top${item.rank}` : ''}`}>{item.rank}</span>
       </td>
       <td className="rank-col-coin">
-        <CoinLink coin={item.coin} className="rank-coin" testId="rank-coin">
-          <img className="rank-coin__icon" src={imageSrc(item.icon)} alt="" loading="lazy" width={24} height={24} />
-          <span className="rank-coin__text">
-            <span className="rank-coin__line">
-              <span className="rank-coin__name">{item.coin}</span>
-              {item.isNew && (
-                <span className="rank-badge" data-testid="rank-new">
-                  {t('rank.new')}
-                </span>
-              )}
+        <div className="rank-coin-cell">
+          <CoinLink coin={item.coin} className="rank-coin" testId="rank-coin">
+            <img className="rank-coin__icon" src={imageSrc(item.icon)} alt="" loading="lazy" width={24} height={24} />
+            <span className="rank-coin__text">
+              <span className="rank-coin__line">
+                <span className="rank-coin__name">{item.coin}</span>
+                {item.isNew && (
+                  <span className="rank-badge" data-testid="rank-new">
+                    {t('rank.new')}
+                  </span>
+                )}
+              </span>
+              <PriceChange price={item.price} change24h={item.change24h} testId="rank-price" />
             </span>
-            <PriceChange price={item.price} change24h={item.change24h} testId="rank-price" />
-          </span>
-        </CoinLink>
+          </CoinLink>
+          {/* Its best callers over all KOLs (issue 33 §4): beside the coin's link, not inside it. */}
+          <BestCallersLink coin={item.coin} compact testId="rank-best-callers" />
+        </div>
       </td>
       <td className="rank-col-value">
         <span className="rank-value" data-testid="rank-hot">

@@ -77,16 +77,15 @@ export default function KolGroupDetailPage() {
           {t('kol.members', { count, n: formatCount(count, lang) })}
         </p>
       )}
-      {!isAll && (
-        <Tabs activeKey={tab} onChange={(key) => setTab(key as GroupTab)} className="kol-detail__tabs">
-          <Tabs.Tab key="members" title={<span data-testid="kol-tab-members">{t('track.leaderboard.members')}</span>} />
-          <Tabs.Tab
-            key="leaderboard"
-            title={<span data-testid="kol-tab-leaderboard">{t('track.leaderboard.tab')}</span>}
-          />
-        </Tabs>
-      )}
-      {tab === 'leaderboard' && !isAll && <Leaderboard groupId={groupId} />}
+      {/* All KOLs has a leaderboard too: every tracked KOL ranked (issue 33 §4). */}
+      <Tabs activeKey={tab} onChange={(key) => setTab(key as GroupTab)} className="kol-detail__tabs">
+        <Tabs.Tab key="members" title={<span data-testid="kol-tab-members">{t('track.leaderboard.members')}</span>} />
+        <Tabs.Tab
+          key="leaderboard"
+          title={<span data-testid="kol-tab-leaderboard">{t('track.leaderboard.tab')}</span>}
+        />
+      </Tabs>
+      {tab === 'leaderboard' && <Leaderboard groupId={groupId} />}
       {tab === 'members' && (
         <>
           {members.loading && <LoadingState className="ks-page-center" testId="kol-detail-loading" />}

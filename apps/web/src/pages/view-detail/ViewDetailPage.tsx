@@ -9,6 +9,7 @@ import { IconButton } from '../../features/IconButton';
 import { OpinionSummary } from '../../features/opinion/OpinionSummary';
 import { PageNavBar } from '../../features/PageNavBar';
 import ReportView from '../../features/report/ReportView';
+import { BestCallersLink } from '../../features/track/BestCallersLink';
 import { toastSuccess } from '../../features/toast';
 import { deleteQuestion } from '../../features/confirmDanger';
 import { useConfirmedAction } from '../../features/useConfirmedAction';
@@ -118,6 +119,11 @@ export default function ViewDetailPage() {
         {sub && (
           <div className="detail-summary">
             <OpinionSummary sub={sub} testId="detail-summary" {...(summaryPeriod ? { period: summaryPeriod } : {})} />
+          </div>
+        )}
+        {found.viewType === 'coin_opinion' && (
+          <div className="detail-best">
+            <BestCallersLink coin={found.name} testId="detail-best-callers" />
           </div>
         )}
         <ReportView
