@@ -155,10 +155,15 @@ async function incrementalBuild(): Promise<number> {
 
 const TARGET_MS = 100;
 const CALLS = 100;
-async function time(label: string, run: (i: number) => Promise<unknown>, target: number | null = TARGET_MS) {
+async function time(
+  label: string,
+  run: (i: number) => Promise<unknown>,
+  target: number | null = TARGET_MS,
+  calls = CALLS,
+) {
   for (let i = 0; i < 5; i++) await run(i);
   const t: number[] = [];
-  for (let i = 0; i < CALLS; i++) {
+  for (let i = 0; i < calls; i++) {
     const s = process.hrtime.bigint();
     await run(i);
     t.push(Number(process.hrtime.bigint() - s) / 1e6);
@@ -205,6 +210,23 @@ const page1 = await board(all.id, '');
 await time(`kol/leaderboard, ${all.name}, all coins, second page`, () => board(all.id, '', page1.nextCb));
 await time(`kol/leaderboard, ${top.name} (${fmt(top.kolCnt)} KOLs), all coins`, () => board(top.id, ''));
 await time(`kol/leaderboard, ${top.name}, ${oneCoin}`, () => board(top.id, oneCoin));
+// Follow the group (issue 33 §4): every call of the group's members in the last 90 days summed
+// per hour of exit (kol/follow), and its calls newest first (kol/follow_calls); 20 calls each.
+const followBody = (group: string, i: number) => ({ kolGroupId: group, horizon: horizons[i % horizons.length]! });
+for (const g of [all, top, { id: 'all', name: 'every tracked KOL', kolCnt: all.kolCnt }]) {
+  await time(
+    `kol/follow, ${g.name} (${fmt(g.kolCnt)} KOLs), every horizon`,
+    (i) => services.trackRecord.follow(user.id, followBody(g.id, i)),
+    TARGET_MS,
+    20,
+  );
+  await time(
+    `kol/follow_calls, ${g.name}, first page`,
+    (i) => services.trackRecord.followCalls(user.id, { ...followBody(g.id, i), nextCb: '' }),
+    TARGET_MS,
+    20,
+  );
+}
 await time(
   'kol/profile (the same authors)',
   (i) => services.kolProfile.profile(user.id, sample[i % sample.length]!, 'en'),

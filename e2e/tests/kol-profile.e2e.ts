@@ -2,8 +2,10 @@
  * The KOL profile and a group's leaderboard in Chromium at 390x844 on live demo data, in English
  * and Chinese: a profile opened from a post card's avatar in the feed (header, horizons, the calls
  * and posts tabs, back to the feed), and a group's Leaderboard tab, from a row to the profile and
- * back to the same tab. Every rate on screen is checked against hits / calls beside it and
- * against the API. Screenshots also go to docs/screenshots/.
+ * back to the same tab; "follow the group" on that tab (its figures against the API and against
+ * the calls it lists), and best callers on a coin over all KOLs from a Hot Coins row. Every rate
+ * on screen is checked against hits / calls beside it and against the API. Screenshots also go to
+ * docs/screenshots/.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,6 +31,14 @@ type Track = {
 };
 type Row = { user: { id: string }; calls: number; hits: number; hit_rate: number | null; hit_rate_low: number | null };
 type Group = { id: string; name: string; kol_cnt: number };
+type Follow = {
+  calls: number;
+  hits: number;
+  hit_rate: number | null;
+  final_return: number | null;
+  curve: { ct: number; equity: number; btc: number | null }[];
+};
+type FollowCallRow = { post_id: string; ret: number | null; hit: boolean | null };
 
 let product: Product;
 let browser: Browser;
@@ -187,6 +197,79 @@ for (const l of LANGS) {
       await page.getByTestId('nav-back').click();
       await page.waitForURL(/tab=leaderboard/);
       await page.getByTestId('kol-board-list').waitFor();
+    });
+
+    it('follows the group against BTC, agreeing with its calls, and opens best callers from Hot Coins', async () => {
+      // Follow the group (issue 33 §4) on the same tab: the figures agree with the API and with
+      // the calls it lists (every page of them through the API).
+      const groups = await apiData<Group[]>(page, 'kol_group/list');
+      const group = groups.sort((a, b) => b.kol_cnt - a.kol_cnt)[0]!;
+      await page.goto(`/#/kol-management/${encodeURIComponent(group.id)}?tab=leaderboard&show=follow&h=7d`);
+      await page.locator('[data-testid="follow"][data-horizon="7d"]').getByTestId('follow-figures').waitFor();
+      const body = { kol_group_id: group.id, horizon: '7d' };
+      let f = await apiData<Follow>(page, 'kol/follow', body);
+      // The demo keeps collecting: read again until the screen and the API show the same count.
+      for (
+        let tries = 0;
+        tries < 3 && (await page.getByTestId('follow-calls').textContent()) !== String(f.calls);
+        tries++
+      ) {
+        await page.reload();
+        await page.getByTestId('follow-figures').waitFor();
+        f = await apiData<Follow>(page, 'kol/follow', body);
+      }
+      expect(await page.getByTestId('follow-calls').textContent()).toBe(String(f.calls));
+      expect(f.calls).toBeGreaterThan(0);
+      expect(await page.getByTestId('follow-hit-rate').getAttribute('data-hits')).toBe(String(f.hits));
+      if (f.hit_rate !== null) {
+        expect(await page.getByTestId('follow-hit-rate').textContent()).toMatch(
+          new RegExp(`^${pct(f.hits / f.calls)}\\s?%$`),
+        );
+      }
+      const calls: FollowCallRow[] = [];
+      let nextCb = '';
+      do {
+        const p = await apiData<{ list: FollowCallRow[]; next_cb: string }>(page, 'kol/follow_calls', {
+          ...body,
+          next_cb: nextCb,
+        });
+        calls.push(...p.list);
+        nextCb = p.next_cb;
+      } while (nextCb);
+      const resolved = calls.filter((c) => c.ret !== null);
+      expect(resolved.length).toBe(f.calls);
+      expect(calls.filter((c) => c.hit === true).length).toBe(f.hits);
+      expect(resolved.reduce((sum, c) => sum + (c.ret ?? 0), 0) / resolved.length).toBeCloseTo(
+        f.final_return ?? NaN,
+        9,
+      );
+      expect(f.curve.at(-1)?.equity).toBeCloseTo(f.final_return ?? NaN, 12);
+      const shownFinal = (await page.getByTestId('follow-final').textContent()) ?? '';
+      expect(Number(shownFinal.replace('\u2212', '-').replace(/[^\d.-]/g, ''))).toBeCloseTo(
+        (f.final_return ?? 0) * 100,
+        1,
+      );
+      await page.getByTestId('follow-chart').waitFor();
+      const firstRow = page.getByTestId('follow-call').first();
+      expect(await firstRow.getAttribute('data-post')).toBe(calls[0]?.post_id);
+      await shot(page, `kol-follow-${l.prefix}`);
+
+      // Best callers on a coin over every KOL, from a Hot Coins row.
+      await page.goto('/#/');
+      const best = page.getByTestId('rank-best-callers').first();
+      await best.waitFor();
+      const coin = (await best.getAttribute('data-coin')) ?? '';
+      await best.click();
+      await page.waitForURL(new RegExp(`#/kol-management/all\\?tab=leaderboard&coin=${coin}`));
+      const board = await apiData<{ list: Row[] }>(page, 'kol/leaderboard', {
+        kol_group_id: 'all',
+        coin,
+        horizon: '24h',
+      });
+      expect(await page.getByTestId('kol-board-coin').textContent()).toContain(`$${coin}`);
+      if (board.list.length === 0) await page.getByTestId('kol-board-empty').waitFor();
+      else await page.getByTestId(`kol-board-row-${board.list[0]!.user.id}`).waitFor();
+      await shot(page, `kol-best-callers-${l.prefix}`);
     });
   });
 }
