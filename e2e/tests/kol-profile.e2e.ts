@@ -9,7 +9,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { docsScreenshot } from '../support/browser';
+import { docsScreenshot, screenshot } from '../support/browser';
 import type { Product } from '../support/server';
 import { apiData, openSignedIn } from '../support/session';
 import { startSuite, stopSuite } from '../support/suite';
@@ -252,7 +252,7 @@ for (const l of LANGS) {
       await page.getByTestId('follow-chart').waitFor();
       const firstRow = page.getByTestId('follow-call').first();
       expect(await firstRow.getAttribute('data-post')).toBe(calls[0]?.post_id);
-      await shot(page, `kol-follow-${l.prefix}`);
+      await screenshot(page, `kol-follow-${l.prefix}`);
 
       // Best callers on a coin over every KOL, from a Hot Coins row.
       await page.goto('/#/');
@@ -269,7 +269,7 @@ for (const l of LANGS) {
       expect(await page.getByTestId('kol-board-coin').textContent()).toContain(`$${coin}`);
       if (board.list.length === 0) await page.getByTestId('kol-board-empty').waitFor();
       else await page.getByTestId(`kol-board-row-${board.list[0]!.user.id}`).waitFor();
-      await shot(page, `kol-best-callers-${l.prefix}`);
+      await screenshot(page, `kol-best-callers-${l.prefix}`);
     });
   });
 }
