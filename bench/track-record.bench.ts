@@ -18,6 +18,8 @@ import { COINS } from '../apps/server/src/domain/coins/catalogue';
 import { loadavg } from 'node:os';
 import { saveBatch } from '../apps/server/src/pipeline/store';
 import { rebuildTrackRecords } from '../apps/server/src/services/track-record/store';
+import { followGroup } from '../apps/server/src/services/track-record/follow';
+import { systemClock } from '../apps/server/src/domain/clock';
 import { storeHooks } from '../apps/server/src/services/store-hooks';
 import type { Enrichment, RawPost } from '../apps/server/src/pipeline/types';
 import { benchServices, benchUser, percentile } from './support/bench-services';
@@ -211,11 +213,19 @@ await time(`kol/leaderboard, ${all.name}, all coins, second page`, () => board(a
 await time(`kol/leaderboard, ${top.name} (${fmt(top.kolCnt)} KOLs), all coins`, () => board(top.id, ''));
 await time(`kol/leaderboard, ${top.name}, ${oneCoin}`, () => board(top.id, oneCoin));
 // Follow the group (issue 33 §4): every call of the group's members in the last 90 days summed
-// per hour of exit (kol/follow), and its calls newest first (kol/follow_calls); 20 calls each.
+// per hour of exit (kol/follow: computed, without its cache; then as served, the cache holding
+// each rule and horizon for 5 minutes), and its calls newest first (kol/follow_calls); 20 calls each.
 const followBody = (group: string, i: number) => ({ kolGroupId: group, horizon: horizons[i % horizons.length]! });
+const uncached = followGroup({ db, clock: systemClock, kolGroups: services.kolGroups, followCacheMs: 0 });
 for (const g of [all, top, { id: 'all', name: 'every tracked KOL', kolCnt: all.kolCnt }]) {
   await time(
-    `kol/follow, ${g.name} (${fmt(g.kolCnt)} KOLs), every horizon`,
+    `kol/follow, ${g.name} (${fmt(g.kolCnt)} KOLs), every horizon, computed`,
+    (i) => uncached.follow(user.id, followBody(g.id, i)),
+    TARGET_MS,
+    20,
+  );
+  await time(
+    `kol/follow, ${g.name}, as served (cached)`,
     (i) => services.trackRecord.follow(user.id, followBody(g.id, i)),
     TARGET_MS,
     20,

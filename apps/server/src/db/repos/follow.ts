@@ -17,9 +17,13 @@ export interface FollowHourRow {
   /** The sum of the returns, and the last exit time in the hour. */
   sum: number | null;
   last_exit: number | null;
-  /** Whole set only: calls still waiting for their exit, the first entry and the median return. */
+  /**
+   * Whole set only: calls still waiting for their exit, the first entry and the first call's post
+   * time (a price at it reads the entry's candle: services/track-record/rules.ts), the median return.
+   */
   pending: number | null;
   first_entry: number | null;
+  first_post: number | null;
   median: number | null;
 }
 
@@ -55,17 +59,17 @@ export function followRepo(db: Queryable) {
       const h = q.param(horizonS);
       const rows = await db.query<FollowHourRow>(
         `WITH c AS MATERIALIZED (
-           SELECT c.stance * c.raw[${i}::int] AS r, c.entry_ct + ${h}::bigint AS exit_ct, c.entry_ct
+           SELECT c.stance * c.raw[${i}::int] AS r, c.entry_ct + ${h}::bigint AS exit_ct, c.entry_ct, c.ct
            FROM track_calls c JOIN x_accounts a ON a.id = c.author_id
            WHERE c.ct >= ${q.param(since)}::bigint AND ${q.member})
          SELECT NULL::bigint AS hour, count(r)::int AS n, (count(*) FILTER (WHERE r > 0))::int AS hits, sum(r) AS sum,
                 max(exit_ct) FILTER (WHERE r IS NOT NULL) AS last_exit, (count(*) - count(r))::int AS pending,
-                min(entry_ct) FILTER (WHERE r IS NOT NULL) AS first_entry,
+                min(entry_ct) FILTER (WHERE r IS NOT NULL) AS first_entry, min(ct) FILTER (WHERE r IS NOT NULL) AS first_post,
                 percentile_cont(0.5) WITHIN GROUP (ORDER BY r) AS median
          FROM c
          UNION ALL
          SELECT exit_ct / 3600, count(*)::int, (count(*) FILTER (WHERE r > 0))::int, sum(r), max(exit_ct),
-                NULL, NULL, NULL
+                NULL, NULL, NULL, NULL
          FROM c WHERE r IS NOT NULL GROUP BY exit_ct / 3600`,
         q.params,
       );
@@ -77,6 +81,7 @@ export function followRepo(db: Queryable) {
         last_exit: r.last_exit === null ? null : Number(r.last_exit),
         pending: r.pending === null ? null : Number(r.pending),
         first_entry: r.first_entry === null ? null : Number(r.first_entry),
+        first_post: r.first_post === null ? null : Number(r.first_post),
         median: r.median === null ? null : Number(r.median),
       }));
     },
