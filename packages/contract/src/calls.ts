@@ -27,6 +27,7 @@ import {
   userInfo,
   viewListItem,
 } from './entities';
+import { argumentCalls } from './arguments';
 import { coinCalls } from './coin';
 import * as f from './fields';
 import { ingestCalls } from './ingest';
@@ -343,6 +344,7 @@ export const allCalls: CallDef[] = [
   ...Object.values(marketCalls),
   ...Object.values(kolCalls),
   ...Object.values(coinCalls),
+  ...Object.values(argumentCalls),
 ];
 
 export type Request<C extends CallDef> = z.input<C['request']>;
