@@ -4,7 +4,8 @@
  * coin, weighs nothing); posts are taken in the order given (newest first) and each joins the
  * group whose first post ("seed") it is most similar to, by cosine, when that is at least
  * `threshold`, or starts a group of its own (leader clustering). Seeds are found through an
- * inverted index of their terms, so a post is compared only with seeds sharing a word. The
+ * inverted index of their heaviest terms, so a post is compared only with seeds sharing a telling
+ * word, not with every group. The
  * headline post of a group is its most central one: the member nearest the group's centroid.
  *
  * Why this and not k-means or agglomerative clustering: one pass, no number of groups to guess,
@@ -59,51 +60,64 @@ export function vectorsOf(texts: readonly string[]): Vector[] {
   });
 }
 
+/** A seed is found through its heaviest terms only: a post similar enough shares one of them. */
+const INDEXED_TERMS = 8;
+
+/** The heaviest `k` term ids of a vector. */
+function heaviest(v: Vector, k: number): number[] {
+  if (v.terms.length <= k) return Array.from(v.terms);
+  return Array.from(v.terms.keys())
+    .sort((a, b) => v.weights[b]! - v.weights[a]! || a - b)
+    .slice(0, k)
+    .map((i) => v.terms[i]!);
+}
+
+/** Cosine of two normalised vectors: a merge of their sorted terms. */
+export function cosine(a: Vector, b: Vector): number {
+  let i = 0;
+  let j = 0;
+  let s = 0;
+  while (i < a.terms.length && j < b.terms.length) {
+    const x = a.terms[i]!;
+    const y = b.terms[j]!;
+    if (x === y) s += a.weights[i++]! * b.weights[j++]!;
+    else if (x < y) i++;
+    else j++;
+  }
+  return s;
+}
+
 export function groupPosts(texts: readonly string[], threshold = JOIN_SIMILARITY): Grouping {
   const vectors = vectorsOf(texts);
-  // term → [seed group, weight] pairs, flat
-  const postings = new Map<number, number[]>();
+  // term id → the groups whose seed has it among its heaviest terms
+  const postings: number[][] = [];
+  const seeds: number[] = [];
   const groups: number[][] = [];
-  const scores = new Float64Array(texts.length);
-  const touched: number[] = [];
+  // The last post that looked at each group, so a group reached by two terms is scored once.
+  const seen = new Int32Array(texts.length).fill(-1);
   vectors.forEach((v, i) => {
-    for (let k = 0; k < v.terms.length; k++) {
-      const list = postings.get(v.terms[k]!);
-      if (!list) continue;
-      const w = v.weights[k]!;
-      for (let j = 0; j < list.length; j += 2) {
-        const g = list[j]!;
-        if (scores[g] === 0) touched.push(g);
-        scores[g]! += w * list[j + 1]!;
-      }
-    }
     let best = -1;
     let bestScore = Number.NEGATIVE_INFINITY;
-    for (const g of touched) {
-      const score = scores[g]!;
-      // Ties go to the older group (lower index): deterministic whatever the index's order.
-      if (score >= threshold && (score > bestScore || (score === bestScore && g < best))) {
-        best = g;
-        bestScore = score;
+    for (const term of heaviest(v, INDEXED_TERMS)) {
+      for (const g of postings[term] ?? []) {
+        if (seen[g] === i) continue;
+        seen[g] = i;
+        const score = cosine(v, vectors[seeds[g]!]!);
+        // Ties go to the older group (lower index): deterministic whatever the index's order.
+        if (score >= threshold && (score > bestScore || (score === bestScore && g < best))) {
+          best = g;
+          bestScore = score;
+        }
       }
-      scores[g] = 0;
     }
-    touched.length = 0;
     if (best >= 0) {
       groups[best]!.push(i);
       return;
     }
     const g = groups.length;
     groups.push([i]);
-    for (let k = 0; k < v.terms.length; k++) {
-      const term = v.terms[k]!;
-      let list = postings.get(term);
-      if (!list) {
-        list = [];
-        postings.set(term, list);
-      }
-      list.push(g, v.weights[k]!);
-    }
+    seeds.push(i);
+    for (const term of heaviest(v, INDEXED_TERMS)) (postings[term] ??= []).push(g);
   });
   return { groups, central: groups.map((members) => centralOf(members, vectors)) };
 }

@@ -1,7 +1,7 @@
 /**
- * An argument's headline: its most central post's text, shortened cleanly. Links go (they say
- * nothing read aloud), white space is collapsed, and a long text is cut at a word (in spaced
- * scripts) or a character (CJK) with "…", never inside a surrogate pair.
+ * An argument's headline: its most central post's text, shortened cleanly. Links and leading
+ * @handles (a reply's addressees) go, white space is collapsed, and a long text is cut at a word
+ * (in spaced scripts) or a character (CJK) with "…", never inside a surrogate pair.
  */
 export const HEADLINE_CHARS = 120;
 /** CJK says about twice as much per character. */
@@ -12,7 +12,9 @@ export function headlineOf(text: string): string {
   const flat = text
     .replace(/https?:\/\/\S+|www\.\S+/g, ' ')
     .replace(/\s+/g, ' ')
-    .trim();
+    .trim()
+    // A reply's leading @handles are whom it answers, not what it says.
+    .replace(/^(@[\p{L}\p{N}_.]+\s*)+/u, '');
   const chars = Array.from(flat);
   const cjkShare = chars.filter((c) => CJK.test(c)).length / Math.max(1, chars.length);
   const max = cjkShare > 0.3 ? HEADLINE_CJK_CHARS : HEADLINE_CHARS;
