@@ -189,6 +189,20 @@ export function opinionArguments(deps: {
     return now.length === grouped.members.size && now.every((r) => grouped.members.get(r.id) === stanceOf(r, coin));
   }
 
+  /** The report's totals now (read after the grouping: a post stored since is in `other`), and `other`. */
+  async function split(userId: number, q: Query, type: 'coin_opinion' | 'event_opinion', grouped: Grouped) {
+    const report = await (type === 'coin_opinion' ? deps.opinion.coin : deps.opinion.event).detail(userId, q);
+    const { cntUp, cntNeutral, cntDown } = report.sumInfo;
+    const shown = [...grouped.bullish, ...grouped.bearish];
+    const other = {
+      cntUp: cntUp - shown.reduce((s, a) => s + a.cntUp, 0),
+      cntNeutral: cntNeutral - shown.reduce((s, a) => s + a.cntNeutral, 0),
+      cntDown: cntDown - shown.reduce((s, a) => s + a.cntDown, 0),
+      arguments: grouped.groups - shown.length,
+    };
+    return { total: { cntUp, cntNeutral, cntDown }, other };
+  }
+
   return {
     async get(userId: number, q: Query): Promise<OpinionArguments> {
       const { view: row } = await deps.views.viewWithCoinViews(userId, q.viewId);
@@ -210,20 +224,13 @@ export function opinionArguments(deps: {
         cache.delete(key);
         grouped = await cache.get(key, load);
       }
-      // The report's totals now, read after the grouping: a post stored since is in `other`.
-      const report = await (type === 'coin_opinion' ? deps.opinion.coin : deps.opinion.event).detail(userId, q);
-      const total = {
-        cntUp: report.sumInfo.cntUp,
-        cntNeutral: report.sumInfo.cntNeutral,
-        cntDown: report.sumInfo.cntDown,
-      };
-      const shown = [...grouped.bullish, ...grouped.bearish];
-      const other = {
-        cntUp: total.cntUp - shown.reduce((s, a) => s + a.cntUp, 0),
-        cntNeutral: total.cntNeutral - shown.reduce((s, a) => s + a.cntNeutral, 0),
-        cntDown: total.cntDown - shown.reduce((s, a) => s + a.cntDown, 0),
-        arguments: grouped.groups - shown.length,
-      };
+      let { total, other } = await split(userId, q, type, grouped);
+      // Still not fitting (an author of a shown post left the view's group since): group again.
+      if (!made && (other.cntUp < 0 || other.cntNeutral < 0 || other.cntDown < 0)) {
+        cache.delete(key);
+        grouped = await cache.get(key, load);
+        ({ total, other } = await split(userId, q, type, grouped));
+      }
       return {
         bullish: grouped.bullish,
         bearish: grouped.bearish,
