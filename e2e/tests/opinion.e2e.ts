@@ -5,6 +5,7 @@
  * interval and trend, edited from the more sheet, found in its home group list and deleted.
  * The coin page (issue 29): reached from a cashtag in the feed and from a ranking row, its price
  * and each KOL group's split, and "Track this coin" making the coin opinion view.
+ * The bull case and the bear case (issue 33 §3) under a coin view's cards, adding up to them.
  */
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -389,6 +390,78 @@ describe.each(['en', 'zh-CN'] as const)('opinion rows that tell their groups apa
       await screenshot(page, `${tag}-71-detail-${id === allId ? 'all' : 'top'}`);
       await page.goto('/#/?tab=coin_opinion');
       await summary(id).waitFor();
+    }
+  });
+});
+
+describe('the bull case and the bear case (issue 33 §3)', () => {
+  it('shows the top arguments of each side under the cards, adding up to them and to the API, in both languages', async () => {
+    for (const lang of ['en', 'zh-CN'] as const) {
+      const tag = lang === 'en' ? 'en' : 'zh';
+      const page = await signIn(lang);
+      const list = await call<{ view_id: string; subs: { view_id: string }[] }[]>(page, 'view/v2/coin_opinion_add', {
+        coin: 'BTC',
+        kol_group_id: '',
+      });
+      const viewId = list.find((v) => v.view_id === 'coin_opinion')!.subs.at(-1)!.view_id;
+      await page.goto(`/#/view-detail/${viewId}`);
+      await page.reload();
+      const section = page.getByTestId('arguments');
+      await page.getByTestId('arguments-other').waitFor();
+      expect(await section.locator('.arguments__title').textContent()).toBe(
+        lang === 'en' ? 'The bull case and the bear case' : '看涨理由与看跌理由',
+      );
+      // The arguments and the other posts add up to the stat cards beside them (demo posts keep
+      // coming: the section reloads when the cards change, so wait for both to settle together).
+      const screen = async () => {
+        const cards = await Promise.all(
+          ['bullish', 'neutral', 'bearish'].map(async (k) =>
+            Number(await page.getByTestId(`stat-${k}`).getAttribute('data-count')),
+          ),
+        );
+        const parts = await page
+          .locator('[data-testid="argument-split"], [data-testid="arguments-other"]')
+          .evaluateAll((els) =>
+            els.map((e) => [Number(e.dataset.up), Number(e.dataset.neutral), Number(e.dataset.down)]),
+          );
+        const summed = parts.reduce((s, p) => s.map((x, i) => x + p[i]!), [0, 0, 0]);
+        return { cards, summed };
+      };
+      await expect
+        .poll(async () => {
+          const { cards, summed } = await screen();
+          return (
+            JSON.stringify(cards) === JSON.stringify(summed) && (await section.getAttribute('data-loading')) === 'false'
+          );
+        })
+        .toBe(true);
+      // ...and so does the API's answer for the same view and period, against its own report.
+      const api = await call<{
+        bullish: { cnt_up: number; cnt_neutral: number; cnt_down: number; side: string }[];
+        bearish: { cnt_up: number; cnt_neutral: number; cnt_down: number; side: string }[];
+        other: { cnt_up: number; cnt_neutral: number; cnt_down: number };
+        total: { cnt_up: number; cnt_neutral: number; cnt_down: number };
+      }>(page, 'view/v2/opinion_arguments', { view_id: viewId, period: '1d', interval: '1h' }, lang);
+      const all = [...api.bullish, ...api.bearish, api.other];
+      expect([
+        all.reduce((s, a) => s + a.cnt_up, 0),
+        all.reduce((s, a) => s + a.cnt_neutral, 0),
+        all.reduce((s, a) => s + a.cnt_down, 0),
+      ]).toEqual([api.total.cnt_up, api.total.cnt_neutral, api.total.cnt_down]);
+      expect(api.bullish.every((a) => a.side === 'bullish' && a.cnt_up > a.cnt_down)).toBe(true);
+      expect(api.bearish.every((a) => a.side === 'bearish' && a.cnt_down > a.cnt_up)).toBe(true);
+      // An argument opens on its posts.
+      const first = page.getByTestId('argument').first();
+      if ((await first.count()) > 0) {
+        await first.scrollIntoViewIfNeeded();
+        await screenshot(page, `${tag}-72-arguments`);
+        await first.getByTestId('argument-toggle').click();
+        await first.getByTestId('argument-posts').waitFor();
+        expect(await first.locator('.argument__post').count()).toBeGreaterThanOrEqual(2);
+        await screenshot(page, `${tag}-72-argument-posts`);
+      }
+      await call(page, 'view/v2/coin_opinion_delete', { view_id: viewId });
+      await page.context().close();
     }
   });
 });

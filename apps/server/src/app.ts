@@ -19,6 +19,7 @@ import { marketRoutes } from './http/market/routes';
 import { mediaRoutes } from './http/media/routes';
 import { notificationRoutes } from './http/notifications/routes';
 import { searchRoutes } from './http/search/routes';
+import { argumentRoutes } from './http/view/argument-routes';
 import { opinionRoutes } from './http/view/opinion-routes';
 import { rankingRoutes } from './http/view/ranking-routes';
 import { viewRoutes } from './http/view/routes';
@@ -87,6 +88,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   ingestRoutes(app, opts.services);
   viewRoutes(app, opts.services);
   opinionRoutes(app, opts.services);
+  argumentRoutes(app, opts.services);
   rankingRoutes(app, opts.services);
   marketRoutes(app, opts.services);
   searchRoutes(app, opts.services);

@@ -27,6 +27,7 @@ import {
   userInfo,
   viewListItem,
 } from './entities';
+import { argumentCalls } from './arguments';
 import { coinCalls } from './coin';
 import * as f from './fields';
 import { ingestCalls } from './ingest';
@@ -345,6 +346,7 @@ export const allCalls: CallDef[] = [
   ...Object.values(kolCalls),
   ...Object.values(followCalls),
   ...Object.values(coinCalls),
+  ...Object.values(argumentCalls),
 ];
 
 export type Request<C extends CallDef> = z.input<C['request']>;

@@ -16,6 +16,7 @@ export * from './market';
 export * from './kol';
 export * from './follow';
 export * from './coin';
+export * from './arguments';
 export * from './networks';
 export * from './stream';
 export { fieldLabel } from './field-labels';

@@ -135,6 +135,7 @@ const en = {
   mail_subject_notice_no_account: 'No kolscope account uses this address',
   mail_notice_no_account:
     'Someone, perhaps you, asked for a kolscope sign-in or password reset code for this address, but no kolscope account uses it.\n\nIf it was you, you may have registered with another address.\n\nIf it was not you, ignore this mail.',
+  arguments_view_type: 'Arguments are made only for coin and event opinion views',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -259,6 +260,7 @@ const zhCN: Record<MessageKey, string> = {
   mail_subject_notice_no_account: '没有使用该邮箱的 kolscope 账号',
   mail_notice_no_account:
     '有人（也许是你）为这个邮箱申请了 kolscope 登录或重置密码的验证码，但没有使用该邮箱的 kolscope 账号。\n\n如果是你本人，也许你注册时用的是另一个邮箱。\n\n如果这不是你本人的操作，请忽略本邮件。',
+  arguments_view_type: '只有币种观点和事件观点视图可以归纳论点',
 };
 
 const catalogues: Record<Language, Record<MessageKey, string>> = { en, 'zh-CN': zhCN };

@@ -25,6 +25,7 @@ import { persons } from './persons';
 import { notificationServices, type PushOptions } from './notifications/index';
 import { market } from './market';
 import { opinion } from './opinion';
+import { opinionArguments } from './arguments/index';
 import { authorWindows } from './ranking/author-windows';
 import { ranking } from './ranking/index';
 import { DEFAULT_REQUEST_LIMITS, type RequestLimitSettings, requestLimits } from './request-limits';
@@ -142,6 +143,8 @@ export function createServices(deps: ServiceDeps) {
     /** The rollups' recount after an upgrade, in the background (cli.ts starts it in every role). */
     rollupRecount: rollupRecount({ db, log }),
     opinion: opinionService,
+    /** The bull and bear cases of an opinion view (view/v2/opinion_arguments). */
+    arguments: opinionArguments({ db, clock, views: viewService, kolGroups: groups, opinion: opinionService }),
     ranking: rankingService,
     rankingWindows,
     feed: feedService,

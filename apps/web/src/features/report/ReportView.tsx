@@ -15,6 +15,7 @@ import { reportDisplay } from './reportState';
 import { SentimentChart } from './SentimentChart';
 import { StatCards } from './StatCards';
 import { CopiesOnceNote } from './CopiesOnceNote';
+import { Arguments } from '../arguments/Arguments';
 import { DEFAULT_SELECTION } from './selection';
 import { useReport } from './useReport';
 import './report.css';
@@ -141,6 +142,10 @@ export default function ReportView({
       </section>
       {state.data && <StatCards sum={state.data.sumInfo} />}
       {state.data && <CopiesOnceNote testId="report-copies-once" className="report-copies-once" />}
+      {/* The bull and bear cases (issue 33 §3): coin and event views, for the same selection. */}
+      {state.data && (viewType === 'coin_opinion' || viewType === 'event_opinion') && (
+        <Arguments viewId={viewId} selection={selection} sum={state.data.sumInfo} />
+      )}
       <section className="report-posts">
         <h3 className="report-posts__title">{t('report.relatedPosts')}</h3>
         <Tabs activeKey={trendKey} onChange={setTrendKey} className="report-posts__tabs">
