@@ -10,7 +10,7 @@ import type { Db } from '../../src/db/db';
 import { splitStatements } from '../../src/db/migrate';
 import { eventHistoryRepo } from '../../src/db/repos/event-history';
 import { opinionRepo } from '../../src/db/repos/opinion';
-import { families, rollupsSql } from '../../src/db/rollups/index';
+import { rollupsSql } from '../../src/db/rollups/index';
 import { eventHistory } from '../../src/services/event-history';
 import { localBus } from '../../src/services/events/local';
 import { rollupRecount } from '../../src/services/rollup-recount';

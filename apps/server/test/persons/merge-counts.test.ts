@@ -6,14 +6,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/db';
-import { splitStatements } from '../../src/db/migrate';
 import { memberCondition } from '../../src/db/repos/kol-groups';
 import { opinionRepo } from '../../src/db/repos/opinion';
 import { personsRepo } from '../../src/db/repos/persons';
-import { families } from '../../src/db/rollups/index';
 import { systemClock } from '../../src/domain/clock';
 import { persons } from '../../src/services/persons';
-import { expectEqualToRebuild, snapshot } from '../support/rollup-snapshot';
+import { expectEqualToRebuild } from '../support/rollup-snapshot';
 import { storePosts } from '../support/store-posts';
 import { closeTestDb, openMigratedDb } from '../support/test-app';
 

@@ -117,7 +117,10 @@ export function groupPosts(texts: readonly string[], threshold = JOIN_SIMILARITY
     const g = groups.length;
     groups.push([i]);
     seeds.push(i);
-    for (const term of heaviest(v, INDEXED_TERMS)) (postings[term] ??= []).push(g);
+    for (const term of heaviest(v, INDEXED_TERMS)) {
+      postings[term] ??= [];
+      postings[term].push(g);
+    }
   });
   return { groups, central: groups.map((members) => centralOf(members, vectors)) };
 }
