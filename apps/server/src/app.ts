@@ -21,6 +21,7 @@ import { notificationRoutes } from './http/notifications/routes';
 import { searchRoutes } from './http/search/routes';
 import { opinionRoutes } from './http/view/opinion-routes';
 import { rankingRoutes } from './http/view/ranking-routes';
+import { mindshareRoutes } from './http/view/mindshare-routes';
 import { viewRoutes } from './http/view/routes';
 import { STREAM_URL, streamRoutes } from './http/stream/routes';
 import { systemRoutes } from './http/system/routes';
@@ -88,6 +89,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   viewRoutes(app, opts.services);
   opinionRoutes(app, opts.services);
   rankingRoutes(app, opts.services);
+  mindshareRoutes(app, opts.services);
   marketRoutes(app, opts.services);
   searchRoutes(app, opts.services);
   kolGroupRoutes(app, opts.services);

@@ -28,6 +28,7 @@ import {
   viewListItem,
 } from './entities';
 import { coinCalls } from './coin';
+import { mindshareCalls } from './mindshare';
 import * as f from './fields';
 import { ingestCalls } from './ingest';
 import { kolCalls } from './kol';
@@ -343,6 +344,7 @@ export const allCalls: CallDef[] = [
   ...Object.values(marketCalls),
   ...Object.values(kolCalls),
   ...Object.values(coinCalls),
+  ...Object.values(mindshareCalls),
 ];
 
 export type Request<C extends CallDef> = z.input<C['request']>;

@@ -15,6 +15,7 @@ export * from './json-check';
 export * from './market';
 export * from './kol';
 export * from './coin';
+export * from './mindshare';
 export * from './networks';
 export * from './stream';
 export { fieldLabel } from './field-labels';

@@ -24,6 +24,7 @@ import { kolReview } from './kol-review';
 import { persons } from './persons';
 import { notificationServices, type PushOptions } from './notifications/index';
 import { market } from './market';
+import { mindshare } from './mindshare';
 import { opinion } from './opinion';
 import { authorWindows } from './ranking/author-windows';
 import { ranking } from './ranking/index';
@@ -143,6 +144,8 @@ export function createServices(deps: ServiceDeps) {
     rollupRecount: rollupRecount({ db, log }),
     opinion: opinionService,
     ranking: rankingService,
+    /** Mindshare views (issue 33 §2). */
+    mindshare: mindshare({ db, clock, views: viewService, kolGroups: groups }),
     rankingWindows,
     feed: feedService,
     kolProfile: kolProfile({ db, kolGroups: groups, feed: feedService }),

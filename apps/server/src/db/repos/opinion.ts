@@ -30,7 +30,7 @@ export interface BucketCounts {
 
 const CLASS_SQL = 'author_class(a.is_blue_verified, a.verified_type)';
 
-function builder(w: BucketWindow) {
+export function builder(w: BucketWindow) {
   const params: unknown[] = [];
   const param = (v: unknown) => {
     params.push(v);
@@ -42,7 +42,7 @@ function builder(w: BucketWindow) {
 }
 
 /** Half-hour slices when the buckets are made of them (30 min divides both), else minutes. */
-function resolutionFor(w: BucketWindow): 1 | 30 {
+export function resolutionFor(w: BucketWindow): 1 | 30 {
   const HALF_HOUR = 1800;
   return w.intervalS % HALF_HOUR === 0 && w.offsetS % HALF_HOUR === 0 ? 30 : 1;
 }
@@ -116,12 +116,12 @@ export function opinionRepo(db: Queryable) {
       if (added.length) await db.query('SELECT group_opinion_recount($1)', [groupId]);
     },
 
-    /** Stops keeping the rollups of a user's groups no coin opinion view filters by any more. */
+    /** Stops keeping the rollups of a user's groups no coin opinion or mindshare view counts any more. */
     async releaseUnusedGroups(userId: number): Promise<void> {
       await db.query(
         `DELETE FROM opinion_groups og USING kol_groups g
          WHERE g.id = og.group_id AND g.user_id = $1
-           AND NOT EXISTS (SELECT 1 FROM views v WHERE v.user_id = $1 AND v.view_type = 'coin_opinion'
+           AND NOT EXISTS (SELECT 1 FROM views v WHERE v.user_id = $1 AND v.view_type IN ('coin_opinion', 'mindshare')
                            AND v.settings->>'kolGroupId' = og.group_id::text)`,
         [userId],
       );

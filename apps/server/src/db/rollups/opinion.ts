@@ -28,8 +28,13 @@
  * NULL: every coin has the post's label). Coin rollups count each coin by
  * coalesce(stance, sentiment) over unnest(coins, coin_stances); event views match words, not
  * coins, and keep the post's label.
+ *
+ * Mindshare (issue 33 §2): the coin rollups also count each post under `#any` and its sectors'
+ * keys (sectors.ts), once per post; those keys have no stance of their own and take the post's
+ * label.
  */
 import { memberRule, rangeMember, storedRange } from './membership';
+import { sectorKeysSql } from './sectors';
 import { accountsTrigger, addUp, notACopy, scratch, scratchTable, writeTriggers } from './shared';
 
 /**
@@ -85,9 +90,10 @@ const DELTA_COLUMNS = 'id, ct, author_id, coins, coin_stances, sentiment, text';
 /** What an update must change for a post to be counted again; whether it counts at all among it. */
 const COUNTED = (p: string) =>
   `(${p}.ct, ${p}.author_id, ${p}.coins, ${p}.coin_stances, ${p}.sentiment, ${p}.text, ${notACopy(p)})`;
+/** A post's delta columns; its coins with mindshare's keys after them (sectors.ts). */
 const prefixed = (p: string) =>
   DELTA_COLUMNS.split(', ')
-    .map((c) => `${p}.${c}`)
+    .map((c) => (c === 'coins' ? `mindshare_keys(${p}.coins)` : `${p}.${c}`))
     .join(', ');
 
 /** Membership of a group (kol-groups.ts's rule, over the stored group and lists). */
@@ -105,6 +111,7 @@ const KOL_GROUP_MEMBER = memberRule(
 );
 
 export const opinionSql = /* sql */ `
+${sectorKeysSql}
 -- The verification class the reports split by: 2 gold (business), 1 blue, 0 none (government
 -- badges count as none: the spec's splits are Blue and Gold only).
 CREATE OR REPLACE FUNCTION author_class(blue boolean, vtype text) RETURNS smallint
