@@ -31,6 +31,7 @@ describe('coin sectors', () => {
       const rows = await db.query<{ keys: string[] }>('SELECT mindshare_keys($1::text[]) AS keys', [
         ['ETH', 'BTC', 'UNI', 'ZZZQ', 'ETH'],
       ]);
+      // Each sector once, in the order its first coin comes.
       expect(rows[0]!.keys).toEqual([
         'ETH',
         'BTC',
@@ -38,8 +39,8 @@ describe('coin sectors', () => {
         'ZZZQ',
         'ETH',
         '#any',
-        '#sector:defi',
         '#sector:layer1',
+        '#sector:defi',
         '#sector:other',
       ]);
       const none = await db.query<{ keys: string[] }>("SELECT mindshare_keys('{}'::text[]) AS keys");

@@ -41,9 +41,11 @@ export function builder(w: BucketWindow) {
   return { params, param, bucketOf };
 }
 
-/** Half-hour slices when the buckets are made of them (30 min divides both), else minutes. */
-export function resolutionFor(w: BucketWindow): 1 | 30 {
+/** The coarsest slices the buckets are made of: UTC days, half hours (30 min divides both), else minutes. */
+export function resolutionFor(w: BucketWindow): 1 | 30 | 1440 {
+  const DAY = 86_400;
   const HALF_HOUR = 1800;
+  if (w.intervalS % DAY === 0 && w.offsetS % DAY === 0 && w.from % DAY === 0) return 1440;
   return w.intervalS % HALF_HOUR === 0 && w.offsetS % HALF_HOUR === 0 ? 30 : 1;
 }
 
