@@ -5,7 +5,14 @@
  * sector, over 1d, 1w and 1m (each with the period before): p50 and p95 of ROUNDS reads each.
  * The corpus is bench/support/bulk-corpus.ts (30 days, 20,000 authors, catalogue coins), loaded
  * with triggers off and rolled up with opinion_rebuild(), the code the triggers run.
- * Run: `node bench/run.mjs mindshare` (BENCH_N, BENCH_KEEP=1 keeps the schema, BENCH_ROUNDS).
+ * Figures (2026-11-29, 1M posts, load ~14 on 2 cores, ROUNDS 20), p50 / p95 ms:
+ *   all KOLs        coin 1d 283 / 403, 1w 148 / 263, 1m 273 / 364; sector 1d 7.5 / 24.6, 1w 6.3 / 44.0, 1m 8.2 / 17.3
+ *   Top Influencers coin 1d 46 / 64, 1w 49 / 77, 1m 99 / 222; sector 1d 13.5 / 28.5, 1w 5.6 / 24.0, 1m 12.0 / 28.5
+ *   1k-2k followers coin 1d 113 / 223, 1w 145 / 225, 1m 210 / 318; sector 1d 19.1 / 28.8, 1w 11.9 / 27.8, 1m 29.4 / 50.0
+ *   Saving a view of a group counts its rollup once (useGroup): 7.4 s (Top Influencers), 38 s (the 1k-2k group).
+ *   Before the day rows (res 1440), all KOLs 1m by coin was p50 1,447 ms: a month by the half hour.
+ *   The rollups from posts (opinion_rebuild) at 1M: 363 s under that load.
+ * Figures: bench/README.md. Run: `node bench/run.mjs mindshare` (BENCH_N, BENCH_KEEP=1 keeps the schema, BENCH_ROUNDS).
  */
 import { REPORT_PERIODS } from '@kolscope/contract';
 import { COINS } from '../apps/server/src/domain/coins/catalogue';
@@ -63,6 +70,10 @@ for (const c of [
   const list = await services.mindshare.add(user.id, { name: c.label, kolGroupId: c.id, period: '1d' }, 'en');
   const viewId = list.filter((v) => v.viewType === 'mindshare').at(-1)!.viewId;
   console.log(`  ${c.label}: view saved (group rollup counted) in ${Date.now() - t0} ms`);
+  // A group's rollup is new rows: read before autovacuum gets to them, every row is a heap fetch
+  // and the planner has no statistics (1m over every coin of the narrow group: 267 ms, 72 ms
+  // after). Measured as the app reads them a little later.
+  await db.exec('VACUUM ANALYZE group_opinion_counts');
   for (const period of REPORT_PERIODS) {
     for (const by of ['coin', 'sector'] as const) {
       const times: number[] = [];
