@@ -323,6 +323,8 @@ it('mindshare: made from the Add menu, shows the API figures by coin and by sect
     await page.getByTestId('mindshare-title').fill(lang === 'en' ? 'What KOLs talk about' : 'KOL 在聊什么');
     await page.getByTestId('mindshare-save').click();
     await page.getByTestId('mindshare-list').waitFor();
+    // The 'Created' toast would cover the chart in the pictures.
+    await noToast(page);
     const viewId = new URL(page.url().replace('/#/', '/')).searchParams.get('viewId')!;
     for (const by of ['coin', 'sector'] as const) {
       await page.getByTestId(`mindshare-by-${by}`).click();
