@@ -302,3 +302,70 @@ describe.each(LANGS)('ranking ($lang)', ({ lang, prefix, title, edited }) => {
     await page.context().close();
   });
 });
+
+/** A share as the mindshare screen shows it (features/mindshare/mindshareState.ts `percent`). */
+const percentText = (share: number) => `${(Math.round(share * 1000) / 10).toFixed(1)}%`;
+type MindshareAnswer = { posts: number; list: { key: string; count: number; share: number; change: number | null }[] };
+
+// Issue 33 §2, one test for both languages (the suite's time): a mindshare view made from the
+// Add menu shows the API's shares, coins and sectors, a sector never above its posts, the change
+// painted by direction.
+it('mindshare: made from the Add menu, shows the API figures by coin and by sector, in both languages', async () => {
+  for (const { lang, prefix } of LANGS) {
+    const page = await newPhonePage(browser, product.url, lang);
+    await signIn(page);
+    await page.getByTestId('home-add').click();
+    await page.getByTestId('add-menu-mindshare').click();
+    await page.waitForURL(/#\/mindshare-setting$/);
+    // A title is required.
+    await page.getByTestId('mindshare-save').click();
+    await expect.poll(() => page.locator('.ks-field--error').count()).toBe(1);
+    await page.getByTestId('mindshare-title').fill(lang === 'en' ? 'What KOLs talk about' : 'KOL 在聊什么');
+    await page.getByTestId('mindshare-save').click();
+    await page.getByTestId('mindshare-list').waitFor();
+    // The 'Created' toast would cover the chart in the pictures.
+    await noToast(page);
+    const viewId = new URL(page.url().replace('/#/', '/')).searchParams.get('viewId')!;
+    for (const by of ['coin', 'sector'] as const) {
+      await page.getByTestId(`mindshare-by-${by}`).click();
+      await page.locator(`[data-testid=mindshare-view][data-by=${by}] [data-testid=mindshare-row]`).first().waitFor();
+      // The rows are the API's, in its order, with its shares (new posts may land between reads).
+      await expect
+        .poll(async () => {
+          const api = await call<MindshareAnswer>(page, 'view/v2/mindshare_detail', { view_id: viewId, by });
+          const rows = await page
+            .getByTestId('mindshare-row')
+            .evaluateAll((els) =>
+              els.map((e) => [
+                e.getAttribute('data-key'),
+                e.querySelector('[data-testid=mindshare-share]')?.textContent,
+              ]),
+            );
+          return JSON.stringify(rows) === JSON.stringify(api.list.map((i) => [i.key, percentText(i.share)]));
+        })
+        .toBe(true);
+      const api = await call<MindshareAnswer>(page, 'view/v2/mindshare_detail', { view_id: viewId, by });
+      expect(api.posts).toBeGreaterThan(0);
+      for (const item of api.list) expect(item.count).toBeLessThanOrEqual(api.posts);
+      if (by === 'sector') {
+        // Every post naming a coin has a sector, so together they cover every post at least once.
+        expect(api.list.reduce((s, i) => s + i.count, 0)).toBeGreaterThanOrEqual(api.posts);
+        expect(await page.getByTestId('mindshare-row').first().textContent()).not.toMatch(/mindshare\./);
+      }
+      // A change is painted by its sign (the reader's up/down colours).
+      const changes = await page
+        .getByTestId('mindshare-change')
+        .evaluateAll((els) => els.map((e) => [e.className, e.textContent ?? '']));
+      for (const [cls, text] of changes) {
+        if (text.startsWith('+')) expect(cls).toContain('ms-change--up');
+        if (text.startsWith('−')) expect(cls).toContain('ms-change--down');
+      }
+      expect(await page.getByTestId('mindshare-area').count()).toBe(Math.min(5, api.list.length));
+      await screenshot(page, `mindshare-${by}-${prefix}`);
+    }
+    expect(await page.getByTestId('mindshare-basis').textContent()).toContain(
+      lang === 'en' ? 'at least one coin' : '至少一个币种',
+    );
+    await page.context().close();
+  }
+});

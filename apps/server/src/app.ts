@@ -22,6 +22,7 @@ import { searchRoutes } from './http/search/routes';
 import { argumentRoutes } from './http/view/argument-routes';
 import { opinionRoutes } from './http/view/opinion-routes';
 import { rankingRoutes } from './http/view/ranking-routes';
+import { mindshareRoutes } from './http/view/mindshare-routes';
 import { viewRoutes } from './http/view/routes';
 import { STREAM_URL, streamRoutes } from './http/stream/routes';
 import { systemRoutes } from './http/system/routes';
@@ -90,6 +91,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   opinionRoutes(app, opts.services);
   argumentRoutes(app, opts.services);
   rankingRoutes(app, opts.services);
+  mindshareRoutes(app, opts.services);
   marketRoutes(app, opts.services);
   searchRoutes(app, opts.services);
   kolGroupRoutes(app, opts.services);

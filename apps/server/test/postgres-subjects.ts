@@ -22,6 +22,9 @@ export const POSTGRES_SUBJECTS = [
   'track-record/**/*.test.ts',
   'persons/**/*.test.ts',
   'sentiment-feedback/**/*.test.ts',
+  // Mindshare: sector keys counted once per post by the coin rollups, and their SQL map.
+  'mindshare/**/*.test.ts',
+  'domain/sectors.test.ts',
   // Feed and matching SQL.
   'views/feed.test.ts',
   'views/keyword-match.test.ts',

@@ -29,6 +29,7 @@ import {
 } from './entities';
 import { argumentCalls } from './arguments';
 import { coinCalls } from './coin';
+import { mindshareCalls } from './mindshare';
 import * as f from './fields';
 import { ingestCalls } from './ingest';
 import { kolCalls } from './kol';
@@ -347,6 +348,7 @@ export const allCalls: CallDef[] = [
   ...Object.values(followCalls),
   ...Object.values(coinCalls),
   ...Object.values(argumentCalls),
+  ...Object.values(mindshareCalls),
 ];
 
 export type Request<C extends CallDef> = z.input<C['request']>;

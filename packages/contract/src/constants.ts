@@ -81,6 +81,7 @@ export const VIEW_TYPES = [
   'coin_opinion',
   'event_opinion',
   'hot_coins',
+  'mindshare',
 ] as const;
 export type ViewType = (typeof VIEW_TYPES)[number];
 

@@ -17,6 +17,7 @@ export * from './kol';
 export * from './follow';
 export * from './coin';
 export * from './arguments';
+export * from './mindshare';
 export * from './networks';
 export * from './stream';
 export { fieldLabel } from './field-labels';

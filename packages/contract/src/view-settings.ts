@@ -6,7 +6,7 @@
  * view/add accepts their type only for the server to refuse it with its own message.
  */
 import { z } from 'zod';
-import { HOT_COIN, NOTIFICATION_SOURCES, VIEW_LIMITS, type ViewType } from './constants';
+import { HOT_COIN, NOTIFICATION_SOURCES, REPORT_PERIODS, VIEW_LIMITS, type ViewType } from './constants';
 import { matchingRuleGroup, notificationSource, sortingIndicator, viewType } from './entities';
 import * as f from './fields';
 import type { MessageKey } from './messages';
@@ -110,6 +110,13 @@ export const eventOpinionFields = eventOpinionSettings.extend({
 
 const noSettings = z.object({});
 
+/** mindshare (issue 33 §2), as stored: the KOL group it counts ('' for all KOLs) and its period. */
+export const mindshareSettings = z.object({
+  kolGroupId,
+  period: z.enum(REPORT_PERIODS, { error: 'mindshare_period_invalid' }).default('1d'),
+});
+export type MindshareSettings = z.output<typeof mindshareSettings>;
+
 /** Each view type's settings: exactly the keys it owns. */
 export const viewSettings = {
   content_feed: noSettings,
@@ -119,6 +126,7 @@ export const viewSettings = {
   coin_opinion: coinOpinionSettings,
   event_opinion: eventOpinionSettings,
   hot_coins: noSettings,
+  mindshare: mindshareSettings,
 } as const satisfies Record<ViewType, z.ZodObject>;
 
 /** A view's filter groups, within VIEW_LIMITS (the error is at `matching_rules`). */
@@ -153,6 +161,7 @@ function viewFieldsUnion<E extends z.ZodRawShape>(extra: E) {
     member('coin_opinion', noSettings, extra),
     member('event_opinion', noSettings, extra),
     member('hot_coins', noSettings, extra),
+    member('mindshare', noSettings, extra),
   ]);
 }
 

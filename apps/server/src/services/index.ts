@@ -24,6 +24,7 @@ import { kolReview } from './kol-review';
 import { persons } from './persons';
 import { notificationServices, type PushOptions } from './notifications/index';
 import { market } from './market';
+import { mindshare } from './mindshare';
 import { opinion } from './opinion';
 import { opinionArguments } from './arguments/index';
 import { authorWindows } from './ranking/author-windows';
@@ -146,6 +147,8 @@ export function createServices(deps: ServiceDeps) {
     /** The bull and bear cases of an opinion view (view/v2/opinion_arguments). */
     arguments: opinionArguments({ db, clock, views: viewService, kolGroups: groups, opinion: opinionService }),
     ranking: rankingService,
+    /** Mindshare views (issue 33 §2). */
+    mindshare: mindshare({ db, clock, views: viewService, kolGroups: groups }),
     rankingWindows,
     feed: feedService,
     kolProfile: kolProfile({ db, kolGroups: groups, feed: feedService }),

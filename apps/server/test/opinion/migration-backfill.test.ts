@@ -27,7 +27,10 @@ describe('opinion rollup migration', () => {
       const rows = await db.query<{ coin: string; up: number }>(
         `SELECT coin, up FROM opinion_counts WHERE res = 1 ORDER BY coin`,
       );
+      // With mindshare's keys (migration 0029): both posts name a coin, both a layer 1, once each.
       expect(rows.map((r) => [r.coin, Number(r.up)])).toEqual([
+        ['#any', 2],
+        ['#sector:layer1', 2],
         ['BTC', 2],
         ['ETH', 1],
       ]);

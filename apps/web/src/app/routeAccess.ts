@@ -15,6 +15,8 @@ export const ROUTE_PATHS = [
   '/report-setting/:id',
   '/rank-setting',
   '/rank-setting/:id',
+  '/mindshare-setting',
+  '/mindshare-setting/:id',
   '/notification-setting',
   '/notification-setting/:id',
   '/coin-opinion-setting',

@@ -13,6 +13,7 @@ const FeedSettingPage = lazy(() => import('../pages/feed-setting/FeedSettingPage
 const NavSettingPage = lazy(() => import('../pages/nav-setting/NavSettingPage'));
 const ReportSettingPage = lazy(() => import('../pages/report-setting/ReportSettingPage'));
 const RankSettingPage = lazy(() => import('../pages/rank-setting/RankSettingPage'));
+const MindshareSettingPage = lazy(() => import('../pages/mindshare-setting/MindshareSettingPage'));
 const NotificationSettingPage = lazy(() => import('../pages/notification-setting/NotificationSettingPage'));
 const CoinOpinionSettingPage = lazy(() => import('../pages/coin-opinion-setting/CoinOpinionSettingPage'));
 const EventOpinionSettingPage = lazy(() => import('../pages/event-opinion-setting/EventOpinionSettingPage'));
@@ -37,6 +38,8 @@ export const PAGES: Record<RoutePath, ComponentType> = {
   '/report-setting/:id': ReportSettingPage,
   '/rank-setting': RankSettingPage,
   '/rank-setting/:id': RankSettingPage,
+  '/mindshare-setting': MindshareSettingPage,
+  '/mindshare-setting/:id': MindshareSettingPage,
   '/notification-setting': NotificationSettingPage,
   '/notification-setting/:id': NotificationSettingPage,
   '/coin-opinion-setting': CoinOpinionSettingPage,

@@ -30,7 +30,7 @@ export interface BucketCounts {
 
 const CLASS_SQL = 'author_class(a.is_blue_verified, a.verified_type)';
 
-function builder(w: BucketWindow) {
+export function builder(w: BucketWindow) {
   const params: unknown[] = [];
   const param = (v: unknown) => {
     params.push(v);
@@ -41,9 +41,11 @@ function builder(w: BucketWindow) {
   return { params, param, bucketOf };
 }
 
-/** Half-hour slices when the buckets are made of them (30 min divides both), else minutes. */
-function resolutionFor(w: BucketWindow): 1 | 30 {
+/** The coarsest slices the buckets are made of: UTC days, half hours (30 min divides both), else minutes. */
+export function resolutionFor(w: BucketWindow): 1 | 30 | 1440 {
+  const DAY = 86_400;
   const HALF_HOUR = 1800;
+  if (w.intervalS % DAY === 0 && w.offsetS % DAY === 0 && w.from % DAY === 0) return 1440;
   return w.intervalS % HALF_HOUR === 0 && w.offsetS % HALF_HOUR === 0 ? 30 : 1;
 }
 
@@ -116,12 +118,12 @@ export function opinionRepo(db: Queryable) {
       if (added.length) await db.query('SELECT group_opinion_recount($1)', [groupId]);
     },
 
-    /** Stops keeping the rollups of a user's groups no coin opinion view filters by any more. */
+    /** Stops keeping the rollups of a user's groups no coin opinion or mindshare view counts any more. */
     async releaseUnusedGroups(userId: number): Promise<void> {
       await db.query(
         `DELETE FROM opinion_groups og USING kol_groups g
          WHERE g.id = og.group_id AND g.user_id = $1
-           AND NOT EXISTS (SELECT 1 FROM views v WHERE v.user_id = $1 AND v.view_type = 'coin_opinion'
+           AND NOT EXISTS (SELECT 1 FROM views v WHERE v.user_id = $1 AND v.view_type IN ('coin_opinion', 'mindshare')
                            AND v.settings->>'kolGroupId' = og.group_id::text)`,
         [userId],
       );

@@ -28,8 +28,13 @@
  * NULL: every coin has the post's label). Coin rollups count each coin by
  * coalesce(stance, sentiment) over unnest(coins, coin_stances); event views match words, not
  * coins, and keep the post's label.
+ *
+ * Mindshare (issue 33 §2): the coin rollups also count each post under `#any` and its sectors'
+ * keys (sectors.ts), once per post; those keys have no stance of their own and take the post's
+ * label.
  */
 import { memberRule, rangeMember, storedRange } from './membership';
+import { sectorKeysSql } from './sectors';
 import { accountsTrigger, addUp, notACopy, scratch, scratchTable, writeTriggers } from './shared';
 
 /**
@@ -54,8 +59,12 @@ const BY_CLASS = `res smallint NOT NULL,
   up integer NOT NULL DEFAULT 0,
   neutral integer NOT NULL DEFAULT 0,
   down integer NOT NULL DEFAULT 0`;
-/** The report resolutions, in minutes. */
-const RES = 'CROSS JOIN (VALUES (1::smallint), (30::smallint)) AS r(res)';
+/**
+ * The report resolutions, in minutes: 1, 30, and UTC days (1440, migration 0029), so a month read
+ * by the day (a report's 1m at 1d or 1w, mindshare's 1w and 1m over every coin) reads one row per
+ * day rather than 48.
+ */
+const RES = 'CROSS JOIN (VALUES (1::smallint), (30::smallint), (1440::smallint)) AS r(res)';
 /** The bucket of r.res minutes that epoch second `ct` falls in. */
 const inRes = (ct: string) => `(${ct} / (r.res * 60)) * (r.res * 60)`;
 /** Signed post counts per label, from rows with a sign and a sentiment. */
@@ -85,9 +94,10 @@ const DELTA_COLUMNS = 'id, ct, author_id, coins, coin_stances, sentiment, text';
 /** What an update must change for a post to be counted again; whether it counts at all among it. */
 const COUNTED = (p: string) =>
   `(${p}.ct, ${p}.author_id, ${p}.coins, ${p}.coin_stances, ${p}.sentiment, ${p}.text, ${notACopy(p)})`;
+/** A post's delta columns; its coins with mindshare's keys after them (sectors.ts). */
 const prefixed = (p: string) =>
   DELTA_COLUMNS.split(', ')
-    .map((c) => `${p}.${c}`)
+    .map((c) => (c === 'coins' ? `mindshare_keys(${p}.coins)` : `${p}.${c}`))
     .join(', ');
 
 /** Membership of a group (kol-groups.ts's rule, over the stored group and lists). */
@@ -105,6 +115,7 @@ const KOL_GROUP_MEMBER = memberRule(
 );
 
 export const opinionSql = /* sql */ `
+${sectorKeysSql}
 -- The verification class the reports split by: 2 gold (business), 1 blue, 0 none (government
 -- badges count as none: the spec's splits are Blue and Gold only).
 CREATE OR REPLACE FUNCTION author_class(blue boolean, vtype text) RETURNS smallint
@@ -138,7 +149,7 @@ CREATE INDEX opinion_author_counts_by_author ON opinion_author_counts (author_id
 -- posts per minute and author, whatever the group (so an author joining the group brings their
 -- history); a recount gives it back from the posts at or above each view's watermark (below it
 -- the background count has not been yet). event_class_counts is what the report
--- reads: the group's members only, per 1- and 30-minute bucket and class (event_view_recount).
+-- reads: the group's members only, per 1-minute, 30-minute and day bucket and class (event_view_recount).
 --
 -- The history of a view is counted in the background (services/event-history.ts): posts with ct
 -- at or above history_watermark are counted (by the triggers as they are written, by the

@@ -11,6 +11,7 @@ import { coinOpinion } from './coin-opinion';
 import { contentFeed } from './content-feed';
 import { eventOpinion } from './event-opinion';
 import { hotCoins } from './hot-coins';
+import { mindshareKind } from './mindshare';
 import type { ViewKind } from './kind';
 import { notification } from './notification';
 import { rankingList } from './ranking-list';
@@ -25,6 +26,7 @@ const KINDS = {
   coin_opinion: coinOpinion,
   event_opinion: eventOpinion,
   hot_coins: hotCoins,
+  mindshare: mindshareKind,
 } satisfies Record<ViewType, ViewKind>;
 
 /** The module of a view type; a type no module has (never stored by this server) is not found. */

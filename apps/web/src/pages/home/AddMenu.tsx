@@ -6,6 +6,7 @@ import {
   FireFill,
   HistogramOutline,
   PieOutline,
+  UnorderedListOutline,
   TextOutline,
 } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
@@ -25,6 +26,12 @@ const ENTRIES = [
     Icon: HistogramOutline,
   },
   { key: '/rank-setting', label: 'home.addMenu.rank', testId: 'add-menu-rank', Icon: FireFill },
+  {
+    key: '/mindshare-setting',
+    label: 'mindshare.addMenu',
+    testId: 'add-menu-mindshare',
+    Icon: UnorderedListOutline,
+  },
   {
     key: '/coin-opinion-setting',
     label: 'home.addMenu.coinOpinion',

@@ -16,6 +16,8 @@ const ReportView = lazy(() => import('../../features/report/ReportView'));
 const RankView = lazy(() => import('../../features/ranking/RankView'));
 // And the notification view.
 const NotificationView = lazy(() => import('../../features/notifications/NotificationView'));
+// And the mindshare view (issue 33 §2).
+const MindshareView = lazy(() => import('../../features/mindshare/MindshareView'));
 
 function Spinner() {
   return <LoadingState className="home-body-spinner" testId="feed-loading" />;
@@ -41,5 +43,7 @@ function lazyBody(group: ViewListItem) {
       return <RankView key={group.viewId} viewId={group.viewId} />;
     case 'notification':
       return <NotificationView key={group.viewId} viewId={group.viewId} />;
+    case 'mindshare':
+      return <MindshareView key={group.viewId} viewId={group.viewId} />;
   }
 }

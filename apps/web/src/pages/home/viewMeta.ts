@@ -8,6 +8,7 @@ import {
   PieOutline,
   StarOutline,
   TextOutline,
+  UnorderedListOutline,
 } from 'antd-mobile-icons';
 import type { ComponentType } from 'react';
 
@@ -20,6 +21,7 @@ export const TAB_ICONS: Record<ViewType, ComponentType<{ className?: string }>> 
   coin_opinion: PieOutline,
   event_opinion: TextOutline,
   hot_coins: FireFill,
+  mindshare: UnorderedListOutline,
 };
 
 const SETTING_ROUTES: Partial<Record<ViewType, string>> = {
@@ -27,6 +29,7 @@ const SETTING_ROUTES: Partial<Record<ViewType, string>> = {
   analytics_report: '/report-setting',
   ranking_list: '/rank-setting',
   notification: '/notification-setting',
+  mindshare: '/mindshare-setting',
 };
 
 /** Where the per-view settings action goes; null when hidden (fixed views, opinion groups, hot coins). */

@@ -64,6 +64,7 @@ const EDIT_ROUTES: Partial<Record<ViewType, string>> = {
   analytics_report: '/report-setting',
   ranking_list: '/rank-setting',
   notification: '/notification-setting',
+  mindshare: '/mindshare-setting',
 };
 
 /** Where a row's edit button goes; null hides it (fixed views, opinion groups, types without a setting page). */
