@@ -1,7 +1,7 @@
 /**
  * Migration 0023: copies folded before the anchor rule (domain/text-fingerprint.ts) into a leader
  * about other coins are leaders again, and the reports count them (the posts triggers move the
- * counts, and the recount of 0027 after); true copies stay folded. PGlite, and PostgreSQL with TEST_DATABASE_URL.
+ * counts, and the recount of 0029 after); true copies stay folded. PGlite, and PostgreSQL with TEST_DATABASE_URL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/db';
@@ -19,7 +19,7 @@ let drop: () => Promise<void>;
 beforeAll(async () => {
   ({ db, drop } = await openTestDb());
   await migrateBefore(db, '0023_copies_same_coins');
-  // 0022 applied the rollups when it was the newest to carry them (0027 does now): as it left them.
+  // 0022 applied the rollups when it was the newest to carry them (0029 does now): as it left them.
   for (const statement of splitStatements(rollupsSql()))
     if (statement.replace(/--.*$/gm, '').trim()) await db.query(statement);
   // The posts below are stored by today's pipeline, which also writes 0024's and 0025's columns

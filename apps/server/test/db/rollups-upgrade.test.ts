@@ -1,6 +1,6 @@
 /**
  * The rollups are the same whichever way a database got to the current version (db/rollups/,
- * applied by migration 0027, and 0022, 0021, 0019 and 0013 before it): a new database given posts,
+ * applied by migration 0029, and 0027, 0022, 0021, 0019 and 0013 before it): a new database given posts,
  * and databases that stored posts at older versions (before 0005, 0009, 0013 and 0022, the last
  * with copy-paste copies the rollups skip) and were migrated on from there, end with the same
  * rollup rows and the same rollup functions and triggers once the background recount is done.
@@ -193,7 +193,7 @@ describe('rollups after an upgrade', () => {
       const kept = await snapshot(db);
       expect(kept.rows.group_opinion_counts!.length).toBeGreaterThan(0);
       expect(kept.rows.event_class_counts!.length).toBeGreaterThan(0);
-      // Applied again as the migration that carries them (0027) applies them, then recounted in
+      // Applied again as the migration that carries them (0029) applies them, then recounted in
       // the background; the history count goes on from its watermark after that.
       await db.transaction(async (tx) => {
         for (const statement of splitStatements(rollupsSql()))

@@ -3,7 +3,7 @@
 // person's largest audience, what KOL-group ranges compare; posts.person_id is the author's person
 // as the post was last written (the ranking snapshot trigger copies it), what the rollups count
 // distinct authors by. The rollups are dropped before the columns are filled (so filling them
-// fires nothing) and applied again after (migration 0027 since, db/rollups/index.ts), which recounts
+// fires nothing) and applied again after (migration 0029 since, db/rollups/index.ts), which recounts
 // them by person.
 import { families, functionsOf } from '../rollups/index';
 
@@ -63,5 +63,5 @@ CREATE TABLE person_link_suggestions (
 );
 CREATE INDEX person_link_suggestions_pending ON person_link_suggestions (created_at DESC) WHERE status = 'pending';
 
--- The rollups are applied again, recounted by person, in 0027 (db/rollups/index.ts).
+-- The rollups are applied again, recounted by person, in 0029 (db/rollups/index.ts).
 `;

@@ -4,7 +4,7 @@
 // '%' lets every text through to the regex): its stored counts came from a window
 // counted once at save time, the new ones are exact to the watermark rule. 37 days is the
 // window the service counts back (the longest report period and a week), as of this version.
-// The rollups (with the triggers that keep to the watermark) were applied again here; 0027 now
+// The rollups (with the triggers that keep to the watermark) were applied again here; 0029 now
 // does all this did (db/rollups/index.ts), 0019 before it.
 
 export default /* sql */ `
@@ -21,5 +21,5 @@ BEGIN
   END IF;
 END $$;
 
--- The rollups: applied by 0027_rollups_recount_in_background.
+-- The rollups: applied by 0029_mindshare_keys.
 `;

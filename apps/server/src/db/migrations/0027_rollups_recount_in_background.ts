@@ -1,11 +1,7 @@
-// The rollups are applied again, and recounted in the background instead of inside this
-// transaction (issue 32 §3): at ten million posts the recount of 0022 kept the server from
-// starting for minutes. Every posts trigger now counts only rows at or above the recount's cursor
-// (db/rollups/recount.ts), and services/rollup-recount.ts walks the stored posts down from the
-// newest while the app serves, with its progress in the log and /healthz. A new database has no
-// posts and starts no recount.
-import { rollupsSql } from '../rollups/index';
-
+// The rollups were applied again here when their recount moved to the background (issue 32 §3:
+// at ten million posts the recount inside the migration kept the server from starting for
+// minutes). 0029 now does all this did (db/rollups/index.ts): a new database must not apply the
+// families before the schema they read exists.
 export default /* sql */ `
-${rollupsSql()}
+-- The rollups: applied by 0029_mindshare_keys.
 `;
