@@ -38,6 +38,7 @@ import { views } from './views';
 import { type StreamSettings, streamHub } from './stream-hub';
 import { eventHistory } from './event-history';
 import { rollupRecount } from './rollup-recount';
+import { alerts } from './alerts/index';
 
 export interface ServiceDeps {
   db: Db;
@@ -142,6 +143,8 @@ export function createServices(deps: ServiceDeps) {
     /** The rollups' recount after an upgrade, in the background (cli.ts starts it in every role). */
     rollupRecount: rollupRecount({ db, log }),
     opinion: opinionService,
+    /** Opinion alerts; cli.ts starts their minute timer in every role (one process evaluates a minute). */
+    alerts: alerts({ db, clock, views: viewService, push: notify.push, log }),
     ranking: rankingService,
     rankingWindows,
     feed: feedService,
