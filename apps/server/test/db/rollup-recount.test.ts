@@ -49,7 +49,6 @@ function posts(n: number, at: number, step = 1_800): PostSpec[] {
   });
 }
 
-
 /** Applies the rollups again as migration 0027 does: the recount starts. */
 async function applyRollupsAgain(on: Db = db) {
   await on.transaction(async (tx) => {
