@@ -156,7 +156,7 @@ describe('an alert', () => {
       text: 'LINK: bullish 25 % → 70 % in 1 h among All KOLs, 10 posts',
     });
     const zh = await ok('alert/events', { viewId: view }, ann, 'zh-CN');
-    expect((zh.list as { text: string }[])[0]!.text).toBe('LINK：1 小时 内全部 KOL看涨占比 25% → 70%，共 10 条');
+    expect((zh.list as { text: string }[])[0]!.text).toBe('LINK：全部 KOL 1 小时内看涨占比 25% → 70%，共 10 条');
     // The numbers agree with the report over the same window (the report opened at the alert's time).
     const report = await ok(
       'view/v2/coin_opinion_detail',
