@@ -55,8 +55,10 @@ export type SubjectTable = 'coin' | 'group' | 'event';
 
 export interface SubjectQuery {
   sid: number;
-  /** coin: the coin; group: `<group id>:<coin>`; event: the view id. */
-  key: string;
+  /** The KOL group's id (group) or the event view's (event); 0 for a coin over all authors. */
+  gid: number;
+  /** The coin ('' for an event view). */
+  coin: string;
   /** The window edges the subject's rules need, ascending, every one ≡ the minute mod 1800. */
   points: number[];
 }
@@ -85,18 +87,14 @@ const toRule = (r: Record<string, unknown>): AlertRuleRow => ({
 });
 
 /**
- * The rollup rows one subject table is read from, and the join of a subject to them. Each table
- * keeps 1- and 30-minute buckets summed by the same triggers, so a half hour read at res 30 is
- * exactly its minutes at res 1.
+ * The rollup a subject table is read from, and the condition picking one subject's rows (its
+ * `gid`: a KOL group's or an event view's id, and its `coin`). Each table keeps 1- and 30-minute
+ * buckets summed by the same triggers, so a half hour read at res 30 is exactly its minutes at res 1.
  */
-const TABLES: Record<SubjectTable, { from: string; join: string; key: string }> = {
-  coin: { from: 'opinion_counts', key: 's.key', join: 'c.coin = s.key' },
-  group: {
-    from: 'group_opinion_counts',
-    key: 's.key',
-    join: `c.group_id = split_part(s.key, ':', 1)::bigint AND c.coin = split_part(s.key, ':', 2)`,
-  },
-  event: { from: 'event_class_counts', key: 's.key', join: 'c.view_id = s.key::bigint' },
+const TABLES: Record<SubjectTable, { from: string; match: string }> = {
+  coin: { from: 'opinion_counts', match: 'c.coin = s.coin' },
+  group: { from: 'group_opinion_counts', match: 'c.group_id = s.gid AND c.coin = s.coin' },
+  event: { from: 'event_class_counts', match: 'c.view_id = s.gid' },
 };
 
 export function alertsRepo(db: Queryable) {
@@ -214,27 +212,45 @@ export function alertsRepo(db: Queryable) {
       if (subjects.length === 0) return [];
       const t = TABLES[table];
       const cut = minute % HALF_HOUR;
+      // LATERAL: each subject is its own index range scan of the rollup's key, whatever the
+      // planner thinks of how many subjects come (a hash join would read the whole table).
       const rows = await db.query<Record<string, unknown>>(
-        `WITH s AS (
-           SELECT sid, key, pts::bigint[] AS pts, cardinality(pts::bigint[]) AS n
-           FROM unnest($1::int[], $2::text[], $3::text[]) AS u(sid, key, pts)
+        `WITH s AS MATERIALIZED (
+           SELECT sid, gid, coin, pts::bigint[] AS pts, cardinality(pts::bigint[]) AS n
+           FROM unnest($1::int[], $2::bigint[], $3::text[], $4::text[]) AS u(sid, gid, coin, pts)
+         ), cuts AS MATERIALIZED (
+           -- The minutes of the half hours the points cut through (none when they fall on the half hour).
+           SELECT s.sid, s.gid, s.coin, s.pts, greatest(p.pt - $5::bigint, s.pts[1]) AS lo,
+                  least(p.pt - $5::bigint + ${HALF_HOUR}, s.pts[s.n]) AS hi
+           FROM s CROSS JOIN LATERAL unnest(s.pts) AS p(pt)
+           WHERE $5::bigint > 0
          ), parts AS (
            SELECT s.sid, width_bucket(c.bucket, s.pts) AS seg, c.up, c.neutral, c.down
-           FROM s JOIN ${t.from} c ON ${t.join} AND c.res = 30
-             AND c.bucket >= s.pts[1] - $4::bigint + CASE WHEN $4::bigint > 0 THEN ${HALF_HOUR} ELSE 0 END
-             AND c.bucket < s.pts[s.n] - $4::bigint
-           WHERE $4::bigint = 0 OR NOT (c.bucket + $4::bigint = ANY (s.pts))
+           FROM s CROSS JOIN LATERAL (
+             SELECT c.bucket, c.up, c.neutral, c.down FROM ${t.from} c
+             WHERE ${t.match} AND c.res = 30
+               AND c.bucket >= s.pts[1] - $5::bigint + CASE WHEN $5::bigint > 0 THEN ${HALF_HOUR} ELSE 0 END
+               AND c.bucket < s.pts[s.n] - $5::bigint
+             OFFSET 0
+           ) c
+           WHERE $5::bigint = 0 OR NOT (c.bucket + $5::bigint = ANY (s.pts))
            UNION ALL
            SELECT s.sid, width_bucket(c.bucket, s.pts) AS seg, c.up, c.neutral, c.down
-           FROM s CROSS JOIN LATERAL unnest(s.pts) AS p(pt)
-           JOIN ${t.from} c ON ${t.join} AND c.res = 1
-             AND c.bucket >= greatest(p.pt - $4::bigint, s.pts[1])
-             AND c.bucket < least(p.pt - $4::bigint + ${HALF_HOUR}, s.pts[s.n])
-           WHERE $4::bigint > 0
+           FROM cuts s CROSS JOIN LATERAL (
+             SELECT c.bucket, c.up, c.neutral, c.down FROM ${t.from} c
+             WHERE ${t.match} AND c.res = 1 AND c.bucket >= s.lo AND c.bucket < s.hi
+             OFFSET 0
+           ) c
          )
          SELECT sid, seg, sum(up)::int AS up, sum(neutral)::int AS neutral, sum(down)::int AS down
          FROM parts GROUP BY 1, 2`,
-        [subjects.map((s) => s.sid), subjects.map((s) => s.key), subjects.map((s) => `{${s.points.join(',')}}`), cut],
+        [
+          subjects.map((s) => s.sid),
+          subjects.map((s) => s.gid),
+          subjects.map((s) => s.coin),
+          subjects.map((s) => `{${s.points.join(',')}}`),
+          cut,
+        ],
       );
       return rows.map((r) => ({
         sid: Number(r.sid),

@@ -22,10 +22,12 @@ export interface Measure {
   before: Counts;
 }
 
-function subjectOf(r: EvalRuleRow): { table: SubjectTable; key: string } | undefined {
-  if (r.view_type === 'event_opinion') return { table: 'event', key: String(r.view_id) };
+function subjectOf(r: EvalRuleRow): { table: SubjectTable; gid: number; coin: string } | undefined {
+  if (r.view_type === 'event_opinion') return { table: 'event', gid: r.view_id, coin: '' };
   if (!r.coin || r.group_gone) return undefined;
-  return r.group_id === null ? { table: 'coin', key: r.coin } : { table: 'group', key: `${r.group_id}:${r.coin}` };
+  return r.group_id === null
+    ? { table: 'coin', gid: 0, coin: r.coin }
+    : { table: 'group', gid: r.group_id, coin: r.coin };
 }
 
 /** Reads the windows of every rule at `minute`: one rollup statement per table. */
@@ -34,10 +36,10 @@ export async function measureAll(repo: AlertsRepo, rules: EvalRuleRow[], minute:
   for (const r of rules) {
     const s = subjectOf(r);
     if (!s) continue;
-    const id = `${s.table}|${s.key}`;
+    const id = `${s.table}|${s.gid}|${s.coin}`;
     let entry = subjects.get(id);
     if (!entry) {
-      entry = { table: s.table, q: { sid: subjects.size + 1, key: s.key, points: [] }, rules: [] };
+      entry = { table: s.table, q: { sid: subjects.size + 1, gid: s.gid, coin: s.coin, points: [] }, rules: [] };
       subjects.set(id, entry);
     }
     entry.rules.push(r);
