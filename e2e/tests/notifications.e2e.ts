@@ -280,7 +280,10 @@ describe('opinion alerts (issue 33)', () => {
     const [notifyView] = await call<{ view_id: string; view_type: string }[]>(page, 'view/add', {
       name: 'E2E alerts',
       view_type: 'notification',
-      matching_rules: [{ type: 'keywords', keywords: ['e2e-never-matches'] }],
+      matching_rules: [{ type: 'keywords', rules: [{ label: 'e2e-never-matches', value: 'e2e-never-matches' }] }],
+      data_sources: ['superKOL'],
+      update_freq_seconds: 60,
+      notification_enabled: false,
     }).then((views) => views.filter((v) => v.view_type === 'notification').slice(-1));
 
     // The rule, set on the view's setting page: a 20-point swing in 1 h, at least 5 posts.
