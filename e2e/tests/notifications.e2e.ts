@@ -9,10 +9,14 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, noToast, docsScreenshot } from '../support/browser';
 import type { Product } from '../support/server';
-import { openSignedIn, apiData } from '../support/session';
+import { openSignedIn, apiData, ingestPosts } from '../support/session';
 import { startSuite, stopSuite } from '../support/suite';
 
 type Lang = 'en' | 'zh-CN';
+
+// Opinion alerts (last test): posts about one coin pushed an hour apart, bearish then bullish.
+const INGEST_KEY = 'e2e-notify-ingest';
+process.env.INGEST_KEYS = INGEST_KEY;
 
 const TEXT = {
   en: {
@@ -227,5 +231,138 @@ describe.each(['en', 'zh-CN'] as const)('notifications (%s)', (lang) => {
     await page.goto('/#/data-source');
     expect(await page.getByTestId('ingest-token-hint').textContent()).toBe(`${token.slice(0, 10)}…`);
     expect(await page.getByTestId('ingest-token').count()).toBe(0);
+  });
+});
+
+/** Posts on $ZEC (no demo story names it): bearish 70-100 min ago, bullish 10-40 min ago. */
+function swingPosts() {
+  const now = Math.floor(Date.now() / 1000);
+  const bearish = [
+    '$ZEC is dumping hard, I sold everything, this is going to zero',
+    '$ZEC breaking down, bearish, expect a crash below support',
+    'Shorting $ZEC here, ugly chart and whales keep selling',
+    '$ZEC looks terrible, rug vibes, get out while you can',
+  ];
+  const bullish = [
+    '$ZEC will fly to the moon, loading up more on every dip 🚀',
+    'Very bullish on $ZEC, breakout confirmed, new highs next',
+    '$ZEC accumulation done, this is going parabolic, buying more',
+    'Longing $ZEC with size, strongest chart in the market right now',
+  ];
+  const post = (text: string, i: number, ct: number) => ({
+    id: `73${String(i).padStart(4, '0')}${String(now).slice(-9)}`,
+    text,
+    created_at: ct,
+    author: { id: `6200000000000${i}`, username: `e2e_zec_${i}`, name: `ZEC watcher ${i}`, followers_count: 20_000 },
+  });
+  return [
+    ...Array.from({ length: 8 }, (_, i) => post(bearish[i % 4]!, i, now - 100 * 60 + i * 3 * 60)),
+    ...Array.from({ length: 8 }, (_, i) => post(bullish[i % 4]!, 10 + i, now - 40 * 60 + i * 3 * 60)),
+  ];
+}
+
+type AlertEventData = {
+  event_id: string;
+  view_id: string;
+  at: number;
+  text: string;
+  now: { up: number; neutral: number; down: number };
+};
+
+describe('opinion alerts (issue 33)', () => {
+  it('sets a sentiment swing alert on a coin view, fires it once, lists it in both languages and opens the report at its time', async () => {
+    const page = await signIn('en');
+    const list = await call<{ view_id: string; subs: { view_id: string }[] }[]>(page, 'view/v2/coin_opinion_add', {
+      coin: 'ZEC',
+      kol_group_id: '',
+    });
+    const viewId = list.find((v) => v.view_id === 'coin_opinion')!.subs.at(-1)!.view_id;
+    const [notifyView] = await call<{ view_id: string; view_type: string }[]>(page, 'view/add', {
+      name: 'E2E alerts',
+      view_type: 'notification',
+      matching_rules: [{ type: 'keywords', rules: [{ label: 'e2e-never-matches', value: 'e2e-never-matches' }] }],
+      data_sources: ['superKOL'],
+      update_freq_seconds: 60,
+      notification_enabled: false,
+    }).then((views) => views.filter((v) => v.view_type === 'notification').slice(-1));
+
+    // The rule, set on the view's setting page: a 20-point swing in 1 h, at least 5 posts.
+    await page.goto(`/#/coin-opinion-setting/${viewId}`);
+    await page.getByTestId('alert-rule-list').waitFor();
+    await page.getByTestId('alert-window').getByText('1 h').click();
+    const minPosts = page.getByTestId('alert-min-posts').locator('input');
+    await minPosts.fill('5');
+    await minPosts.blur();
+    const added = page.waitForResponse((r) => r.url().endsWith('/alert/add'));
+    await page.getByTestId('alert-add').click();
+    expect((await added).request().postDataJSON()).toEqual({
+      view_id: viewId,
+      kind: 'sentiment_swing',
+      window: '1h',
+      threshold: 20,
+      min_posts: 5,
+    });
+    await page.getByTestId('alert-rule').first().waitFor();
+    expect(await page.getByTestId('alert-rule').first().textContent()).toContain(
+      'Bullish share moves 20 points in 1 h',
+    );
+    await noToast(page);
+    await shot(page, 'en-93-alert-rules');
+    // Bad input is refused with the reason; another user's view cannot be reached (server tests).
+    const bad = await page.request.post('/webapi/v1/alert/add', {
+      data: { view_id: viewId, kind: 'sentiment_swing', window: '2h', threshold: 20, min_posts: 5 },
+    });
+    expect(await bad.json()).toEqual({ ret: 400, msg: 'The window is 1h, 4h or 24h' });
+
+    // The swing happens; the minute timer fires the alert (once).
+    await ingestPosts(product, INGEST_KEY, swingPosts());
+    await expect
+      .poll(
+        async () => (await call<{ list: AlertEventData[] }>(page, 'alert/events', { view_id: viewId })).list.length,
+        {
+          timeout: 120_000,
+          interval: 1000,
+        },
+      )
+      .toBe(1);
+    const [event] = (await call<{ list: AlertEventData[] }>(page, 'alert/events', { view_id: viewId })).list;
+    expect(event!.text).toMatch(/^ZEC: bullish \d+ % → \d+ % in 1 h among All KOLs, \d+ posts$/);
+    // Its numbers are the report's over the same window (the report opened at its time).
+    const report = await call<{
+      interval_list: { ct: number; cnt_up: number; cnt_neutral: number; cnt_down: number }[];
+    }>(page, 'view/v2/coin_opinion_detail', { view_id: viewId, period: '1d', interval: '1m', at: event!.at - 1 });
+    const inWindow = report.interval_list.filter((b) => b.ct >= event!.at - 3600 && b.ct < event!.at);
+    const sum = (k: 'cnt_up' | 'cnt_neutral' | 'cnt_down') => inWindow.reduce((n, b) => n + b[k], 0);
+    expect({ up: sum('cnt_up'), neutral: sum('cnt_neutral'), down: sum('cnt_down') }).toEqual(event!.now);
+    expect(event!.text).toContain(`, ${event!.now.up + event!.now.neutral + event!.now.down} posts`);
+
+    // Above the notification list, tapped: the report at that time.
+    for (const lang of ['en', 'zh-CN'] as const) {
+      const tag = lang === 'en' ? 'en' : 'zh';
+      const p = lang === 'en' ? page : await signIn(lang);
+      const [shown] = (
+        await call<{ list: AlertEventData[] }>(p, 'alert/events', { view_id: viewId }, { 'accept-language': lang })
+      ).list;
+      await p.goto(`/#/?viewId=${notifyView!.view_id}`);
+      const row = p.locator(`[data-testid="alert-event"][data-view-id="${viewId}"]`).first();
+      await row.waitFor();
+      expect(await row.getByTestId('alert-event-text').textContent()).toBe(shown!.text);
+      if (lang === 'zh-CN') expect(shown!.text).toMatch(/^ZEC：全部 KOL 1 小时内看涨占比 \d+% → \d+%，共 \d+ 条$/);
+      await noToast(p);
+      await shot(p, `${tag}-94-alert-in-notifications`);
+      const asked = p.waitForRequest((r) => r.url().endsWith('/view/v2/coin_opinion_detail'));
+      await row.click();
+      await p.waitForURL(new RegExp(`view-detail/${viewId}\\?at=${event!.at}`));
+      expect((await asked).postDataJSON()).toMatchObject({ view_id: viewId, at: event!.at });
+      await p.getByTestId('alert-moment').waitFor();
+      await expect.poll(() => p.getByTestId('report-view').getAttribute('data-state')).toMatch(/chart|empty/);
+      await shot(p, `${tag}-95-alert-report-at`);
+      if (p !== page) await p.context().close();
+    }
+    // Fired once: the rule waits for the swing to fall back.
+    const rules = await call<{ list: { armed: boolean }[] }>(page, 'alert/list', { view_id: viewId });
+    expect(rules.list).toEqual([expect.objectContaining({ armed: false })]);
+    expect((await call<{ list: unknown[] }>(page, 'alert/events', { view_id: viewId })).list).toHaveLength(1);
+    await page.context().close();
   });
 });

@@ -18,6 +18,7 @@ import type { MediaProxyOptions } from './http/media/proxy';
 import { marketRoutes } from './http/market/routes';
 import { mediaRoutes } from './http/media/routes';
 import { notificationRoutes } from './http/notifications/routes';
+import { alertRoutes } from './http/alerts/routes';
 import { searchRoutes } from './http/search/routes';
 import { argumentRoutes } from './http/view/argument-routes';
 import { opinionRoutes } from './http/view/opinion-routes';
@@ -101,6 +102,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   adminRoutes(app, opts.services);
   sentimentFeedbackRoutes(app, opts.services);
   notificationRoutes(app, opts.services);
+  alertRoutes(app, opts.services);
   mediaRoutes(app, opts.services, { demoSeed: opts.demoSeed ?? DEFAULT_DEMO_SEED, proxy: opts.mediaProxy });
 
   streamRoutes(app, opts.services);

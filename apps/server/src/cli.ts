@@ -123,6 +123,8 @@ async function start(config: Config, role: Role) {
   rt.services.notifier.start(undefined, scheduler);
   // Each minute's ranking windows that views compare with, for their next "previous window".
   rt.services.rankingWindows.start(undefined, scheduler);
+  // Opinion alerts: every process asks, one claims each minute (services/alerts/README.md).
+  rt.services.alerts.start(undefined, scheduler);
   // Event views' history is counted by every process with the database, whatever its role.
   rt.services.eventHistory.start({ scheduler });
   // So is the rollups' recount after an upgrade (a migration starts it).
@@ -133,6 +135,7 @@ async function start(config: Config, role: Role) {
     passes.abort();
     rt.services.notifier.stop();
     rt.services.rankingWindows.stop();
+    rt.services.alerts.stop();
     await rt.services.eventHistory.stop();
     await rt.services.rollupRecount.stop();
     await collection?.stop();

@@ -50,4 +50,7 @@ export const POSTGRES_SUBJECTS = [
   'multi-process/**/*.test.ts',
   'events/invalidation.test.ts',
   'deploy/image.test.ts',
+  // Opinion alerts: their one rollup read per table (SQL the planner must not turn into a scan),
+  // exact against a recount, and the minute claimed by one connection only.
+  'alerts/**/*.test.ts',
 ].map(under);

@@ -36,6 +36,7 @@ import { kolCalls } from './kol';
 import { followCalls } from './follow';
 import { marketCalls } from './market';
 import { notificationCalls } from './notifications';
+import { alertCalls } from './alerts';
 import { sentimentFeedbackCalls } from './sentiment-feedback';
 import { systemCalls } from './system';
 import { coinOpinionFields, eventOpinionFields, viewFields, viewInfo, viewUpdateFields } from './view-settings';
@@ -113,6 +114,15 @@ const reportQuery = z.object({
   period: z.enum(REPORT_PERIODS),
   interval: z.enum(GRANULARITIES),
   silent: z.boolean().optional(),
+  /**
+   * The report as it stood at this time (unix seconds; an opinion alert opens it there): the
+   * period ends with the bucket holding `at` instead of now. A time ahead of now reads as now.
+   */
+  at: z
+    .number({ error: 'report_at_invalid' })
+    .int({ error: 'report_at_invalid' })
+    .min(0, { error: 'report_at_invalid' })
+    .optional(),
 });
 export const viewCalls = {
   tweetCategory: call('view/tweet_category', none, z.array(tweetCategory)),
@@ -341,6 +351,7 @@ export const allCalls: CallDef[] = [
   ...Object.values(adminCalls),
   ...Object.values(ingestCalls),
   ...Object.values(notificationCalls),
+  ...Object.values(alertCalls),
   ...Object.values(systemCalls),
   ...Object.values(sentimentFeedbackCalls),
   ...Object.values(marketCalls),

@@ -9,6 +9,7 @@ export * from './view-settings';
 export * from './messages';
 export * from './ingest';
 export * from './notifications';
+export * from './alerts';
 export * from './system';
 export * from './sentiment-feedback';
 export * from './json-check';

@@ -40,6 +40,7 @@ import { views } from './views';
 import { type StreamSettings, streamHub } from './stream-hub';
 import { eventHistory } from './event-history';
 import { rollupRecount } from './rollup-recount';
+import { alerts } from './alerts/index';
 
 export interface ServiceDeps {
   db: Db;
@@ -146,6 +147,8 @@ export function createServices(deps: ServiceDeps) {
     opinion: opinionService,
     /** The bull and bear cases of an opinion view (view/v2/opinion_arguments). */
     arguments: opinionArguments({ db, clock, views: viewService, kolGroups: groups, opinion: opinionService }),
+    /** Opinion alerts; cli.ts starts their minute timer in every role (one process evaluates a minute). */
+    alerts: alerts({ db, clock, views: viewService, push: notify.push, log }),
     ranking: rankingService,
     /** Mindshare views (issue 33 §2). */
     mindshare: mindshare({ db, clock, views: viewService, kolGroups: groups }),

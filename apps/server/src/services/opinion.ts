@@ -34,6 +34,8 @@ interface ReportQuery {
   viewId: string;
   period: ReportPeriod;
   interval: Granularity;
+  /** The report as it stood then (an alert's time); ahead of now reads as now. */
+  at?: number | undefined;
 }
 type ReportTimes = Omit<ReportQuery, 'viewId'>;
 
@@ -95,7 +97,7 @@ export function opinion(deps: {
       },
       async detail(userId: number, q: ReportQuery): Promise<ReportData> {
         const row = await deps.views.ownOfType(userId, q.viewId, type);
-        const now = nowSeconds();
+        const now = q.at === undefined ? nowSeconds() : Math.min(q.at, nowSeconds());
         const window = reportWindow(q.period, q.interval, now);
         const kolGroupId = kind.kolGroupOf?.(row) ?? '';
         // Checks the group is still the user's (a deleted group makes the view not found).

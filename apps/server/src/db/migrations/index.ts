@@ -26,6 +26,7 @@ import sentimentCalls from './0024_sentiment_calls';
 import linksAndUnknownCounts from './0025_links_and_unknown_counts';
 import accountsLowerId from './0026_accounts_lower_id';
 import rollupsRecountInBackground from './0027_rollups_recount_in_background';
+import alerts from './0028_alerts';
 import mindshareKeys from './0029_mindshare_keys';
 
 export const migrations: { id: string; sql: string }[] = [
@@ -56,5 +57,6 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '0025_links_and_unknown_counts', sql: linksAndUnknownCounts },
   { id: '0026_accounts_lower_id', sql: accountsLowerId },
   { id: '0027_rollups_recount_in_background', sql: rollupsRecountInBackground },
+  { id: '0028_alerts', sql: alerts },
   { id: '0029_mindshare_keys', sql: mindshareKeys },
 ];

@@ -1,6 +1,7 @@
 import { PullToRefresh } from 'antd-mobile';
 import { BellOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
+import { AlertEvents } from '../alerts/AlertEvents';
 import { PagedScroll } from '../query/PagedScroll';
 import { toastError } from '../toast';
 import { FeedEmpty, FeedFailed, FeedLoading, FeedSearching } from '../feed/FeedStates';
@@ -25,6 +26,8 @@ export default function NotificationView({ viewId }: { viewId: string }) {
   return (
     <div className="feed" data-testid="notification-view" data-view-id={viewId}>
       <PullToRefresh onRefresh={refresh}>
+        {/* Opinion alerts of every opinion view of the user, above the view's matches. */}
+        <AlertEvents />
         {display === 'empty' ? (
           <FeedEmpty keys="notify" id="notification" icon={<BellOutline className="feed-state__icon" />} />
         ) : (

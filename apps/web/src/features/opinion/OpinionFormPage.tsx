@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { AlertRulesCard } from '../alerts/AlertRulesCard';
 import { ViewFormPage } from '../view-form/ViewFormPage';
 import { KolGroupField } from './KolGroupField';
 import type { useOpinionForm } from './useOpinionForm';
@@ -30,6 +32,8 @@ export function OpinionFormPage({
 }) {
   const { t } = useTranslation();
   const titles = TITLES[kind];
+  // The view being edited (both opinion pages are /<kind>-opinion-setting/:id): its alerts below.
+  const { id } = useParams();
   return (
     <ViewFormPage
       title={t(opinion.state.editing ? titles.edit : titles.create)}
@@ -45,6 +49,7 @@ export function OpinionFormPage({
         groups={opinion.groups}
         disabled={opinion.loading}
       />
+      <AlertRulesCard viewId={id} />
     </ViewFormPage>
   );
 }

@@ -35,6 +35,8 @@ export interface ReportViewProps {
    * under it, for the period chosen, refreshed with them, not the home list's 1-day copy.
    */
   onSum?: (sum: SumInfo, period: ReportPeriod) => void;
+  /** Opens the report as it stood at this time (an opinion alert's, unix seconds). */
+  at?: number;
 }
 
 /** "Counting history: 40 %" while an event view's history is counted after its keywords were saved. */
@@ -66,11 +68,12 @@ export default function ReportView({
   autoRefresh = false,
   insertNearTop = true,
   onSum,
+  at,
 }: ReportViewProps) {
   const { t } = useTranslation();
   const [selection, setSelection] = useState(DEFAULT_SELECTION);
   const [trendKey, setTrendKey] = useState('all');
-  const { state, reload } = useReport(viewId, viewType, selection, autoRefresh);
+  const { state, reload } = useReport(viewId, viewType, selection, autoRefresh, at);
   const display = reportDisplay(state);
   // Coin and event opinions draw their coins' prices beside the opinion (issue 16 §2).
   const prices = usePrices(viewId, viewType, selection, autoRefresh);

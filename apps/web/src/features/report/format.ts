@@ -1,5 +1,5 @@
 /** Text of the report: chart time labels and sentiment shares (spec sections 5 and 9). */
-import type { SumInfo } from '@kolscope/contract';
+import { type SumInfo, sentimentShareSplit } from '@kolscope/contract';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -28,15 +28,6 @@ export interface Shares {
 export function sentimentShares(
   sum: Partial<Pick<SumInfo, 'cntUp' | 'cntNeutral' | 'cntDown'>> | null | undefined,
 ): Shares {
-  const counts = [sum?.cntUp ?? 0, sum?.cntNeutral ?? 0, sum?.cntDown ?? 0];
-  const total = counts.reduce((a, b) => a + b, 0);
-  if (total <= 0) return { bullish: 0, neutral: 0, bearish: 0 };
-  const exact = counts.map((c) => (c / total) * 100);
-  const shares = exact.map(Math.floor);
-  const left = 100 - shares.reduce((a, b) => a + b, 0);
-  const order = [0, 1, 2].sort(
-    (a, b) => exact[b]! - shares[b]! - (exact[a]! - shares[a]!) || counts[b]! - counts[a]! || a - b,
-  );
-  for (const i of order.slice(0, left)) shares[i]! += 1;
-  return { bullish: shares[0]!, neutral: shares[1]!, bearish: shares[2]! };
+  // One rule for the screens and the opinion alerts' numbers (contract alerts.ts).
+  return sentimentShareSplit(sum?.cntUp ?? 0, sum?.cntNeutral ?? 0, sum?.cntDown ?? 0);
 }

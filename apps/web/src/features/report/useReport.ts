@@ -25,14 +25,28 @@ export const HISTORY_POLL_MS = 3_000;
  * `silent: true`), and every few seconds while an event view's history is counted. Callers key the component by view, so one view's chart never shows under
  * another's name.
  */
-export function useReport(viewId: string, viewType: ViewType, selection: ReportSelection, autoRefresh: boolean) {
+export function useReport(
+  viewId: string,
+  viewType: ViewType,
+  selection: ReportSelection,
+  autoRefresh: boolean,
+  /** The report as it stood then (an opinion alert's time): no refresh, it does not move. */
+  at?: number,
+) {
   const { t } = useTranslation();
   const { period, interval } = selection;
   // A new language reloads too, so a failure shown is said again in it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: t is that language.
   const fetch = useCallback(
-    (silent: boolean) => api(detailCall(viewType), { viewId, period, interval, ...(silent ? { silent: true } : {}) }),
-    [viewId, viewType, period, interval, t],
+    (silent: boolean) =>
+      api(detailCall(viewType), {
+        viewId,
+        period,
+        interval,
+        ...(silent ? { silent: true } : {}),
+        ...(at !== undefined ? { at } : {}),
+      }),
+    [viewId, viewType, period, interval, at, t],
   );
   // Counting (the last answer carried a progress): polled every few seconds until it is done.
   const [counting, setCounting] = useState(false);
@@ -48,7 +62,7 @@ export function useReport(viewId: string, viewType: ViewType, selection: ReportS
     // New posts change every report; an event view's history count moving on changes its own.
     counting
       ? { autoRefresh: true, intervalMs: HISTORY_POLL_MS, live: ['posts', 'view_history'] }
-      : { autoRefresh, live: ['posts', 'view_history'] },
+      : { autoRefresh: autoRefresh && at === undefined, live: ['posts', 'view_history'] },
   );
   const percent = state.data?.historyPercent;
   useEffect(() => setCounting(percent !== undefined && percent !== null), [percent]);

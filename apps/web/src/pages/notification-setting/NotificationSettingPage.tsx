@@ -3,6 +3,7 @@ import { Switch } from 'antd-mobile';
 import { CheckOutline, RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { OpinionAlertsCard } from '../../features/alerts/OpinionAlertsCard';
 import { KeywordsBody } from '../../features/filters/KeywordsBody';
 import { TimeSelector } from '../../features/report/TimeSelector';
 import { FormCard } from '../../features/view-form/FormCard';
@@ -111,6 +112,7 @@ export default function NotificationSettingPage() {
           onChange={(on) => void form.setPush(on)}
         />
       </div>
+      <OpinionAlertsCard />
     </ViewFormPage>
   );
 }

@@ -3,7 +3,10 @@ import { ActionSheet } from 'antd-mobile';
 import { FileOutline, MoreOutline } from 'antd-mobile-icons';
 import { type CSSProperties, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { AlertEvents } from '../../features/alerts/AlertEvents';
+import { AlertMoment } from '../../features/alerts/AlertMoment';
+import { atParam } from '../../features/alerts/alertsState';
 import { CoinLink } from '../../features/coin/CoinLink';
 import { IconButton } from '../../features/IconButton';
 import { OpinionSummary } from '../../features/opinion/OpinionSummary';
@@ -41,6 +44,9 @@ const PAGE_STYLE = { '--feed-tip-top': '56px' } as CSSProperties;
 export default function ViewDetailPage() {
   const { t } = useTranslation();
   const { viewId } = useParams();
+  // An opinion alert opens the report at its time (`?at=<unix seconds>`, alerts/AlertEvents).
+  const [params] = useSearchParams();
+  const at = atParam(params.get('at'), Math.floor(Date.now() / 1000));
   const navigate = useNavigate();
   const goBack = useGoBack();
   const { list, loaded, loading, error } = useViews();
@@ -114,6 +120,7 @@ export default function ViewDetailPage() {
         : listed;
     const summaryPeriod = listed?.daySplit && daySum?.viewId === found.viewId ? daySum.period : undefined;
     const reportFor = found.viewId;
+    const opinionView = found.viewType === 'coin_opinion' || found.viewType === 'event_opinion';
     body = (
       <>
         {sub && (
@@ -126,13 +133,16 @@ export default function ViewDetailPage() {
             <BestCallersLink coin={found.name} testId="detail-best-callers" />
           </div>
         )}
+        {at !== undefined && <AlertMoment at={at} />}
+        {opinionView && <AlertEvents viewId={found.viewId} max={3} {...(at !== undefined ? { selectedAt: at } : {})} />}
         <ReportView
-          key={found.viewId}
+          key={`${found.viewId}@${at ?? 'now'}`}
           viewId={found.viewId}
           viewType={found.viewType}
           autoRefresh
           insertNearTop={false}
           onSum={(sum, period) => setDaySum({ viewId: reportFor, sum, period })}
+          {...(at !== undefined ? { at } : {})}
         />
       </>
     );
