@@ -237,17 +237,27 @@ describe.each(['en', 'zh-CN'] as const)('notifications (%s)', (lang) => {
 /** Posts on $ZEC (no demo story names it): bearish 70-100 min ago, bullish 10-40 min ago. */
 function swingPosts() {
   const now = Math.floor(Date.now() / 1000);
+  // Every text its own: the same text from several accounts folds into one post counted once
+  // (copies), and the rule asks for at least 5 posts in each window.
   const bearish = [
     '$ZEC is dumping hard, I sold everything, this is going to zero',
     '$ZEC breaking down, bearish, expect a crash below support',
     'Shorting $ZEC here, ugly chart and whales keep selling',
     '$ZEC looks terrible, rug vibes, get out while you can',
+    'Exited my whole $ZEC bag today, the downtrend is brutal',
+    'Privacy coins are getting delisted again, $ZEC will bleed lower',
+    'Lower lows every week on $ZEC, I am staying short until it capitulates',
+    'No bid at all for $ZEC, sellers in full control, avoid it',
   ];
   const bullish = [
     '$ZEC will fly to the moon, loading up more on every dip 🚀',
     'Very bullish on $ZEC, breakout confirmed, new highs next',
     '$ZEC accumulation done, this is going parabolic, buying more',
     'Longing $ZEC with size, strongest chart in the market right now',
+    'Just bought a big bag of $ZEC, the reversal is real',
+    '$ZEC reclaimed the range high, I expect a strong rally from here',
+    'Whales are accumulating $ZEC on every dip, send it higher',
+    'Added more $ZEC this morning, the bottom is in and momentum is back',
   ];
   const post = (text: string, i: number, ct: number) => ({
     id: `73${String(i).padStart(4, '0')}${String(now).slice(-9)}`,
@@ -256,8 +266,8 @@ function swingPosts() {
     author: { id: `6200000000000${i}`, username: `e2e_zec_${i}`, name: `ZEC watcher ${i}`, followers_count: 20_000 },
   });
   return [
-    ...Array.from({ length: 8 }, (_, i) => post(bearish[i % 4]!, i, now - 100 * 60 + i * 3 * 60)),
-    ...Array.from({ length: 8 }, (_, i) => post(bullish[i % 4]!, 10 + i, now - 40 * 60 + i * 3 * 60)),
+    ...Array.from({ length: 8 }, (_, i) => post(bearish[i]!, i, now - 100 * 60 + i * 3 * 60)),
+    ...Array.from({ length: 8 }, (_, i) => post(bullish[i]!, 10 + i, now - 40 * 60 + i * 3 * 60)),
   ];
 }
 
