@@ -16,6 +16,9 @@ import { startSuite, stopSuite } from '../support/suite';
 
 // A small demo keeps the start (30 days of backfill) short.
 process.env.DEMO_POSTS_PER_DAY = '300';
+// Follow the group's figures computed on every request, so they can be set beside the calls list
+// (read fresh) while the demo keeps resolving calls.
+process.env.FOLLOW_CACHE_SECONDS = '0';
 
 const LANGS = [
   { lang: 'en', prefix: 'en', calls: 'Calls', posts: 'Posts', board: 'Leaderboard' },
@@ -33,6 +36,7 @@ type Row = { user: { id: string }; calls: number; hits: number; hit_rate: number
 type Group = { id: string; name: string; kol_cnt: number };
 type Follow = {
   calls: number;
+  pending: number;
   hits: number;
   hit_rate: number | null;
   final_return: number | null;
@@ -226,16 +230,30 @@ for (const l of LANGS) {
           new RegExp(`^${pct(f.hits / f.calls)}\\s?%$`),
         );
       }
-      const calls: FollowCallRow[] = [];
-      let nextCb = '';
-      do {
-        const p = await apiData<{ list: FollowCallRow[]; next_cb: string }>(page, 'kol/follow_calls', {
-          ...body,
-          next_cb: nextCb,
-        });
-        calls.push(...p.list);
-        nextCb = p.next_cb;
-      } while (nextCb);
+      // Every page of the calls, between two reads of the figures: the demo keeps resolving calls,
+      // so the list is compared with figures that did not move while it was read.
+      const allCalls = async () => {
+        const list: FollowCallRow[] = [];
+        let nextCb = '';
+        do {
+          const p = await apiData<{ list: FollowCallRow[]; next_cb: string }>(page, 'kol/follow_calls', {
+            ...body,
+            next_cb: nextCb,
+          });
+          list.push(...p.list);
+          nextCb = p.next_cb;
+        } while (nextCb);
+        return list;
+      };
+      const shown = f;
+      const same = (a: Follow, b: Follow) => a.calls === b.calls && a.hits === b.hits && a.pending === b.pending;
+      let calls = await allCalls();
+      for (let tries = 0; tries < 5; tries++) {
+        const after = await apiData<Follow>(page, 'kol/follow', body);
+        if (same(f, after)) break;
+        f = after;
+        calls = await allCalls();
+      }
       const resolved = calls.filter((c) => c.ret !== null);
       expect(resolved.length).toBe(f.calls);
       expect(calls.filter((c) => c.hit === true).length).toBe(f.hits);
@@ -246,7 +264,7 @@ for (const l of LANGS) {
       expect(f.curve.at(-1)?.equity).toBeCloseTo(f.final_return ?? NaN, 12);
       const shownFinal = (await page.getByTestId('follow-final').textContent()) ?? '';
       expect(Number(shownFinal.replace('\u2212', '-').replace(/[^\d.-]/g, ''))).toBeCloseTo(
-        (f.final_return ?? 0) * 100,
+        (shown.final_return ?? 0) * 100,
         1,
       );
       await page.getByTestId('follow-chart').waitFor();

@@ -149,6 +149,11 @@ const schema = z.object({
     .optional(),
   /** How long a process trusts its cached sessions and views when no event tells it otherwise. */
   CACHE_TTL_SECONDS: wholeNumber(0, 3600, 10),
+  /**
+   * How long a KOL group's "Follow the group" figures are kept (kol/follow reads every call of the
+   * group: seconds for 20,000 KOLs at 1M posts); 0: computed on every request.
+   */
+  FOLLOW_CACHE_SECONDS: wholeNumber(0, 3600, 300),
 
   // --- One KOL, several networks (issue 17 §2; services/persons.ts) ---
   /**
@@ -189,6 +194,8 @@ export interface Config extends CollectionSettings, PriceSettings {
   eventsUrl: string | undefined;
   /** How long sessions and views are served from a process's memory (CACHE_TTL_SECONDS), in ms. */
   cacheTtlMs: number;
+  /** How long kol/follow answers are kept (FOLLOW_CACHE_SECONDS), in ms. */
+  followCacheMs: number;
   mailFrom: string;
   publicUrl: string;
   /** True when the public URL is https: the session cookie is then marked Secure. */
@@ -275,6 +282,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     eventsUrl: e.EVENTS_URL,
     cacheTtlMs: e.CACHE_TTL_SECONDS * 1000,
+    followCacheMs: e.FOLLOW_CACHE_SECONDS * 1000,
     mailFrom: e.MAIL_FROM ?? 'kolscope <no-reply@kolscope.local>',
     publicUrl,
     secureCookies: publicUrl.startsWith('https://'),

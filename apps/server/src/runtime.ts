@@ -39,6 +39,7 @@ export async function openRuntime(config: Config, log: (line: string) => void) {
     log,
     events,
     cacheTtlMs: config.cacheTtlMs,
+    followCacheMs: config.followCacheMs,
     classifier: classifierFor(config),
     publicUrl: config.publicUrl,
     networks: collectedNetworks(config.sources, config.ingestKeys.length > 0),

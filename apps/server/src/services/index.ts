@@ -66,6 +66,8 @@ export interface ServiceDeps {
   events?: EventBus;
   /** How long sessions and views are served from memory (CACHE_TTL_SECONDS); default 10 s. */
   cacheTtlMs?: number;
+  /** How long kol/follow answers are kept (FOLLOW_CACHE_SECONDS); default 5 minutes. */
+  followCacheMs?: number;
   /** Per-caller share and time of requests (config); defaults: 2 running, 8 queued, 10 s. */
   requests?: { limits?: RequestLimitSettings; statementTimeoutMs?: number };
   /** Bounds and timers of the live streams (STREAM_MAX_CONNECTIONS, STREAM_MAX_PER_USER). */
@@ -112,7 +114,12 @@ export function createServices(deps: ServiceDeps) {
     clock,
     ...(deps.feedCacheMs !== undefined ? { cacheMs: deps.feedCacheMs } : {}),
   });
-  const tracks = trackRecord({ db, clock, kolGroups: groups });
+  const tracks = trackRecord({
+    db,
+    clock,
+    kolGroups: groups,
+    ...(deps.followCacheMs !== undefined ? { followCacheMs: deps.followCacheMs } : {}),
+  });
   const history = eventHistory({ db, events, log });
   const opinionService = opinion({ db, clock, views: viewService, kolGroups: groups, history });
   const rankingService = ranking({ db, clock, views: viewService, authorWindows: rankingWindows });

@@ -46,7 +46,7 @@ function presentStats(row: StatsRow | undefined, horizon: TrackHorizon): Omit<Ho
   };
 }
 
-export function trackRecord(deps: { db: Db; clock: Clock; kolGroups: KolGroups }) {
+export function trackRecord(deps: { db: Db; clock: Clock; kolGroups: KolGroups; followCacheMs?: number }) {
   // Reads of derived calls and figures (the store below writes them, on the primary): the replica.
   const repo = () => trackRecordRepo(deps.db.read);
   const nowS = () => Math.floor(deps.clock.now().getTime() / 1000);
