@@ -24,7 +24,7 @@ import type { GroupRule } from '../../db/repos/kol-groups';
 import type { KolGroups } from '../kol-groups';
 import { TtlCache } from '../ttl-cache';
 import { presentUser } from '../twitter-users';
-import { decodeCursor, encodeCursor, isNum, isStr } from './cursor';
+import { decodeCallCursor, encodeCallCursor } from './cursor';
 import { loadPathCloses } from './path';
 import { priceAt, shownRate } from './rules';
 import { stanceOfValue } from './store';
@@ -143,14 +143,7 @@ export function followGroup(deps: { db: Db; clock: Clock; kolGroups: KolGroups; 
 
     async followCalls(userId: number, req: ParsedRequest<typeof followCalls.calls>) {
       const rule = await deps.kolGroups.boardRule(userId, req.kolGroupId);
-      const after = req.nextCb
-        ? (([ct, postId, coin]) => ({ ct, postId, coin }))(
-            decodeCursor<[number, string, string]>(
-              req.nextCb,
-              (v) => v.length === 3 && isNum(v[0]) && isStr(v[1]) && isStr(v[2]),
-            ),
-          )
-        : undefined;
+      const after = decodeCallCursor(req.nextCb);
       const h = TRACK_HORIZON_SECONDS[req.horizon];
       const rows = await repo().calls(rule, since(), TRACK_HORIZONS.indexOf(req.horizon), after, TRACK_PAGE_SIZE + 1);
       const page = rows.slice(0, TRACK_PAGE_SIZE);
@@ -177,7 +170,7 @@ export function followGroup(deps: { db: Db; clock: Clock; kolGroups: KolGroups; 
       return {
         list,
         more: more ? (1 as const) : (0 as const),
-        nextCb: more && last ? encodeCursor([Number(last.ct), last.post_id, last.coin]) : '',
+        nextCb: more && last ? encodeCallCursor(last) : '',
       };
     },
   };

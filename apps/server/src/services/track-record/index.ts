@@ -18,7 +18,7 @@ import { type ShownCallRow, type StatsRow, trackRecordRepo } from '../../db/repo
 import { coinBySymbol, GENERIC_ICON } from '../../domain/coins/catalogue';
 import type { Clock } from '../../domain/clock';
 import { AppError, badRequest } from '../errors';
-import { decodeCursor as dec, encodeCursor as enc, isNum, isStr } from './cursor';
+import { decodeCallCursor, decodeCursor as dec, encodeCallCursor, encodeCursor as enc, isNum, isStr } from './cursor';
 import type { KolGroups } from '../kol-groups';
 import { presentUser } from '../twitter-users';
 import { isHit, priceAt, shownRate } from './rules';
@@ -99,14 +99,7 @@ export function trackRecord(deps: { db: Db; clock: Clock; kolGroups: KolGroups; 
       if (!account) throw kolNotFound();
       // The record is the person's, across networks (migration 0019), whichever account was asked.
       const person = account.person_id;
-      const after = req.nextCb
-        ? (([ct, postId, coin]) => ({ ct, postId, coin }))(
-            dec<[number, string, string]>(
-              req.nextCb,
-              (v) => v.length === 3 && isNum(v[0]) && isStr(v[1]) && isStr(v[2]),
-            ),
-          )
-        : undefined;
+      const after = decodeCallCursor(req.nextCb);
       const [stats, totalCalls, unsure, rows] = await Promise.all([
         r.stats(person, ''),
         r.totalCalls(person),
@@ -135,7 +128,7 @@ export function trackRecord(deps: { db: Db; clock: Clock; kolGroups: KolGroups; 
         ),
         list: await presentCalls(page),
         more: more ? (1 as const) : (0 as const),
-        nextCb: more && last ? enc([Number(last.ct), last.post_id, last.coin]) : '',
+        nextCb: more && last ? encodeCallCursor(last) : '',
       };
     },
 
