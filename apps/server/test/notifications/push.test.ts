@@ -1,7 +1,8 @@
 /**
  * Web Push against a local endpoint that plays push service: VAPID-signed, aes128gcm-encrypted
  * requests a browser can decrypt, sent for forwarded messages and for new posts saved by the
- * pipeline; the per-view switch, the update-frequency throttle, and gone subscriptions.
+ * pipeline and for opinion alerts that fire; the per-view switch, the update-frequency throttle,
+ * and gone subscriptions.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runOnce } from '../../src/pipeline/runner';
@@ -9,6 +10,7 @@ import { storeHooks } from '../../src/services/store-hooks';
 import type { Source } from '../../src/pipeline/types';
 import { PUSH_TTL_SECONDS, pushService } from '../../src/services/notifications/push';
 import { rawPost } from '../support/posts';
+import { storePosts } from '../support/store-posts';
 import { registerAndLogin, startTestApp, type TestApp } from '../support/test-app';
 import { startPushEndpoint } from './push-endpoint';
 import { addNotificationView, enableSource, forward } from './support';
@@ -203,6 +205,52 @@ describe('delivery', () => {
     expect(await t.db.query('SELECT like_count FROM posts WHERE id = $1', [whale.id])).toEqual([{ like_count: 99 }]);
     expect(browser.messages().length).toBe(1);
     expect(b2.messages().length).toBe(1);
+  });
+
+  it('pushes an opinion alert that fires to each of the user’s browsers in its language, opening the report then', async () => {
+    const { session, browser } = await subscribedUser('en');
+    const zhBrowser = endpoint.browser(`/push/${users}-zh`);
+    await t.call('push/subscribe', zhBrowser.subscription, { token: session, lang: 'zh-CN' });
+    const added = await t.call('view/v2/coin_opinion_add', { coin: 'ATOM', kolGroupId: '' }, { token: session });
+    const list = added.body.data as { view_id: string; subs: { view_id: string }[] }[];
+    const viewId = list.find((v) => v.view_id === 'coin_opinion')!.subs.at(-1)!.view_id;
+    const rule = { viewId, kind: 'sentiment_swing', window: '1h', threshold: 30, minPosts: 5 };
+    expect((await t.call('alert/add', rule, { token: session })).body.ret).toBe(1);
+    // The hour before: 1 of 6 bullish (17 %); the last hour: 5 of 6 (83 %).
+    const m = nowSeconds() - (nowSeconds() % 60);
+    const posts = (from: number, up: number, down: number, tag: string) =>
+      Array.from({ length: up + down }, (_, i) => ({
+        text: `ATOM ${tag} ${i}`,
+        ct: from + 60 + i * 60,
+        coins: ['ATOM'],
+        sentiment: (i < up ? 'bullish' : 'bearish') as 'bullish' | 'bearish',
+        authorId: String(900 + i),
+        username: `atomist${i}`,
+      }));
+    await storePosts(t.db, [...posts(m - 7200, 1, 5, 'before'), ...posts(m - 3600, 5, 1, 'now')]);
+    expect(await t.services.alerts.evaluateMinute(m)).toMatchObject({ fired: 1 });
+
+    const url = `./#/view-detail/${viewId}?at=${m}`;
+    expect(browser.messages()).toEqual([
+      {
+        title: 'Opinion alert',
+        body: 'ATOM: bullish 17 % → 83 % in 1 h among All KOLs, 6 posts',
+        url,
+        tag: expect.stringMatching(/^alert-\d+$/),
+      },
+    ]);
+    expect(zhBrowser.messages()).toEqual([
+      {
+        title: '观点提醒',
+        body: 'ATOM：全部 KOL 1 小时内看涨占比 17% → 83%，共 6 条',
+        url,
+        tag: browser.messages()[0]!.tag,
+      },
+    ]);
+    // Once per crossing: the next minute pushes nothing more.
+    await t.services.alerts.evaluateMinute(m + 60);
+    expect(browser.messages()).toHaveLength(1);
+    expect(zhBrowser.messages()).toHaveLength(1);
   });
 
   it('deletes a subscription the push service says is gone, and still serves the others', async () => {
