@@ -155,6 +155,14 @@ const schema = z.object({
    */
   FOLLOW_CACHE_SECONDS: wholeNumber(0, 3600, 300),
 
+  // --- Generated summaries of the bull and bear case (issue 33 §3; services/arguments/summary.ts) ---
+  /** An OpenAI-compatible API base (…/v1); unset: no summaries, the arguments' headlines stand alone. */
+  SUMMARY_URL: httpUrl.optional(),
+  SUMMARY_KEY: z.string().optional(),
+  SUMMARY_MODEL: z.string().default('gpt-4o-mini'),
+  /** Summaries the server writes in a rolling hour (each is one chat-completions call). */
+  SUMMARY_PER_HOUR: wholeNumber(1, 100_000, 60),
+
   // --- One KOL, several networks (issue 17 §2; services/persons.ts) ---
   /**
    * Accounts that are one person: persons separated by ";", their accounts by "," (an X id,
@@ -196,6 +204,8 @@ export interface Config extends CollectionSettings, PriceSettings {
   cacheTtlMs: number;
   /** How long kol/follow answers are kept (FOLLOW_CACHE_SECONDS), in ms. */
   followCacheMs: number;
+  /** SUMMARY_URL, SUMMARY_KEY, SUMMARY_MODEL, SUMMARY_PER_HOUR; undefined without SUMMARY_URL. */
+  summaries: { url: string; apiKey: string | undefined; model: string; perHour: number } | undefined;
   mailFrom: string;
   publicUrl: string;
   /** True when the public URL is https: the session cookie is then marked Secure. */
@@ -283,6 +293,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     eventsUrl: e.EVENTS_URL,
     cacheTtlMs: e.CACHE_TTL_SECONDS * 1000,
     followCacheMs: e.FOLLOW_CACHE_SECONDS * 1000,
+    summaries: e.SUMMARY_URL
+      ? { url: e.SUMMARY_URL, apiKey: e.SUMMARY_KEY, model: e.SUMMARY_MODEL, perHour: e.SUMMARY_PER_HOUR }
+      : undefined,
     mailFrom: e.MAIL_FROM ?? 'kolscope <no-reply@kolscope.local>',
     publicUrl,
     secureCookies: publicUrl.startsWith('https://'),

@@ -40,6 +40,7 @@ export async function openRuntime(config: Config, log: (line: string) => void) {
     events,
     cacheTtlMs: config.cacheTtlMs,
     followCacheMs: config.followCacheMs,
+    summaries: config.summaries,
     classifier: classifierFor(config),
     publicUrl: config.publicUrl,
     networks: collectedNetworks(config.sources, config.ingestKeys.length > 0),

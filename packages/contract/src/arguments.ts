@@ -77,11 +77,37 @@ export const opinionArguments = z.object({
 });
 export type OpinionArguments = z.infer<typeof opinionArguments>;
 
+/**
+ * Optional (SUMMARY_URL): two sentences per side written by an OpenAI-compatible model from the
+ * shown arguments' headlines, in the reader's language; always shown marked as generated, with
+ * the model's name. `off`: no endpoint is set (the headlines stand alone); `unavailable`: the
+ * endpoint failed or the server's hourly bound is spent; `ready` with '' for a side without
+ * arguments.
+ */
+export const SUMMARY_STATES = ['off', 'ready', 'unavailable'] as const;
+export const opinionSummary = z.object({
+  state: z.enum(SUMMARY_STATES),
+  bullish: z.string(),
+  bearish: z.string(),
+  model: z.string(),
+  /** When it was written (epoch seconds): a summary is kept a while per view, period and language. */
+  generatedAt: z.number().int(),
+});
+export type OpinionSummary = z.infer<typeof opinionSummary>;
+
+const argumentsRequest = z.object({ viewId: f.id, period: z.enum(REPORT_PERIODS), interval: z.enum(GRANULARITIES) });
+
 export const argumentCalls = {
   /** A coin or event opinion view's arguments over the report window of period and interval. */
   opinionArguments: {
     path: 'view/v2/opinion_arguments',
-    request: z.object({ viewId: f.id, period: z.enum(REPORT_PERIODS), interval: z.enum(GRANULARITIES) }),
+    request: argumentsRequest,
     response: opinionArguments,
+  },
+  /** The generated two-sentence summary of each side of those arguments (SUMMARY_URL; else state off). */
+  opinionSummary: {
+    path: 'view/v2/opinion_summary',
+    request: argumentsRequest,
+    response: opinionSummary,
   },
 };

@@ -27,6 +27,7 @@ import { market } from './market';
 import { mindshare } from './mindshare';
 import { opinion } from './opinion';
 import { opinionArguments } from './arguments/index';
+import { argumentSummaries, type SummarySettings } from './arguments/summary';
 import { authorWindows } from './ranking/author-windows';
 import { ranking } from './ranking/index';
 import { DEFAULT_REQUEST_LIMITS, type RequestLimitSettings, requestLimits } from './request-limits';
@@ -68,6 +69,10 @@ export interface ServiceDeps {
   cacheTtlMs?: number;
   /** How long kol/follow answers are kept (FOLLOW_CACHE_SECONDS); default 5 minutes. */
   followCacheMs?: number;
+  /** The endpoint that writes the arguments' summaries (SUMMARY_URL ...); none: state off. */
+  summaries?: SummarySettings | undefined;
+  /** The summaries endpoint's fetch, for tests. */
+  summaryFetch?: typeof fetch;
   /** Per-caller share and time of requests (config); defaults: 2 running, 8 queued, 10 s. */
   requests?: { limits?: RequestLimitSettings; statementTimeoutMs?: number };
   /** Bounds and timers of the live streams (STREAM_MAX_CONNECTIONS, STREAM_MAX_PER_USER). */
@@ -153,7 +158,19 @@ export function createServices(deps: ServiceDeps) {
     rollupRecount: rollupRecount({ db, log }),
     opinion: opinionService,
     /** The bull and bear cases of an opinion view (view/v2/opinion_arguments). */
-    arguments: opinionArguments({ db, clock, views: viewService, kolGroups: groups, opinion: opinionService }),
+    arguments: opinionArguments({
+      db,
+      clock,
+      views: viewService,
+      kolGroups: groups,
+      opinion: opinionService,
+      summaries: argumentSummaries({
+        settings: deps.summaries,
+        clock,
+        log,
+        ...(deps.summaryFetch ? { fetch: deps.summaryFetch } : {}),
+      }),
+    }),
     /** Opinion alerts; cli.ts starts their minute timer in every role (one process evaluates a minute). */
     alerts: alerts({ db, clock, views: viewService, push: notify.push, log }),
     ranking: rankingService,

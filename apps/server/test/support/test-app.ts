@@ -2,6 +2,7 @@
  * A real kolscope app for integration tests: migrated database (in-memory PGlite, or a fresh
  * schema on PostgreSQL when TEST_DATABASE_URL is set), a real SMTP server, a movable clock.
  */
+import type { SummarySettings } from '../../src/services/arguments/summary';
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect, inject } from 'vitest';
@@ -87,6 +88,8 @@ export interface TestAppOptions {
    * test/fairness sets the production values or smaller ones.
    */
   requests?: { limits?: RequestLimitSettings; statementTimeoutMs?: number };
+  /** The arguments' summaries endpoint (SUMMARY_URL ...); none: state off. */
+  summaries?: SummarySettings;
   /** How long feed pages stay in the shared cache (default: the service's own). */
   feedCacheMs?: number;
   /** Live stream bounds and timers (services/stream-hub.ts). */
@@ -127,6 +130,7 @@ export async function startTestApp(options: TestAppOptions = {}) {
     ...(options.push ? { push: options.push } : {}),
     ...(options.feedCacheMs !== undefined ? { feedCacheMs: options.feedCacheMs } : {}),
     ...(options.stream ? { stream: options.stream } : {}),
+    ...(options.summaries ? { summaries: options.summaries } : {}),
   });
   const app = await buildApp({ services, secureCookies: options.secureCookies ?? false, ...options.app?.(services) });
 

@@ -6,4 +6,5 @@ import { defineCall } from '../route';
 
 export function argumentRoutes(app: FastifyInstance, s: Services) {
   defineCall(app, s, argumentCalls.opinionArguments, 'user', (b, ctx) => s.arguments.get(ctx.userId, b));
+  defineCall(app, s, argumentCalls.opinionSummary, 'user', (b, ctx) => s.arguments.summary(ctx.userId, b, ctx.lang));
 }

@@ -3,7 +3,15 @@
  * opinion view's posts over a report window grouped into arguments (cluster.ts), the top ones of
  * each side shown, with counts that add up to the report's own totals. Decisions: README.md.
  */
-import type { Granularity, OpinionArguments, OpinionArgument, ReportPeriod, ViewType } from '@kolscope/contract';
+import type {
+  Granularity,
+  Language,
+  OpinionArgument,
+  OpinionArguments,
+  OpinionSummary,
+  ReportPeriod,
+  ViewType,
+} from '@kolscope/contract';
 import type { Db } from '../../db/db';
 import { argumentsRepo } from '../../db/repos/arguments';
 import { type FeedRow, feedRepo, type GroupMembership } from '../../db/repos/post-filter-sql';
@@ -18,6 +26,7 @@ import { viewTypeOf } from '../view-types/index';
 import type { Views } from '../views';
 import { groupPosts } from './cluster';
 import { headlineOf } from './headline';
+import type { ArgumentSummaries } from './summary';
 
 /** The newest counted posts grouped per request, at most; older ones are counted in `other`. */
 export const CONSIDERED_MAX = 3000;
@@ -122,6 +131,8 @@ export function opinionArguments(deps: {
   opinion: Opinion;
   /** CONSIDERED_MAX unless a test makes the cap bite with a few posts. */
   consideredMax?: number;
+  /** The generated summaries of each side (SUMMARY_URL); without them, state off. */
+  summaries?: ArgumentSummaries;
 }) {
   const consideredMax = deps.consideredMax ?? CONSIDERED_MAX;
   const nowMs = () => deps.clock.now().getTime();
@@ -203,43 +214,67 @@ export function opinionArguments(deps: {
     return { total: { cntUp, cntNeutral, cntDown }, other };
   }
 
+  /** The arguments, with the view they are of (its row) and the key its grouping is kept by. */
+  async function read(userId: number, q: Query) {
+    const { view: row } = await deps.views.viewWithCoinViews(userId, q.viewId);
+    const type = row.view_type as ViewType;
+    if (type !== 'coin_opinion' && type !== 'event_opinion') throw badRequest('arguments_view_type');
+    const window = reportWindow(q.period, q.interval, Math.floor(nowMs() / 1000));
+    const kolGroupId = viewTypeOf(type).kolGroupOf?.(row) ?? '';
+    const member = await membershipOf(userId, kolGroupId);
+    const key = JSON.stringify([row.id, new Date(row.updated_at).getTime(), window.from, window.to, member?.rule]);
+    const coin = viewTypeOf(type).coinOf?.(row);
+    let made = false;
+    const load = () => {
+      made = true;
+      return group(row, member, window);
+    };
+    let grouped = await cache.get(key, load);
+    // A kept grouping (made by an earlier request) is checked against the posts as they are now.
+    if (!made && !(await stillHolds(grouped, coin))) {
+      cache.delete(key);
+      grouped = await cache.get(key, load);
+    }
+    let { total, other } = await split(userId, q, type, grouped);
+    // Still not fitting (an author of a shown post left the view's group since): group again.
+    if (!made && (other.cntUp < 0 || other.cntNeutral < 0 || other.cntDown < 0)) {
+      cache.delete(key);
+      grouped = await cache.get(key, load);
+      ({ total, other } = await split(userId, q, type, grouped));
+    }
+    const result: OpinionArguments = {
+      bullish: grouped.bullish,
+      bearish: grouped.bearish,
+      other,
+      total,
+      considered: grouped.considered,
+      consideredMax,
+      groupedAt: grouped.groupedAt,
+    };
+    return { result, row, coin };
+  }
+
   return {
     async get(userId: number, q: Query): Promise<OpinionArguments> {
-      const { view: row } = await deps.views.viewWithCoinViews(userId, q.viewId);
-      const type = row.view_type as ViewType;
-      if (type !== 'coin_opinion' && type !== 'event_opinion') throw badRequest('arguments_view_type');
-      const window = reportWindow(q.period, q.interval, Math.floor(nowMs() / 1000));
-      const kolGroupId = viewTypeOf(type).kolGroupOf?.(row) ?? '';
-      const member = await membershipOf(userId, kolGroupId);
-      const key = JSON.stringify([row.id, new Date(row.updated_at).getTime(), window.from, window.to, member?.rule]);
-      const coin = viewTypeOf(type).coinOf?.(row);
-      let made = false;
-      const load = () => {
-        made = true;
-        return group(row, member, window);
-      };
-      let grouped = await cache.get(key, load);
-      // A kept grouping (made by an earlier request) is checked against the posts as they are now.
-      if (!made && !(await stillHolds(grouped, coin))) {
-        cache.delete(key);
-        grouped = await cache.get(key, load);
+      return (await read(userId, q)).result;
+    },
+
+    /** Two generated sentences per side of the same arguments, in the reader's language (summary.ts). */
+    async summary(userId: number, q: Query, lang: Language): Promise<OpinionSummary> {
+      // Off: no grouping either (the view is still checked to be the caller's).
+      if (!deps.summaries?.enabled) {
+        await deps.views.viewWithCoinViews(userId, q.viewId);
+        return { state: 'off', bullish: '', bearish: '', model: '', generatedAt: 0 };
       }
-      let { total, other } = await split(userId, q, type, grouped);
-      // Still not fitting (an author of a shown post left the view's group since): group again.
-      if (!made && (other.cntUp < 0 || other.cntNeutral < 0 || other.cntDown < 0)) {
-        cache.delete(key);
-        grouped = await cache.get(key, load);
-        ({ total, other } = await split(userId, q, type, grouped));
-      }
-      return {
-        bullish: grouped.bullish,
-        bearish: grouped.bearish,
-        other,
-        total,
-        considered: grouped.considered,
-        consideredMax,
-        groupedAt: grouped.groupedAt,
-      };
+      const { result, row, coin } = await read(userId, q);
+      return deps.summaries.summarise({
+        userId,
+        key: JSON.stringify([row.id, new Date(row.updated_at).getTime(), q.period, q.interval]),
+        subject: coin ? `$${coin}` : row.name,
+        lang,
+        bullish: result.bullish,
+        bearish: result.bearish,
+      });
     },
   };
 }
