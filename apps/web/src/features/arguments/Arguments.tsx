@@ -1,4 +1,4 @@
-import type { OpinionArgument, OpinionArguments, SumInfo } from '@kolscope/contract';
+import type { OpinionArgument, OpinionArguments, OpinionSummary, SumInfo } from '@kolscope/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadingState } from '../LoadState';
@@ -7,6 +7,7 @@ import { RetryButton } from '../RetryButton';
 import type { ReportSelection } from '../report/selection';
 import { agreesWith, postsOf } from './argumentsState';
 import { useArguments } from './useArguments';
+import { useSummary } from './useSummary';
 import './arguments.css';
 
 /** Counts as the app shortens them (k/M in English, 万/亿 in Chinese). */
@@ -81,11 +82,33 @@ function ArgumentCard({ arg }: { arg: OpinionArgument }) {
   );
 }
 
-function Side({ side, list }: { side: 'bullish' | 'bearish'; list: OpinionArgument[] }) {
+/** A side's generated summary, always marked as generated and by which model. */
+function GeneratedSummary({ side, summary }: { side: 'bullish' | 'bearish'; summary: OpinionSummary | null }) {
+  const { t } = useTranslation();
+  const text = summary?.[side];
+  if (!summary || !text) return null;
+  return (
+    <div className="arguments__summary" data-testid={`arguments-summary-${side}`}>
+      <p className="arguments__summary-text">{text}</p>
+      <p className="arguments__summary-mark">{t('arguments.generated', { model: summary.model })}</p>
+    </div>
+  );
+}
+
+function Side({
+  side,
+  list,
+  summary,
+}: {
+  side: 'bullish' | 'bearish';
+  list: OpinionArgument[];
+  summary: OpinionSummary | null;
+}) {
   const { t } = useTranslation();
   return (
     <div className={`arguments__side arguments__side--${side}`} data-testid={`arguments-${side}`}>
       <h4 className="arguments__side-title">{t(`arguments.${side}`)}</h4>
+      <GeneratedSummary side={side} summary={summary} />
       {list.length === 0 ? (
         <p className="arguments__none">{t(side === 'bullish' ? 'arguments.noneBullish' : 'arguments.noneBearish')}</p>
       ) : (
@@ -95,7 +118,7 @@ function Side({ side, list }: { side: 'bullish' | 'bearish'; list: OpinionArgume
   );
 }
 
-function Body({ data }: { data: OpinionArguments }) {
+function Body({ data, summary }: { data: OpinionArguments; summary: OpinionSummary | null }) {
   const { t } = useTranslation();
   const count = useCount();
   if (postsOf(data.total) === 0)
@@ -106,8 +129,8 @@ function Body({ data }: { data: OpinionArguments }) {
     );
   return (
     <>
-      <Side side="bullish" list={data.bullish} />
-      <Side side="bearish" list={data.bearish} />
+      <Side side="bullish" list={data.bullish} summary={summary} />
+      <Side side="bearish" list={data.bearish} summary={summary} />
       <div
         className="arguments__other"
         data-testid="arguments-other"
@@ -143,6 +166,7 @@ export function Arguments({ viewId, selection, sum }: { viewId: string; selectio
   const { t } = useTranslation();
   const reportKey = `${sum.cntUp}/${sum.cntNeutral}/${sum.cntDown}`;
   const { state, reload } = useArguments(viewId, selection, reportKey);
+  const summary = useSummary(viewId, selection);
   const data = state.data;
   return (
     <section
@@ -160,7 +184,7 @@ export function Arguments({ viewId, selection, sum }: { viewId: string; selectio
           </RetryButton>
         </div>
       ) : data ? (
-        <Body data={data} />
+        <Body data={data} summary={summary} />
       ) : (
         <LoadingState className="arguments__loading" testId="arguments-loading" />
       )}
