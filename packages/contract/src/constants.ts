@@ -94,6 +94,16 @@ export const RULE_TYPES = ['crypto_types', 'keywords', 'coins', 'authors', 'fans
  * rule_keyword_invalid state these numbers.
  */
 export const VIEW_LIMITS = { groups: 10, keywords: 100, keywordLength: 100 } as const;
+
+/**
+ * What one user's event opinion views may ask of every stored post (issue 34): the posts trigger
+ * matches each new post against every event view's keywords, so one user's views cost everyone's
+ * ingestion. A user keeps at most `perUser` event views and `keywordsPerUser` keywords across
+ * them: one view at VIEW_LIMITS (100 keywords) and more small ones still fit, which is all a
+ * client of the spec sends. bench/event-view-abuse.bench.ts measured the bound. The messages
+ * event_views_too_many and event_keywords_too_many state these numbers.
+ */
+export const EVENT_VIEW_LIMITS = { perUser: 10, keywordsPerUser: 200 } as const;
 export type RuleType = (typeof RULE_TYPES)[number];
 
 export const SORTING_INDICATORS = [

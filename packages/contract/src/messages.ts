@@ -76,6 +76,9 @@ const en = {
   rule_keyword_invalid: '{field}: a keyword is a text of at most 100 characters',
   view_groups_too_many: '{field}: a view has at most 10 filter groups',
   view_keywords_too_many: '{field}: a view has at most 100 keywords in all',
+  event_views_too_many: 'You can have at most {max} event opinion views; delete one first',
+  event_keywords_too_many:
+    'Your event opinion views can have at most {max} keywords in all; this one would make {count}',
   rule_coin_invalid: '{field}: a coin is a symbol such as "BTC" or "$btc"',
   rule_category_invalid: '{field}: a category is an id such as "defi" or "defi/dex"',
   rule_author_invalid: '{field}: an author is an account id or an @handle',
@@ -225,6 +228,8 @@ const zhCN: Record<MessageKey, string> = {
   rule_keyword_invalid: '{field}：关键词是不超过 100 个字符的文本',
   view_groups_too_many: '{field}：一个视图最多 10 个筛选组',
   view_keywords_too_many: '{field}：一个视图的关键词总数最多 100 个',
+  event_views_too_many: '最多可创建 {max} 个事件观点视图，请先删除一个',
+  event_keywords_too_many: '所有事件观点视图的关键词总数最多 {max} 个，保存后将为 {count} 个',
   rule_coin_invalid: '{field}：币种应为符号，例如 "BTC" 或 "$btc"',
   rule_category_invalid: '{field}：分类应为分类 id，例如 "defi" 或 "defi/dex"',
   rule_author_invalid: '{field}：作者应为账号 id 或 @用户名',

@@ -177,6 +177,14 @@ export function views(deps: { db: Db; clock: Clock; cacheMs?: number; events?: E
     return row;
   }
 
+  /** The type's per-user limits, checked with the owner's row locked, before a view of it is saved. */
+  async function bound(tx: Queryable, userId: number, v: Omit<NewView, 'fixed'>, replacing: number | null) {
+    const kind = viewTypeOf(v.viewType);
+    if (!kind.bound) return;
+    await repoOf(tx).lockOwner(userId);
+    await kind.bound(tx, userId, v.matchingRules, replacing);
+  }
+
   /** The type's step after a view of it was saved (created or updated), in the same transaction. */
   const savedStep = (tx: Queryable, userId: number, id: number, v: Omit<NewView, 'fixed'>) =>
     viewTypeOf(v.viewType).saved?.(tx, { id, userId, ...v }, Math.floor(deps.clock.now().getTime() / 1000));
@@ -288,6 +296,7 @@ export function views(deps: { db: Db; clock: Clock; cacheMs?: number; events?: E
     async createOpinion(userId: number, v: Omit<NewView, 'fixed'>, lang: Language): Promise<ViewListItem[]> {
       await seedStarters(userId, lang);
       const created = await deps.db.transaction(async (tx) => {
+        await bound(tx, userId, v, null);
         const row = await repoOf(tx).insert(userId, { ...v, fixed: false }, deps.clock.now());
         await savedStep(tx, userId, row.id, v);
         return row;
@@ -301,6 +310,7 @@ export function views(deps: { db: Db; clock: Clock; cacheMs?: number; events?: E
       const row = await ownView(userId, viewId);
       if (row.view_type !== v.viewType) throw notFound();
       await deps.db.transaction(async (tx) => {
+        await bound(tx, userId, v, row.id);
         await repoOf(tx).update(userId, row.id, v, deps.clock.now());
         await savedStep(tx, userId, row.id, v);
       });

@@ -187,6 +187,9 @@ export function opinionRepo(db: Queryable) {
       // A recount's slice first (it takes the lock below shared: db/rollups/recount.ts), then
       // writers of posts in flight finish first, and later ones see the restarted view.
       await db.query('SELECT rollups_counted_from()');
+      // A history chunk of this view (event-history.ts) ends before the lock below is asked for:
+      // writers of posts queue behind that lock, and must not wait for the chunk through it.
+      await db.query('SELECT 1 FROM event_views WHERE view_id = $1 FOR NO KEY UPDATE', [viewId]);
       await db.query(`SELECT pg_advisory_xact_lock(${EVENT_SAVE_LOCK})`);
       await db.query(
         `INSERT INTO event_views (view_id, group_id, history_from, history_top, history_watermark)

@@ -6,7 +6,7 @@
  * (administrator statistics); membership.ts is the KOL-group rule they share with the
  * repositories, shared.ts the SQL pieces every family writes the same way.
  *
- * How they are applied: migration 0029 (0027, 0022, 0021, 0019 and 0013 before it) runs `rollupsSql()`:
+ * How they are applied: migration 0030 (0029, 0027, 0022, 0021, 0019 and 0013 before it) runs `rollupsSql()`:
  * it drops every rollup function (with its triggers) and every derived table (a family's `CREATE
  * TABLE`; tables written by services are `CREATE TABLE IF NOT EXISTS` and kept), applies each
  * family's SQL, then starts the recount of every family from the stored posts, which runs in the

@@ -51,6 +51,20 @@ export const EVENT_MATCHED = scratchTable(
   'view_id bigint, ct bigint, author_id text, sentiment smallint, sign integer',
 );
 
+/**
+ * True when `text` holds one of the keywords of event_patterns row `ep`: the cheap LIKE pre-filter
+ * first, the regex only on texts it lets through (db/repos/keyword-match.ts: the pre-filter lets
+ * through every text the regex matches, so the result is the regex's). The CASE fixes the order:
+ * PostgreSQL orders AND-ed conditions by its own estimate and would run the regex first. The
+ * posts trigger and the history count match with it, so they never disagree.
+ */
+export const eventPatternMatches = (text: string, ep: string) =>
+  `(CASE WHEN lower(${text}) LIKE ANY(${ep}.prefilter) THEN ${text} ~* ${ep}.pattern ELSE false END)`;
+/** True when `text` matches every keyword group of event view `viewId` (and it has one). */
+export const eventViewMatches = (text: string, viewId: string) =>
+  `(EXISTS (SELECT 1 FROM event_patterns ep WHERE ep.view_id = ${viewId})
+    AND NOT EXISTS (SELECT 1 FROM event_patterns ep WHERE ep.view_id = ${viewId} AND NOT ${eventPatternMatches(text, 'ep')}))`;
+
 const COUNTS = ['up', 'neutral', 'down'];
 /** The columns of a table the reports read: per resolution (minutes), bucket and author class. */
 const BY_CLASS = `res smallint NOT NULL,
@@ -157,12 +171,15 @@ CREATE INDEX opinion_author_counts_by_author ON opinion_author_counts (author_id
 -- view counts at all, and the count is done when the watermark reaches it. history_top is where
 -- the watermark stood when the count started (its progress is measured from there); a count
 -- starts at the largest bigint, so no post, not even one dated ahead, is left to nobody.
+-- history_turn orders the count's turns: the chunk last taken has the largest (the history count
+-- serves users in turn, db/repos/event-history.ts; migration 0030 added it to older databases).
 CREATE TABLE IF NOT EXISTS event_views (
   view_id bigint PRIMARY KEY REFERENCES views (id) ON DELETE CASCADE,
   group_id bigint REFERENCES kol_groups (id) ON DELETE SET NULL,
   history_from bigint NOT NULL DEFAULT 0,
   history_top bigint NOT NULL DEFAULT 0,
-  history_watermark bigint NOT NULL DEFAULT 0
+  history_watermark bigint NOT NULL DEFAULT 0,
+  history_turn bigint NOT NULL DEFAULT 0
 );
 -- prefilter: LIKE patterns one of which a matching text's lower() has (keyword-match.ts), what
 -- the history count runs before the regex.
@@ -247,7 +264,8 @@ BEGIN
     -- here only when its ct is at or above its view's watermark; older ones are the background
     -- count's. The shared lock keeps a view from being (re)started while this transaction writes
     -- posts; the key-share locks keep the count from moving the watermark of a view still
-    -- counting until this transaction ends. Both are taken before the watermarks are read.
+    -- counting until this transaction ends (a count's matching holds only a share lock, which
+    -- does not conflict: db/repos/event-history.ts). Both are taken before the watermarks are read.
     PERFORM pg_advisory_xact_lock_shared(${EVENT_SAVE_LOCK});
     PERFORM 1 FROM event_views WHERE history_watermark > history_from ORDER BY view_id FOR KEY SHARE;
     ${EVENT_MATCHED};
@@ -255,9 +273,7 @@ BEGIN
     INSERT INTO event_matched
     SELECT v.view_id, d.ct, d.author_id, d.sentiment, d.sign
     FROM opinion_delta d CROSS JOIN event_views v
-    WHERE d.ct >= v.history_watermark
-      AND NOT EXISTS (SELECT 1 FROM event_patterns p WHERE p.view_id = v.view_id AND d.text !~* p.pattern)
-      AND EXISTS (SELECT 1 FROM event_patterns p WHERE p.view_id = v.view_id);
+    WHERE d.ct >= v.history_watermark AND ${eventViewMatches('d.text', 'v.view_id')};
     PERFORM event_apply_matched();
   END IF;
 END $$;

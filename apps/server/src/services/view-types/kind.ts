@@ -49,6 +49,12 @@ export interface ViewKind<S extends z.ZodObject = z.ZodObject> {
   rankParams?(row: ViewRow): RankParams;
   /** Its bullish/neutral/bearish counts per bucket (opinion views), of the group when given. */
   opinionCounts?(db: Queryable, row: ViewRow, w: BucketWindow, groupId: number | undefined): Promise<BucketCounts[]>;
+  /**
+   * Refuses a save past the type's per-user limits: runs in the saving transaction, before the
+   * write, with the owner's row locked (so parallel saves of one user see each other).
+   * `replacing` is the view an update replaces, null for a new one.
+   */
+  bound?(tx: Queryable, userId: number, rules: unknown[], replacing: number | null): Promise<void>;
   /** Runs in the transaction that saved a view of this type (rollups that follow the view). */
   saved?(tx: Queryable, view: SavedView, nowSeconds: number): Promise<void>;
   /** Runs after a view of this type was deleted. */
