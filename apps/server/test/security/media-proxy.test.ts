@@ -34,6 +34,7 @@ let base = '';
 
 const resolve: Resolver = async (name) => {
   if (name === 'img.example.com' || name === 'localhost') return ['127.0.0.1'];
+  if (name === 'compat.example.com') return ['::7f00:1'];
   throw new Error(`getaddrinfo ENOTFOUND ${name}`);
 };
 let strict: TestApp;
@@ -77,6 +78,13 @@ describe('image proxy', () => {
     () => `http://img.example.com:${new URL(base).port}/ok.png`,
     () => 'http://169.254.169.254/latest/meta-data',
     () => 'http://[::1]/ok.png',
+    // Issue 34: IPv6 forms carrying a private IPv4 address.
+    () => `http://[::127.0.0.1]:${new URL(base).port}/ok.png`,
+    () => 'http://[::a9fe:a9fe]/latest/meta-data',
+    () => `http://[::ffff:127.0.0.1]:${new URL(base).port}/ok.png`,
+    () => 'http://[64:ff9b::a9fe:a9fe]/latest/meta-data',
+    () => 'http://[2002:7f00:1::1]/ok.png',
+    () => `http://compat.example.com:${new URL(base).port}/ok.png`,
     () => 'file:///etc/passwd',
     () => 'javascript:alert(1)',
     () => 'not a url',
