@@ -8,7 +8,14 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { currentRequest, isCancelledStatement, type QueryContext, RequestCancelled } from './query-context';
+import { FairTurns } from './fair-turns';
+import {
+  BACKGROUND_CALLER,
+  currentRequest,
+  isCancelledStatement,
+  type QueryContext,
+  RequestCancelled,
+} from './query-context';
 
 export type Row = Record<string, unknown>;
 
@@ -92,7 +99,11 @@ export async function openPglite(dataDir: string | undefined, snapshot?: Blob): 
     currentRequest()?.check();
     return (await q.query<T>(sql, params as unknown[])).rows;
   };
-  const query: Queryable['query'] = (sql, params) => run(client, sql, params);
+  // Whose statement runs next is fair between callers (fair-turns.ts); a transaction is one turn,
+  // and its statements run inside it.
+  const turns = new FairTurns();
+  const callerNow = () => currentRequest()?.caller ?? BACKGROUND_CALLER;
+  const query: Queryable['query'] = (sql, params) => turns.run(callerNow(), () => run(client, sql, params));
   return {
     kind: 'pglite',
     // One process, one copy of the data: there is no replica to read from.
@@ -102,9 +113,10 @@ export async function openPglite(dataDir: string | undefined, snapshot?: Blob): 
     },
     query,
     exec: async (sql) => {
-      await client.exec(sql);
+      await turns.run(callerNow(), () => client.exec(sql));
     },
-    transaction: (fn) => client.transaction((tx) => fn({ query: (sql, params) => run(tx, sql, params) })),
+    transaction: (fn) =>
+      turns.run(callerNow(), () => client.transaction((tx) => fn({ query: (sql, params) => run(tx, sql, params) }))),
     snapshot: () => client.dumpDataDir('none'),
     close: async () => {
       await client.close();

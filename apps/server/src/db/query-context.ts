@@ -13,7 +13,15 @@ export class RequestCancelled extends Error {
   }
 }
 
+/** Who runs statements outside any request (ingestion, timers) for the embedded database's turns. */
+export const BACKGROUND_CALLER = 'background';
+
 export class QueryContext {
+  /**
+   * Whose request this is, as the per-user share names it (`user:<id>`, or `ip:<address>` before
+   * or without sign-in): the embedded database gives callers fair turns (fair-turns.ts).
+   */
+  caller: string | undefined;
   /** Backend pids of the connections this request holds right now (PostgreSQL only). */
   readonly backends = new Set<number>();
   /** The same on the read replica (DATABASE_READ_URL): pids of two servers may be equal. */

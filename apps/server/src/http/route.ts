@@ -83,6 +83,7 @@ export function defineCall<C extends CallDef>(
     if (typeof body !== 'object' || Array.isArray(body)) throw new AppError(Ret.badRequest, 'body_not_object');
     checkBody(body, call);
     const query = new QueryContext(services.requests.timeoutMs);
+    query.caller = `ip:${request.ip}`;
     const gone = new AbortController();
     // 'close' comes once, after the answer was sent or when the client left before it.
     reply.raw.once('close', () => {
@@ -126,7 +127,9 @@ export function defineCall<C extends CallDef>(
     }
     const parsed = call.request.safeParse(fromWire(body));
     if (!parsed.success) throw validationError(parsed.error);
-    const release = await enterShare(ctx.userId ? `user:${ctx.userId}` : `ip:${ctx.ip}`, gone);
+    const caller = ctx.userId ? `user:${ctx.userId}` : `ip:${ctx.ip}`;
+    query.caller = caller;
+    const release = await enterShare(caller, gone);
     try {
       query.restartClock(); // time spent waiting for its turn is not the request's database time
       const data = await handler(parsed.data as ParsedRequest<C>, ctx);

@@ -17,6 +17,8 @@ export interface OutboundOptions {
   maxBytes: number;
   /** PUSH_ALLOW_PRIVATE and tests: connect to any address. */
   allowPrivate?: boolean;
+  /** Ends the request early (the reader who asked for it went away). */
+  signal?: AbortSignal;
   /** DNS for the address check (tests replace it); the system resolver by default. */
   resolve?: Resolver;
 }
@@ -42,7 +44,9 @@ export function outboundRequest(url: URL, opts: OutboundOptions): Promise<Outbou
         method: opts.method ?? 'GET',
         headers: opts.headers ?? {},
         ...(opts.allowPrivate && !opts.resolve ? {} : { lookup: publicOnlyLookup(opts.resolve, !opts.allowPrivate) }),
-        signal: AbortSignal.timeout(opts.timeoutMs),
+        signal: opts.signal
+          ? AbortSignal.any([opts.signal, AbortSignal.timeout(opts.timeoutMs)])
+          : AbortSignal.timeout(opts.timeoutMs),
       },
       (res) => {
         const chunks: Buffer[] = [];

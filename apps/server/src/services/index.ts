@@ -30,7 +30,12 @@ import { opinionArguments } from './arguments/index';
 import { argumentSummaries, type SummarySettings } from './arguments/summary';
 import { authorWindows } from './ranking/author-windows';
 import { ranking } from './ranking/index';
-import { DEFAULT_REQUEST_LIMITS, type RequestLimitSettings, requestLimits } from './request-limits';
+import {
+  DEFAULT_REQUEST_LIMITS,
+  MEDIA_REQUEST_LIMITS,
+  type RequestLimitSettings,
+  requestLimits,
+} from './request-limits';
 import { sentimentFeedback } from './sentiment-feedback';
 import { storeHooks } from './store-hooks';
 import { statistics } from './statistics';
@@ -74,7 +79,7 @@ export interface ServiceDeps {
   /** The summaries endpoint's fetch, for tests. */
   summaryFetch?: typeof fetch;
   /** Per-caller share and time of requests (config); defaults: 2 running, 8 queued, 10 s. */
-  requests?: { limits?: RequestLimitSettings; statementTimeoutMs?: number };
+  requests?: { limits?: RequestLimitSettings; media?: RequestLimitSettings; statementTimeoutMs?: number };
   /** Bounds and timers of the live streams (STREAM_MAX_CONNECTIONS, STREAM_MAX_PER_USER). */
   stream?: Partial<StreamSettings>;
   /** scrypt cost of new password hashes; default services/passwords.ts DEFAULT_PASSWORD_COST. */
@@ -206,6 +211,8 @@ export function createServices(deps: ServiceDeps) {
     limiter,
     requests: {
       limits: requestLimits(deps.requests?.limits ?? DEFAULT_REQUEST_LIMITS),
+      /** The image proxy's own per-user share (MEDIA_REQUEST_LIMITS). */
+      media: requestLimits(deps.requests?.media ?? MEDIA_REQUEST_LIMITS),
       // The same bound as the database's statement_timeout: no statement starts after it.
       timeoutMs: deps.requests?.statementTimeoutMs ?? 10_000,
     },

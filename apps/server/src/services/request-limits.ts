@@ -16,6 +16,15 @@ export interface RequestLimitSettings {
 
 export const DEFAULT_REQUEST_LIMITS: RequestLimitSettings = { running: 2, queued: 8 };
 
+/**
+ * The image proxy's share (/media/proxy), a second one of its own: a feed page asks for dozens of
+ * pictures at once (over HTTP/2 all together), which must neither be refused nor take the
+ * caller's places for API calls. Its cost is the network and memory, not the database: 4
+ * downloads at once hold 4 x MEDIA_MAX_BYTES (20 MB) of a user's pictures at most (issue 34: 100
+ * parallel 5 MB downloads of one user slowed everyone's feed 150-fold).
+ */
+export const MEDIA_REQUEST_LIMITS: RequestLimitSettings = { running: 4, queued: 60 };
+
 export { QueueFull };
 
 export function requestLimits(settings: RequestLimitSettings = DEFAULT_REQUEST_LIMITS) {

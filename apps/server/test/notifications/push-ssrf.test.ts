@@ -16,6 +16,8 @@ const dns = new Map<string, string[]>([
   ['localhost', ['127.0.0.1', '::1']],
   // One public and one private answer: the connection could use either.
   ['mixed.example.com', ['93.184.216.34', '10.0.0.5']],
+  // A name whose only answer is IPv4-compatible IPv6 of the metadata service.
+  ['compat.example.com', ['::a9fe:a9fe']],
 ]);
 const resolve: Resolver = async (name) => {
   const found = dns.get(name);
@@ -48,6 +50,14 @@ describe('push endpoint addresses', () => {
     'https://[::1]/push/1',
     'https://[::ffff:127.0.0.1]/push/1',
     'https://[::ffff:a00:1]/push/1',
+    // Issue 34: IPv6 forms carrying a private IPv4 address.
+    'https://[::127.0.0.1]/push/1',
+    'https://[::a9fe:a9fe]/latest/meta-data',
+    'https://[::ffff:0:127.0.0.1]/push/1',
+    'https://[64:ff9b::10.0.0.1]/push/1',
+    'https://[64:ff9b:1::a00:1]/push/1',
+    'https://[2002:a9fe:a9fe::1]/push/1',
+    'https://compat.example.com/push/1',
     'https://0.0.0.0/push/1',
     'https://10.1.2.3/push/1',
     'https://172.16.0.1/push/1',

@@ -3,10 +3,12 @@
  * through GET /media/proxy, for signed-in users, public image hosts only (checked for the address
  * connected), raster images only, at most 5 MB.
  */
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEDIA_MAX_BYTES } from '../../src/http/media/proxy';
+import { MEDIA_REQUEST_LIMITS } from '../../src/services/request-limits';
+import { until } from '../support/db-hold';
 import type { Resolver } from '../../src/security/addresses';
 import { rawPost } from '../support/posts';
 import { registerAndLogin, startTestApp, type TestApp } from '../support/test-app';
@@ -15,12 +17,21 @@ import { storeHooks } from '../../src/services/store-hooks';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 const requests: string[] = [];
+/** Answers of /held.png wait here until the test lets them go (holdPictures false). */
+const held: ServerResponse[] = [];
+let holdPictures = true;
 const images = createServer((req: IncomingMessage, res) => {
   requests.push(req.url ?? '');
+  if (req.url?.startsWith('/held.png')) {
+    if (holdPictures) held.push(res);
+    else res.writeHead(200, { 'content-type': 'image/png' }).end(PNG);
+    return;
+  }
   if (req.url === '/ok.png') res.writeHead(200, { 'content-type': 'image/png' }).end(PNG);
   else if (req.url === '/page.html') res.writeHead(200, { 'content-type': 'text/html' }).end('<script>1</script>');
   else if (req.url === '/pic.svg') res.writeHead(200, { 'content-type': 'image/svg+xml' }).end('<svg/>');
   else if (req.url === '/redirect') res.writeHead(302, { location: '/ok.png' }).end();
+  else if (req.url === '/bad-redirect') res.writeHead(302, { location: 'http://[::1' }).end();
   else if (req.url === '/big.png') {
     // No content-length: the cap must hold while reading, not only from the header. 64 KB chunks,
     // a bounded number of them: one more than the cap allows.
@@ -34,6 +45,7 @@ let base = '';
 
 const resolve: Resolver = async (name) => {
   if (name === 'img.example.com' || name === 'localhost') return ['127.0.0.1'];
+  if (name === 'compat.example.com') return ['::7f00:1'];
   throw new Error(`getaddrinfo ENOTFOUND ${name}`);
 };
 let strict: TestApp;
@@ -77,6 +89,13 @@ describe('image proxy', () => {
     () => `http://img.example.com:${new URL(base).port}/ok.png`,
     () => 'http://169.254.169.254/latest/meta-data',
     () => 'http://[::1]/ok.png',
+    // Issue 34: IPv6 forms carrying a private IPv4 address.
+    () => `http://[::127.0.0.1]:${new URL(base).port}/ok.png`,
+    () => 'http://[::a9fe:a9fe]/latest/meta-data',
+    () => `http://[::ffff:127.0.0.1]:${new URL(base).port}/ok.png`,
+    () => 'http://[64:ff9b::a9fe:a9fe]/latest/meta-data',
+    () => 'http://[2002:7f00:1::1]/ok.png',
+    () => `http://compat.example.com:${new URL(base).port}/ok.png`,
     () => 'file:///etc/passwd',
     () => 'javascript:alert(1)',
     () => 'not a url',
@@ -103,10 +122,48 @@ describe('image proxy', () => {
     expect(res.json().msg).toMatch(/could not be loaded/);
   });
 
+  it('answers a redirect to an address that is no URL with a clear error, not a 500', async () => {
+    const res = await proxy(lan, `${base}/bad-redirect`, lanSession);
+    expect(res.statusCode).toBe(502);
+    expect(res.json().msg).toBe('The image could not be loaded: the image host redirected to an invalid address');
+  });
+
   it('stops reading past 5 MB', async () => {
     const res = await proxy(lan, `${base}/big.png`, lanSession);
     expect(res.statusCode).toBe(502);
     expect(res.json().msg).toContain('larger than 5 MB');
+  });
+});
+
+describe("one user's downloads (issue 34)", () => {
+  it('runs 4 at once, queues 60 more, refuses the rest with 429, and serves another user meanwhile', async () => {
+    const { running, queued } = MEDIA_REQUEST_LIMITS;
+    const extra = 6;
+    const answers: number[] = [];
+    const mine = Array.from({ length: running + queued + extra }, (_, i) =>
+      proxy(lan, `${base}/held.png?${i}`, lanSession).then((r) => {
+        answers.push(r.statusCode);
+        return r;
+      }),
+    );
+    await until(() => answers.length === extra, 'the excess answered');
+    expect(answers).toEqual(Array(extra).fill(429));
+    expect((await mine.at(-1)!).json().msg).toBe('Too many attempts, please retry in 1 seconds');
+    await until(() => held.length === running, 'the running downloads reached the image host');
+    const lanUser = (await lan.services.sessions.userIdOf(lanSession))!;
+    expect(lan.services.requests.media.stats(`user:${lanUser}`)).toEqual({ running, queued });
+
+    // Another user is not behind them: their picture comes while the first user's are held.
+    const other = await registerAndLogin(lan, 'other-reader@example.com', 'secret-pass', '10.9.0.3');
+    expect((await proxy(lan, `${base}/ok.png`, other)).statusCode).toBe(200);
+    expect(held.length).toBe(running);
+
+    holdPictures = false;
+    for (const res of held.splice(0)) res.writeHead(200, { 'content-type': 'image/png' }).end(PNG);
+    const all = await Promise.all(mine);
+    expect(all.filter((r) => r.statusCode === 200)).toHaveLength(running + queued);
+    expect(all.filter((r) => r.statusCode === 429)).toHaveLength(extra);
+    expect(lan.services.requests.media.stats(`user:${lanUser}`)).toEqual({ running: 0, queued: 0 });
   });
 });
 

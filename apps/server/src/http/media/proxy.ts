@@ -4,13 +4,15 @@
  * can allow images from kolscope only. For signed-in users only (not an open proxy); the image
  * host must be a public address, checked for the address connected (as for push endpoints).
  * Raster images only: SVG can carry script, and anything else is not what an <img> needs.
+ * Each user has a share of downloads at once (MEDIA_REQUEST_LIMITS, services/request-limits.ts).
  */
 import { Ret } from '@kolscope/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Resolver } from '../../security/addresses';
 import { PrivateAddressError } from '../../security/addresses';
 import { outboundRequest, TooLargeError } from '../../security/outbound';
-import { AppError, badRequest } from '../../services/errors';
+import { AppError, badRequest, rateLimited } from '../../services/errors';
+import { QueueFull } from '../../services/request-limits';
 import type { Services } from '../../services/index';
 import { tokenOf } from '../route';
 
@@ -40,45 +42,77 @@ export function mediaProxyRoute(app: FastifyInstance, s: Services, opts: MediaPr
     } catch {
       throw badRequest('media_url_invalid', { field: 'url' });
     }
-    const field = { field: 'url' };
-    for (let hop = 0; ; hop++) {
-      if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password)
-        throw badRequest('media_url_invalid', field);
-      let res: Awaited<ReturnType<typeof outboundRequest>>;
-      try {
-        res = await outboundRequest(url, {
-          headers: { accept: 'image/avif,image/webp,image/png,image/jpeg,image/gif;q=0.9' },
-          timeoutMs: 10_000,
-          maxBytes: MEDIA_MAX_BYTES,
-          ...(opts.allowPrivate ? { allowPrivate: true } : {}),
-          ...(opts.resolve ? { resolve: opts.resolve } : {}),
-        });
-      } catch (err) {
-        if (err instanceof PrivateAddressError) throw badRequest('media_url_invalid', field);
-        if (err instanceof TooLargeError) throw unavailable(`larger than ${MEDIA_MAX_BYTES / 1024 / 1024} MB`);
-        throw unavailable('the image host did not answer');
-      }
-      // Each redirect target goes through the same checks; a few hops at most.
-      const location = res.headers.location;
-      if (res.status >= 300 && res.status < 400 && location && hop < MAX_REDIRECTS) {
-        url = new URL(location, url);
-        continue;
-      }
-      if (res.status !== 200) throw unavailable(`the image host answered ${res.status}`);
-      const type = String(res.headers['content-type'] ?? '')
-        .split(';')[0]
-        ?.trim()
-        .toLowerCase();
-      if (!type || !IMAGE_TYPES.test(type)) throw unavailable('not a picture');
+    // A reader who leaves stops the download and gives its place back.
+    const gone = new AbortController();
+    reply.raw.once('close', () => {
+      if (!reply.raw.writableFinished) gone.abort();
+    });
+    const release = await enterMediaShare(s, userId, gone.signal);
+    try {
+      const picture = await fetchPicture(url, opts, gone.signal);
       return reply
         .headers({
-          'content-type': type,
+          'content-type': picture.type,
           // Per user (signed-in only), so shared caches must not keep it.
           'cache-control': 'private, max-age=86400',
           'x-content-type-options': 'nosniff',
           'content-security-policy': "default-src 'none'; sandbox",
         })
-        .send(res.body);
+        .send(picture.body);
+    } finally {
+      release();
     }
   });
+}
+
+/** The user's turn among its own downloads (MEDIA_REQUEST_LIMITS); 429 when too many wait. */
+async function enterMediaShare(s: Services, userId: number, gone: AbortSignal) {
+  try {
+    return await s.requests.media.enter(`user:${userId}`, gone);
+  } catch (err) {
+    if (err instanceof QueueFull) throw rateLimited(1);
+    throw err;
+  }
+}
+
+/** Fetches a raster picture, following a few redirects, each target checked as the first URL. */
+async function fetchPicture(first: URL, opts: MediaProxyOptions, signal: AbortSignal) {
+  const field = { field: 'url' };
+  let url = first;
+  for (let hop = 0; ; hop++) {
+    if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password)
+      throw badRequest('media_url_invalid', field);
+    let res: Awaited<ReturnType<typeof outboundRequest>>;
+    try {
+      res = await outboundRequest(url, {
+        headers: { accept: 'image/avif,image/webp,image/png,image/jpeg,image/gif;q=0.9' },
+        timeoutMs: 10_000,
+        maxBytes: MEDIA_MAX_BYTES,
+        signal,
+        ...(opts.allowPrivate ? { allowPrivate: true } : {}),
+        ...(opts.resolve ? { resolve: opts.resolve } : {}),
+      });
+    } catch (err) {
+      if (err instanceof PrivateAddressError) throw badRequest('media_url_invalid', field);
+      if (err instanceof TooLargeError) throw unavailable(`larger than ${MEDIA_MAX_BYTES / 1024 / 1024} MB`);
+      throw unavailable('the image host did not answer');
+    }
+    const location = res.headers.location;
+    if (res.status >= 300 && res.status < 400 && location && hop < MAX_REDIRECTS) {
+      // The host's answer, not the reader's input: a Location that is no URL is the host's fault.
+      try {
+        url = new URL(location, url);
+      } catch {
+        throw unavailable('the image host redirected to an invalid address');
+      }
+      continue;
+    }
+    if (res.status !== 200) throw unavailable(`the image host answered ${res.status}`);
+    const type = String(res.headers['content-type'] ?? '')
+      .split(';')[0]
+      ?.trim()
+      .toLowerCase();
+    if (!type || !IMAGE_TYPES.test(type)) throw unavailable('not a picture');
+    return { type, body: res.body };
+  }
 }
