@@ -28,7 +28,7 @@ import {
 } from './services/track-record/store';
 import { requestGate } from './pipeline/request-gate';
 import { createScheduler } from './pipeline/scheduler';
-import { seed } from './seed';
+import { DEMO_ACCOUNT, seed } from './seed';
 import { redact } from './security/redact';
 
 /** The usage text; docs/OPERATIONS.md's CLI table lists each of its commands (operator-docs.test.ts checks). */
@@ -205,6 +205,7 @@ async function start(config: Config, role: Role) {
     lines.push(
       `  demo account: ${seeded.demo.email} / ${seeded.demo.password}${config.publicDemo ? '  (SEED_DEMO=public: a new random password at every start)' : ''}`,
     );
+  if (seeded.demoDisabled) lines.push(`  demo account: ${DEMO_ACCOUNT.email} disabled (SEED_DEMO is off)`);
   lines.push(`  invite (inner) code to register with: ${seeded.innerCodes.join(', ')}`, '');
   console.log(lines.join('\n'));
 }

@@ -212,6 +212,7 @@ export interface Config extends CollectionSettings, PriceSettings {
   secureCookies: boolean;
   innerCodes: string[];
   adminEmails: string[];
+  /** SEED_DEMO: seed the demo administrator; off, a demo account an earlier start made is disabled (seed.ts). */
   seedDemo: boolean;
   /**
    * SEED_DEMO=public: the operator knows the demo account is reachable from other machines; its

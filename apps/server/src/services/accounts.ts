@@ -1,5 +1,5 @@
 /** Accounts: registration by inner code and e-mailed code, sign-in, password reset, user info. */
-import { randomInt } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { type Language, Ret, type UserInfo } from '@kolscope/contract';
 import type { Db } from '../db/db';
 import { type UserRow, usersRepo } from '../db/repos/users';
@@ -202,6 +202,24 @@ export function accounts(deps: {
       if (!user) throw new Error(`no account ${email}`);
       await users.setPassword(user.id, await hash(passwd), deps.clock.now());
       await deps.sessions.revokeAllOf(user.id);
+    },
+
+    async isAdminByEmail(email: string): Promise<boolean> {
+      const u = await users.byEmail(email);
+      return u !== undefined && isAdmin(u);
+    },
+
+    /**
+     * For the seed: makes an account unusable without deleting what it holds: a random password
+     * nobody is told, no administrator right, every session ended. False when there is none.
+     */
+    async disableDirect(email: string): Promise<boolean> {
+      const user = await users.byEmail(email);
+      if (!user) return false;
+      await users.setPassword(user.id, await hash(randomBytes(32).toString('base64url')), deps.clock.now());
+      await users.setAdmin(email, false, deps.clock.now());
+      await deps.sessions.revokeAllOf(user.id);
+      return true;
     },
 
     async setAdmin(email: string, admin: boolean): Promise<boolean> {

@@ -19,3 +19,6 @@ export const badRequest = (key: MessageKey, params?: Record<string, string | num
   new AppError(Ret.badRequest, key, params);
 export const notFound = () => new AppError(Ret.notFound, 'not_found');
 export const rateLimited = (seconds: number) => new AppError(Ret.rateLimited, 'rate_limited', { seconds });
+
+/** A rateLimited error (its `params.seconds` tells the wait). */
+export const isRateLimited = (err: unknown): err is AppError => err instanceof AppError && err.ret === Ret.rateLimited;

@@ -155,7 +155,7 @@ export function createServices(deps: ServiceDeps) {
     /** The bus every service publishes on and subscribes to; the live stream listens to it too. */
     events,
     /** The open live streams of this process (http/stream). */
-    stream: streamHub(events, deps.stream),
+    stream: streamHub(events, deps.stream, sessionStore.liveOf),
     views: viewService,
     /** Event views' history, counted in the background (cli.ts starts it in every role). */
     eventHistory: history,

@@ -52,6 +52,10 @@ export function sessions(deps: { db: Queryable; clock: Clock; cacheMs?: number; 
       const tokenHash = hashToken(token);
       return cache.get(tokenHash, () => repo.liveUserId(tokenHash, deps.clock.now()));
     },
+    /** Which of these token hashes are live sessions now (asked of the database, not the cache). */
+    liveOf(tokenHashes: string[]): Promise<Set<string>> {
+      return repo.liveOf(tokenHashes, deps.clock.now());
+    },
     async revoke(token: string): Promise<void> {
       const tokenHash = hashToken(token);
       await repo.revoke(tokenHash, deps.clock.now());

@@ -60,7 +60,19 @@ export const STREAM_OPENING = Buffer.from(`retry: ${STREAM_RETRY_MS}\n: connecte
 
 export type Admission = { ok: true; close: () => void } | { ok: false; reason: 'full' };
 
-export function streamHub(events: EventBus, settings: Partial<StreamSettings> = {}) {
+/** Token hashes asked at once when the hub re-checks its streams' sessions. */
+const RECHECK_BATCH = 1000;
+
+/**
+ * `liveSessions` answers which token hashes are still signed in (sessions.ts `liveOf`): after a
+ * gap in the events the hub asks it about every open stream, since a revocation may have passed
+ * while this process could not hear.
+ */
+export function streamHub(
+  events: EventBus,
+  settings: Partial<StreamSettings> = {},
+  liveSessions?: (tokenHashes: string[]) => Promise<Set<string>>,
+) {
   const s = { ...DEFAULT_STREAM_SETTINGS, ...settings };
   const all = new Set<Connection>();
   /** Each user's streams, oldest first (a Set keeps insertion order). */
@@ -145,6 +157,23 @@ export function streamHub(events: EventBus, settings: Partial<StreamSettings> = 
   };
   const unsubscribe = events.subscribe(onEvent);
 
+  /** Closes the streams whose session ended (the revocation was missed); resolves when done. */
+  async function recheckSessions(): Promise<void> {
+    if (!liveSessions) return;
+    const open = [...all];
+    for (let i = 0; i < open.length; i += RECHECK_BATCH) {
+      const batch = open.slice(i, i + RECHECK_BATCH);
+      const live = await liveSessions([...new Set(batch.map((c) => c.tokenHash))]);
+      for (const c of batch) if (!live.has(c.tokenHash)) close(c);
+    }
+  }
+  let rechecking: Promise<void> = Promise.resolve();
+  const unsubscribeGap = events.onGap(() => {
+    // One check after another; a failed one (database away) leaves the streams to the next gap,
+    // and their requests are refused anyway once the session cache has asked the database.
+    rechecking = rechecking.then(recheckSessions).catch(() => {});
+  });
+
   return {
     settings: s,
     /**
@@ -170,6 +199,8 @@ export function streamHub(events: EventBus, settings: Partial<StreamSettings> = 
     count(userId?: number): number {
       return userId === undefined ? all.size : (byUser.get(userId)?.size ?? 0);
     },
+    /** Settles when the re-check after the last gap has (tests wait on it). */
+    rechecked: () => rechecking,
     /** How long the last message to every stream took to write (the bench reads it). */
     lastFanOutMs: () => fanOutMs,
     /** Ends every stream (the server is closing: the browsers reconnect to another process). */
@@ -182,6 +213,7 @@ export function streamHub(events: EventBus, settings: Partial<StreamSettings> = 
     stop() {
       this.closeAll();
       unsubscribe();
+      unsubscribeGap();
     },
   };
 }

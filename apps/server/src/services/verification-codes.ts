@@ -1,6 +1,7 @@
 /**
  * E-mailed verification codes: 6 digits, valid 10 minutes, single use, at most 5 wrong tries,
- * and no new code for the same address and purpose within 60 s of the last one.
+ * and no new code for the same address and purpose within 60 s of the last one. An address gets
+ * 5 mails an hour, and past them one every 10 minutes (rate-limit.ts `codeSendPerEmailAfter`).
  */
 import { createHash, randomInt } from 'node:crypto';
 import {
@@ -14,9 +15,9 @@ import {
 import type { Queryable } from '../db/db';
 import { type CodePurpose, emailCodesRepo } from '../db/repos/email-codes';
 import type { Clock } from '../domain/clock';
-import { AppError } from './errors';
+import { AppError, isRateLimited } from './errors';
 import type { Mailer } from './mail';
-import { LIMITS, type RateLimiter } from './rate-limit';
+import { LIMITS, type RateLimiter, type Taken } from './rate-limit';
 
 const SUBJECT = {
   register: 'mail_subject_register',
@@ -77,6 +78,24 @@ export function verificationCodes(deps: {
     throw new AppError(Ret.codeExpired, 'code_expired');
   }
 
+  /**
+   * Counts one mail to `email`: one of its 5 an hour, else its one every 10 minutes beyond them.
+   * Refused, it names the sooner of the two waits.
+   */
+  async function takeMailOf(email: string): Promise<Taken> {
+    try {
+      return await deps.limiter.take(LIMITS.codeSendPerEmail, email);
+    } catch (hourly) {
+      if (!isRateLimited(hourly)) throw hourly;
+      try {
+        return await deps.limiter.take(LIMITS.codeSendPerEmailAfter, email);
+      } catch (spaced) {
+        if (!isRateLimited(spaced)) throw spaced;
+        throw Number(spaced.params.seconds) < Number(hourly.params.seconds) ? spaced : hourly;
+      }
+    }
+  }
+
   return {
     /**
      * Mails a code, or a notice when the flow cannot go on (`mailFor`, asked only after the
@@ -105,7 +124,7 @@ export function verificationCodes(deps: {
           );
         }
       }
-      await deps.limiter.hit(LIMITS.codeSendPerEmail, email);
+      const spent = await takeMailOf(email);
       const mail = await mailFor();
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       await repo.insert({
@@ -122,9 +141,10 @@ export function verificationCodes(deps: {
             : { to: email, subject: translate(lang, NOTICE[mail].subject), text: translate(lang, NOTICE[mail].text) },
         );
       } catch (err) {
-        // A code the user never received must not block a resend for 60 s.
+        // A code the user never received must not block a resend for 60 s, nor spend a mail.
         const latest = await repo.latest(email, purpose);
         if (latest) await repo.delete(latest.id);
+        await deps.limiter.refund(spent);
         deps.log(`mail to ${email} failed: ${(err as Error).message}`);
         throw new AppError(Ret.internal, 'mail_failed', {}, 502);
       }

@@ -93,6 +93,36 @@ describe('events between processes (relayed, no broker)', () => {
     expect(await b.sessions.userIdOf(token)).toBeUndefined();
   });
 
+  it("a logout the other process missed closes that session's streams there after the gap", async () => {
+    // Issue 34: the revocation passed while B could not hear (a stalled or broken broker); once
+    // the broker is back, B asks the database about its streams' sessions.
+    const userId = await newUser();
+    const gone = await a.sessions.create(userId, '10.0.0.1', 'test');
+    const kept = await a.sessions.create(userId, '10.0.0.2', 'test');
+    const sink = () => ({
+      ended: false,
+      write: () => true,
+      once: () => undefined,
+      end() {
+        this.ended = true;
+      },
+    });
+    const [goneSink, keptSink] = [sink(), sink()];
+    b.stream.admit(userId, gone, goneSink);
+    b.stream.admit(userId, kept, keptSink);
+    relay.cut();
+    try {
+      await a.sessions.revoke(gone);
+      expect(goneSink.ended).toBe(false);
+    } finally {
+      relay.restore();
+    }
+    await b.stream.rechecked();
+    expect([goneSink.ended, keptSink.ended]).toEqual([true, false]);
+    expect(b.stream.count(userId)).toBe(1);
+    b.stream.closeAll();
+  });
+
   it('a view edited in one process is served changed by the other at once', async () => {
     const userId = await newUser();
     const listed = await b.views.list(userId, 'en');

@@ -4,8 +4,9 @@
  * messages is ignored; through a proxy the test cuts, a publish during the break neither throws
  * nor waits, `connected` says so, and when the broker returns the gap is told and events flow.
  */
+import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { redisBus } from '../../src/services/events/redis';
 import type { AppEvent, EventBus } from '../../src/services/events/types';
 import { EVENTS_CHANNEL } from '../../src/services/events/wire';
@@ -25,6 +26,9 @@ async function until(ok: () => boolean, what: string, tries = 2000) {
   throw new Error(`timed out waiting for ${what}`);
 }
 
+/** This run's own channel: other runs of these tests may share the Redis. */
+const CHANNEL = `${EVENTS_CHANNEL}:test-${randomUUID()}`;
+
 function collect(bus: EventBus) {
   const got: AppEvent[] = [];
   bus.subscribe((e) => got.push(e));
@@ -34,8 +38,8 @@ function collect(bus: EventBus) {
 describe.skipIf(!available)('the Redis event bus', () => {
   const buses: EventBus[] = [];
   const logs: string[] = [];
-  const open = (url: string) => {
-    const bus = redisBus(url, (line) => logs.push(line));
+  const open = (url: string, options: { publishTimeoutMs?: number } = {}) => {
+    const bus = redisBus(url, (line) => logs.push(line), CHANNEL, options);
     buses.push(bus);
     return bus;
   };
@@ -47,6 +51,8 @@ describe.skipIf(!available)('the Redis event bus', () => {
     raw = new Redis(redis.url, { lazyConnect: true });
     await raw.connect();
   });
+  // A test that failed mid-stall must not leave the next one a silent broker.
+  afterEach(() => proxy.unstall());
   afterAll(async () => {
     for (const bus of buses) await bus.close();
     raw.disconnect();
@@ -86,9 +92,9 @@ describe.skipIf(!available)('the Redis event bus', () => {
       JSON.stringify({ origin: 'x', event: { type: 'session_revoked' } }),
       'x'.repeat(500_000),
     ];
-    for (const message of bad) await raw.publish(EVENTS_CHANNEL, message);
+    for (const message of bad) await raw.publish(CHANNEL, message);
     const good = { type: 'user_sessions_revoked', userId: 3 } as const;
-    await raw.publish(EVENTS_CHANNEL, JSON.stringify({ origin: 'another-process', event: good }));
+    await raw.publish(CHANNEL, JSON.stringify({ origin: 'another-process', event: good }));
     // Redis keeps the order of one connection's messages: the good one comes after every bad one.
     await until(() => got.length > 0, 'the valid event');
     expect(got).toEqual([good]);
@@ -124,6 +130,52 @@ describe.skipIf(!available)('the Redis event bus', () => {
     await until(() => gotA.some((e) => e.type === 'notification_matched'), 'b reaches a again');
     expect(logs.filter((l) => l.includes('lost the connection'))).toHaveLength(1);
     expect(logs.filter((l) => l.includes('connection back'))).toHaveLength(1);
+  });
+
+  it('a stalled broker holds a publish only until its timeout; Redis runs it late when it answers', async () => {
+    // Issue 34: a broker that accepts and never answers held every logout (45 s in the probe).
+    const a = open(proxy.url, { publishTimeoutMs: 50 });
+    const b = open(redis.url);
+    const gotB = collect(b);
+    await until(() => a.connected && b.connected, 'both connected');
+    proxy.stall();
+    const revoked: AppEvent = { type: 'session_revoked', tokenHashes: ['stalled-1'] };
+    // Resolves while the broker is still stalled (the proxy lets nothing through until told).
+    await a.publish(revoked);
+    expect(proxy.heldText()).toContain('stalled-1');
+    expect(gotB).not.toContainEqual(revoked);
+    expect(a.connected).toBe(false);
+    // Now the bus knows the broker is silent: the next ones wait for nothing and write nothing;
+    // a revocation is kept for later, a hint is dropped.
+    const second: AppEvent = { type: 'session_revoked', tokenHashes: ['stalled-2'] };
+    await a.publish(second);
+    await a.publish({ type: 'view_changed', userId: 1, viewId: null });
+    expect(proxy.heldText()).not.toContain('stalled-2');
+    proxy.unstall();
+    await until(() => gotB.filter((e) => e.type === 'session_revoked').length === 2, 'both revocations at b, late');
+    expect(gotB).toEqual([revoked, second]);
+    await until(() => a.connected, 'a answering again');
+    expect(logs.some((l) => l.includes('has not answered a publish'))).toBe(true);
+  });
+
+  it('sends a revocation again when a stall ends in a break and the broker comes back', async () => {
+    const a = open(proxy.url, { publishTimeoutMs: 50 });
+    const b = open(redis.url);
+    const gotB = collect(b);
+    await until(() => a.connected && b.connected, 'both connected');
+    proxy.stall();
+    await a.publish({ type: 'user_sessions_revoked', userId: 77 });
+    await a.publish({ type: 'view_changed', userId: 77, viewId: null });
+    expect(proxy.heldText()).toContain('user_sessions_revoked');
+    // The broker goes away with both PUBLISHes unanswered: they are lost on the way.
+    proxy.cut();
+    await until(() => !a.connected, 'a disconnected');
+    proxy.unstall();
+    proxy.restore();
+    await until(() => gotB.some((e) => e.type === 'user_sessions_revoked'), 'the revocation at b, sent again');
+    await until(() => a.connected, 'a connected again');
+    // Only revocations are kept: a view hint is worth nothing late (caches expire, screens poll).
+    expect(gotB).toEqual([{ type: 'user_sessions_revoked', userId: 77 }]);
   });
 
   it('starts with no broker at all, and connects and hears when one appears', async () => {

@@ -3,6 +3,8 @@
  * connection and refuses new ones (a broker gone away), restoring accepts them again.
  * `cutOnSend(word)` breaks every connection the first time a client sends that command word,
  * before it reaches the broker: a break between a command and its answer, on cue.
+ * `stall()` holds what clients send (connections stay up, nothing is answered: a broker that hangs,
+ * as under CLIENT PAUSE); `unstall()` hands it on, and a `cut()` meanwhile loses it.
  */
 import { createConnection, createServer, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
@@ -11,6 +13,9 @@ export async function startTcpProxy(target: { host: string; port: number }) {
   const open = new Set<Socket>();
   let up = true;
   let cutOn: string | null = null;
+  let stalled = false;
+  /** What clients sent during a stall, per connection, in order. */
+  const held = new Map<Socket, Buffer[]>();
   const server = createServer((client) => {
     if (!up) {
       client.destroy();
@@ -24,6 +29,7 @@ export async function startTcpProxy(target: { host: string; port: number }) {
       upstream.destroy();
       open.delete(client);
       open.delete(upstream);
+      held.delete(upstream);
     };
     client.on('error', end).on('close', end);
     upstream.on('error', end).on('close', end);
@@ -34,7 +40,8 @@ export async function startTcpProxy(target: { host: string; port: number }) {
         open.clear();
         return;
       }
-      upstream.write(chunk);
+      if (stalled) held.set(upstream, [...(held.get(upstream) ?? []), chunk]);
+      else upstream.write(chunk);
     });
     upstream.pipe(client);
   });
@@ -47,6 +54,19 @@ export async function startTcpProxy(target: { host: string; port: number }) {
       up = false;
       for (const socket of open) socket.destroy();
       open.clear();
+      held.clear();
+    },
+    stall() {
+      stalled = true;
+    },
+    unstall() {
+      stalled = false;
+      for (const [upstream, chunks] of held) for (const chunk of chunks) upstream.write(chunk);
+      held.clear();
+    },
+    /** The commands held by the stall so far, e.g. to see that a PUBLISH is waiting in it. */
+    heldText(): string {
+      return [...held.values()].flatMap((chunks) => chunks.map((c) => c.toString('latin1'))).join('');
     },
     restore() {
       up = true;

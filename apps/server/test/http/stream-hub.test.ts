@@ -5,6 +5,7 @@
 import { EventEmitter } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
 import { localBus } from '../../src/services/events/local';
+import { hashToken } from '../../src/services/sessions';
 import { type StreamHub, type StreamSink, streamHub } from '../../src/services/stream-hub';
 
 /** A response whose buffer is full whenever the test says so. */
@@ -46,6 +47,27 @@ describe('stream hub', () => {
     note(4);
     expect(slow.written.map((w) => /"view_id":(\d+)/.exec(w)?.[1])).toEqual(['1', '4']);
     expect(hub.count()).toBe(2);
+  });
+
+  it('after a gap in the events, closes the streams whose session ended meanwhile', async () => {
+    // Issue 34: a logout published while this process could not hear (a stalled or broken
+    // broker) must still close its streams here once the broker is back.
+    const bus = localBus();
+    const live = new Set([hashToken('kept'), hashToken('other-user')]);
+    const asked: string[][] = [];
+    hub = streamHub(bus, { heartbeatMs: 60_000 }, async (hashes) => {
+      asked.push(hashes);
+      return new Set(hashes.filter((h) => live.has(h)));
+    });
+    const [kept, revoked, other] = [new FakeSink(), new FakeSink(), new FakeSink()];
+    hub.admit(1, 'kept', kept);
+    hub.admit(1, 'revoked', revoked);
+    hub.admit(2, 'other-user', other);
+    bus.gap();
+    await hub.rechecked();
+    expect([kept.ended, revoked.ended, other.ended]).toEqual([false, true, false]);
+    expect(hub.count()).toBe(2);
+    expect(asked).toHaveLength(1);
   });
 
   it('encodes a merged posts hint once for every stream', async () => {

@@ -15,6 +15,7 @@ import { createServices } from '../../src/services/index';
 import type { PushOptions } from '../../src/services/notifications/index';
 import { smtpMailer } from '../../src/services/mail';
 import type { RequestLimitSettings } from '../../src/services/request-limits';
+import type { EventBus } from '../../src/services/events/types';
 import type { StreamSettings } from '../../src/services/stream-hub';
 import { startSmtp } from './smtp';
 
@@ -94,6 +95,8 @@ export interface TestAppOptions {
   feedCacheMs?: number;
   /** Live stream bounds and timers (services/stream-hub.ts). */
   stream?: Partial<StreamSettings>;
+  /** The event bus (default: the in-process one), e.g. a Redis bus through a proxy a test stalls. */
+  events?: EventBus;
   /** Opens the database instead of openTestDb (a primary with a read replica: support/replica.ts). */
   database?: typeof openTestDb;
 }
@@ -131,6 +134,7 @@ export async function startTestApp(options: TestAppOptions = {}) {
     ...(options.feedCacheMs !== undefined ? { feedCacheMs: options.feedCacheMs } : {}),
     ...(options.stream ? { stream: options.stream } : {}),
     ...(options.summaries ? { summaries: options.summaries } : {}),
+    ...(options.events ? { events: options.events } : {}),
   });
   const app = await buildApp({ services, secureCookies: options.secureCookies ?? false, ...options.app?.(services) });
 

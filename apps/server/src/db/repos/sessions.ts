@@ -17,6 +17,14 @@ export function sessionsRepo(db: Queryable) {
       );
       return rows[0]?.user_id;
     },
+    /** Which of these token hashes are live sessions (not revoked, not expired). */
+    async liveOf(tokenHashes: string[], now: Date): Promise<Set<string>> {
+      const rows = await db.query<{ token_hash: string }>(
+        'SELECT token_hash FROM sessions WHERE token_hash = ANY($1::text[]) AND revoked_at IS NULL AND expires_at > $2',
+        [tokenHashes, now],
+      );
+      return new Set(rows.map((r) => r.token_hash));
+    },
     async revoke(tokenHash: string, now: Date): Promise<void> {
       await db.query('UPDATE sessions SET revoked_at = $2 WHERE token_hash = $1 AND revoked_at IS NULL', [
         tokenHash,

@@ -40,8 +40,9 @@ export interface EventBus {
   /**
    * Hands the event to this process's subscribers at once, and to the others through the broker.
    * Resolves once the broker has taken it (Redis has then written it to every subscriber), at once
-   * without a broker or while it is away; never rejects. A write that must be seen by the other
-   * processes' next request (a logout, a view edit) awaits it before answering.
+   * without a broker or while it is away, and after PUBLISH_TIMEOUT_MS (redis.ts) when it does not
+   * answer; never rejects. A write that must be seen by the other processes' next request (a
+   * logout, a view edit) awaits it before answering.
    */
   publish(event: AppEvent): Promise<void>;
   /** Calls `handler` for every event, this process's and the others'; returns the unsubscribe. */
