@@ -28,6 +28,7 @@ import accountsLowerId from './0026_accounts_lower_id';
 import rollupsRecountInBackground from './0027_rollups_recount_in_background';
 import alerts from './0028_alerts';
 import mindshareKeys from './0029_mindshare_keys';
+import groupRollupsInBackground from './0032_group_rollups_in_background';
 
 export const migrations: { id: string; sql: string }[] = [
   { id: '0001_accounts', sql: accounts },
@@ -59,4 +60,5 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '0027_rollups_recount_in_background', sql: rollupsRecountInBackground },
   { id: '0028_alerts', sql: alerts },
   { id: '0029_mindshare_keys', sql: mindshareKeys },
+  { id: '0032_group_rollups_in_background', sql: groupRollupsInBackground },
 ];
