@@ -11,7 +11,7 @@
  * The corpus is bench/support/bulk-corpus.ts (30 days, 20,000 authors, catalogue coins), loaded
  * with triggers off and rolled up with opinion_rebuild(), the code the triggers run.
  * Run: `node bench/run.mjs coin-view-save` (BENCH_N; BENCH_DB=pg|pglite|both, default both;
- * BENCH_DATABASE_URL). Figures: bench/notes/opinion.md, "Saving a view of a KOL group".
+ * BENCH_DATABASE_URL; BENCH_MERGE_BEFORE=0 skips timing the old merge recount). Figures: bench/notes/opinion.md, "Saving a view of a KOL group".
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
