@@ -22,7 +22,6 @@
  * schema bench_alerts, dropped after unless BENCH_KEEP=1).
  */
 import { alertsRepo } from '../apps/server/src/db/repos/alerts';
-import { opinionRepo } from '../apps/server/src/db/repos/opinion';
 import { benchServices, percentile } from './support/bench-services';
 import { openBenchSchema } from './support/bulk-corpus';
 
@@ -146,9 +145,9 @@ if (!reuse) {
   // 40 users follow 6 coins each through their own Top Influencers (a group rollup each, counted once).
   for (const [i, userId] of ids.slice(0, GROUP_OWNERS).entries()) {
     const top = (await services.kolGroups.list(userId, 'en')).find((g) => g.defaultRole === 'top')!;
-    await opinionRepo(db).useGroup(Number(top.id));
     for (let c = 0; c < 6; c++) await coinView(userId, COINS[(i * 5 + c * 7) % COINS.length]!, top.id);
   }
+  await services.groupRollups.drain();
   // 20 users each have an event view, ETF or halving, counted by the background history count.
   for (const [i, userId] of ids.slice(GROUP_OWNERS, GROUP_OWNERS + EVENT_OWNERS).entries()) {
     const list = await services.opinion.event.add(

@@ -127,6 +127,8 @@ async function start(config: Config, role: Role) {
   rt.services.alerts.start(undefined, scheduler);
   // Event views' history is counted by every process with the database, whatever its role.
   rt.services.eventHistory.start({ scheduler });
+  // So are the KOL groups' coin rollups that views ask for.
+  rt.services.groupRollups.start({ scheduler });
   // So is the rollups' recount after an upgrade (a migration starts it).
   rt.services.rollupRecount.start({ scheduler });
   let reclassifying: AbortController | undefined;
@@ -137,6 +139,7 @@ async function start(config: Config, role: Role) {
     rt.services.rankingWindows.stop();
     rt.services.alerts.stop();
     await rt.services.eventHistory.stop();
+    await rt.services.groupRollups.stop();
     await rt.services.rollupRecount.stop();
     await collection?.stop();
     await prices?.stop();

@@ -45,6 +45,7 @@ import { twitterUsers } from './twitter-users';
 import { views } from './views';
 import { type StreamSettings, streamHub } from './stream-hub';
 import { eventHistory } from './event-history';
+import { groupRollups } from './group-rollups';
 import { rollupRecount } from './rollup-recount';
 import { alerts } from './alerts/index';
 
@@ -131,7 +132,15 @@ export function createServices(deps: ServiceDeps) {
     ...(deps.followCacheMs !== undefined ? { followCacheMs: deps.followCacheMs } : {}),
   });
   const history = eventHistory({ db, events, log });
-  const opinionService = opinion({ db, clock, views: viewService, kolGroups: groups, history });
+  const groupCounts = groupRollups({ db, log });
+  const opinionService = opinion({
+    db,
+    clock,
+    views: viewService,
+    kolGroups: groups,
+    history,
+    groupRollups: groupCounts,
+  });
   const rankingService = ranking({ db, clock, views: viewService, authorWindows: rankingWindows });
   // Stored candles, written by the price worker: the replica when there is one.
   const marketService = market({ db: db.read, clock });
@@ -159,6 +168,8 @@ export function createServices(deps: ServiceDeps) {
     views: viewService,
     /** Event views' history, counted in the background (cli.ts starts it in every role). */
     eventHistory: history,
+    /** KOL groups' coin rollups, counted in the background once a view uses them (cli.ts starts it in every role). */
+    groupRollups: groupCounts,
     /** The rollups' recount after an upgrade, in the background (cli.ts starts it in every role). */
     rollupRecount: rollupRecount({ db, log }),
     opinion: opinionService,
@@ -180,7 +191,7 @@ export function createServices(deps: ServiceDeps) {
     alerts: alerts({ db, clock, views: viewService, push: notify.push, log }),
     ranking: rankingService,
     /** Mindshare views (issue 33 §2). */
-    mindshare: mindshare({ db, clock, views: viewService, kolGroups: groups }),
+    mindshare: mindshare({ db, clock, views: viewService, kolGroups: groups, groupRollups: groupCounts }),
     rankingWindows,
     feed: feedService,
     kolProfile: kolProfile({ db, kolGroups: groups, feed: feedService }),

@@ -14,7 +14,7 @@ import {
   uniqueIds,
 } from '@kolscope/contract';
 import type { Db, Queryable } from '../db/db';
-import { type GroupRule, type KolGroupRow, kolGroupsRepo } from '../db/repos/kol-groups';
+import { type GroupRule, groupRule, type KolGroupRow, kolGroupsRepo } from '../db/repos/kol-groups';
 import { xAccountsRepo } from '../db/repos/x-accounts';
 import type { Clock } from '../domain/clock';
 import { localBus } from './events/local';
@@ -92,23 +92,7 @@ export function kolGroups(deps: { db: Db; clock: Clock; events?: EventBus }) {
 
   async function rulesOf(rows: KolGroupRow[]): Promise<Map<number, GroupRule>> {
     const lists = await repoOf().lists(rows.map((r) => r.id));
-    return new Map(
-      rows.map((r) => {
-        const of = (list: string) =>
-          lists.filter((l) => l.group_id === r.id && l.list === list).map((l) => l.account_id);
-        return [
-          r.id,
-          {
-            groupId: r.id,
-            useFans: r.use_fans,
-            min: r.fans_min,
-            max: r.fans_max,
-            white: of('white'),
-            black: of('black'),
-          },
-        ];
-      }),
-    );
+    return new Map(rows.map((r) => [r.id, groupRule(r, lists)]));
   }
 
   const nameOf = groupName;

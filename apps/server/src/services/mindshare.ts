@@ -22,6 +22,7 @@ import { opinionRepo } from '../db/repos/opinion';
 import { ANY_COIN_KEY, sectorKey } from '../db/rollups/sectors';
 import { COINS, coinBySymbol, GENERIC_ICON } from '../domain/coins/catalogue';
 import type { Clock } from '../domain/clock';
+import type { GroupRollups } from './group-rollups';
 import type { KolGroups } from './kol-groups';
 import { alignedWindow, markPartial } from './opinion-window';
 import { mindshareSettingsOf } from './view-types/mindshare';
@@ -74,7 +75,14 @@ export function rankShares(
   return cut.map(({ exact: _, ...item }) => item);
 }
 
-export function mindshare(deps: { db: Db; clock: Clock; views: Views; kolGroups: KolGroups }) {
+export function mindshare(deps: {
+  db: Db;
+  clock: Clock;
+  views: Views;
+  kolGroups: KolGroups;
+  /** Woken when a view is saved, so its group's rollup is counted (or released) at once. */
+  groupRollups?: Pick<GroupRollups, 'wake'>;
+}) {
   const nowSeconds = () => Math.floor(deps.clock.now().getTime() / 1000);
 
   /** The group's rule when it is the user's own ('' is every author); not found otherwise. */
@@ -105,7 +113,9 @@ export function mindshare(deps: { db: Db; clock: Clock; views: Views; kolGroups:
   return {
     async add(userId: number, body: MindshareBody, lang: Language) {
       await ruleFor(userId, body.kolGroupId);
-      return deps.views.createOpinion(userId, toView(body), lang);
+      const list = await deps.views.createOpinion(userId, toView(body), lang);
+      deps.groupRollups?.wake();
+      return list;
     },
 
     async info(userId: number, viewId: string) {
@@ -116,6 +126,7 @@ export function mindshare(deps: { db: Db; clock: Clock; views: Views; kolGroups:
     async update(userId: number, body: MindshareBody & { viewId: string }) {
       await ruleFor(userId, body.kolGroupId);
       await deps.views.updateOpinion(userId, body.viewId, toView(body));
+      deps.groupRollups?.wake();
     },
 
     async detail(

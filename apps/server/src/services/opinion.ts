@@ -19,6 +19,7 @@ import { opinionRepo } from '../db/repos/opinion';
 import type { NewView, ViewRow } from '../db/repos/views';
 import type { Clock } from '../domain/clock';
 import type { EventHistory } from './event-history';
+import type { GroupRollups } from './group-rollups';
 import type { KolGroups } from './kol-groups';
 import { presentReport } from './opinion-report';
 import { reportWindow } from './opinion-window';
@@ -48,6 +49,8 @@ export function opinion(deps: {
   kolGroups: KolGroups;
   /** Woken when an event view is saved, so its history count starts at once. */
   history?: Pick<EventHistory, 'wake'>;
+  /** Woken when a view is saved, so its group's rollup is counted (or released) at once. */
+  groupRollups?: Pick<GroupRollups, 'wake'>;
 }) {
   const repo = () => opinionRepo(deps.db);
   // Analytics reports count stored posts, cached for the view's update frequency: the replica will do.
@@ -84,6 +87,7 @@ export function opinion(deps: {
         await ruleFor(userId, body.kolGroupId);
         const list = await deps.views.createOpinion(userId, v, lang);
         deps.history?.wake();
+        deps.groupRollups?.wake();
         return list;
       },
       async info(userId: number, viewId: string): Promise<I> {
@@ -94,6 +98,7 @@ export function opinion(deps: {
         await ruleFor(userId, body.kolGroupId);
         await deps.views.updateOpinion(userId, body.viewId, v);
         deps.history?.wake();
+        deps.groupRollups?.wake();
       },
       async detail(userId: number, q: ReportQuery): Promise<ReportData> {
         const row = await deps.views.ownOfType(userId, q.viewId, type);

@@ -91,6 +91,8 @@ beforeAll(async () => {
     matchingRules: [{ type: 'keywords', keywords: ['ETF'] }],
   });
   await t.services.eventHistory.drain();
+  // The group's coin rollup is counted in the background too; alerts wait for it (group_pending).
+  await t.services.groupRollups.drain();
 });
 
 afterAll(async () => {

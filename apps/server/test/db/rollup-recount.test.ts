@@ -16,6 +16,7 @@ import { localBus } from '../../src/services/events/local';
 import { rollupRecount } from '../../src/services/rollup-recount';
 import { expectEqualToRebuild, snapshot } from '../support/rollup-snapshot';
 import { type PostSpec, storePosts } from '../support/store-posts';
+import { keepGroupRollups } from '../support/group-rollups';
 import { closeTestDb, openMigratedDb, signedInApp } from '../support/test-app';
 
 const T0 = 1_763_337_600;
@@ -137,8 +138,8 @@ beforeEach(async () => {
      VALUES ($1, 'ETF', 'event_opinion', now(), now()) RETURNING id`,
     [user!.id],
   );
+  await keepGroupRollups(db, user!.id, [groupId]);
   await db.transaction(async (tx) => {
-    await opinionRepo(tx).useGroup(groupId);
     await opinionRepo(tx).setEvent(view!.id, groupId, [['etf']], T0 + DAY / 2, T0 + 3 * DAY);
   });
   await eventHistory({ db, events: localBus(), log: () => {} }).drain();

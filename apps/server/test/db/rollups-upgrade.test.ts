@@ -17,6 +17,7 @@ import { opinionRepo } from '../../src/db/repos/opinion';
 import { rollupsSql } from '../../src/db/rollups/index';
 import { migrateBefore } from '../support/migrate-before';
 import { snapshot } from '../support/rollup-snapshot';
+import { keepGroupRollups } from '../support/group-rollups';
 import { eventHistory } from '../../src/services/event-history';
 import { localBus } from '../../src/services/events/local';
 import { rollupRecount } from '../../src/services/rollup-recount';
@@ -173,8 +174,8 @@ describe('rollups after an upgrade', () => {
         [user!.id],
       );
       await savePosts(db, BATCHES[0]!, 'current');
+      await keepGroupRollups(db, user!.id, [group!.id]);
       await db.transaction(async (tx) => {
-        await opinionRepo(tx).useGroup(group!.id);
         // The event view counts posts from the second day on: a recount from every post would differ.
         await opinionRepo(tx).setEvent(view!.id, group!.id, [['etf']], T0 + 86_400, T0 + 2 * 86_400);
       });

@@ -213,11 +213,14 @@ describe('mindshare', () => {
     const kept = async () =>
       (await t.db.query('SELECT 1 FROM opinion_groups WHERE group_id = $1', [Number(groupId)])).length > 0;
     const id = await addView(groupId);
+    // Counted in the background (services/group-rollups.ts), released there too.
+    await t.services.groupRollups.drain();
     expect(await kept()).toBe(true);
     const all = ok<{ view_id: string; view_type: string }[]>(await t.call('view/v2/list', {}, { token: ann }));
     for (const v of all.filter((x) => x.view_type === 'mindshare')) {
       expect(ok(await t.call('view/delete', { viewId: v.view_id }, { token: ann }))).toBeNull();
     }
+    await t.services.groupRollups.drain();
     expect(await kept()).toBe(false);
     await expect(t.call('view/v2/mindshare_info', { viewId: id }, { token: ann })).resolves.toMatchObject({
       body: NOT_FOUND,

@@ -102,8 +102,11 @@ beforeAll(async () => {
     kolGroupId: groupId,
     matchingRules: [{ type: 'keywords', keywords: ['ETF'] }],
   });
-  // Their history is counted in the background (services/event-history.ts): to the end here.
+  // Their history is counted in the background (services/event-history.ts): to the end here;
+  // so is the group's coin rollup (services/group-rollups.ts), which the reports then read.
   await t.services.eventHistory.drain();
+  await t.services.groupRollups.drain();
+  expect(await t.services.groupRollups.pending()).toEqual([]);
 });
 
 afterAll(async () => {

@@ -29,6 +29,7 @@ import rollupsRecountInBackground from './0027_rollups_recount_in_background';
 import alerts from './0028_alerts';
 import mindshareKeys from './0029_mindshare_keys';
 import eventViewsBounded from './0030_event_views_bounded';
+import groupRollupsInBackground from './0032_group_rollups_in_background';
 
 export const migrations: { id: string; sql: string }[] = [
   { id: '0001_accounts', sql: accounts },
@@ -61,4 +62,5 @@ export const migrations: { id: string; sql: string }[] = [
   { id: '0028_alerts', sql: alerts },
   { id: '0029_mindshare_keys', sql: mindshareKeys },
   { id: '0030_event_views_bounded', sql: eventViewsBounded },
+  { id: '0032_group_rollups_in_background', sql: groupRollupsInBackground },
 ];

@@ -3,6 +3,7 @@
  * claim, and the one read the evaluation makes of the opinion rollups per table and minute.
  */
 import type { Queryable } from '../db';
+import { KEPT } from './group-rollups';
 
 export interface AlertRuleRow {
   id: number;
@@ -24,6 +25,11 @@ export interface EvalRuleRow extends AlertRuleRow {
   group_id: number | null;
   /** The coin view names a group that is gone (its report answers "not found"): skipped. */
   group_gone: boolean;
+  /**
+   * The coin view's group rollup is still being counted in the background (group-rollups.ts):
+   * skipped until it is exact, rather than judged on a partial count.
+   */
+  group_pending: boolean;
 }
 
 export interface AlertEventRow {
@@ -187,7 +193,9 @@ export function alertsRepo(db: Queryable) {
                      ELSE ev.group_id END AS group_id,
                 (v.view_type = 'coin_opinion' AND nullif(v.settings->>'kolGroupId', '') IS NOT NULL
                   AND NOT EXISTS (SELECT 1 FROM kol_groups g
-                                  WHERE g.id = nullif(v.settings->>'kolGroupId', '')::bigint AND g.user_id = r.user_id)) AS group_gone
+                                  WHERE g.id = nullif(v.settings->>'kolGroupId', '')::bigint AND g.user_id = r.user_id)) AS group_gone,
+                (v.view_type = 'coin_opinion' AND nullif(v.settings->>'kolGroupId', '') IS NOT NULL
+                  AND NOT (${KEPT("nullif(v.settings->>'kolGroupId', '')::bigint")})) AS group_pending
          FROM alert_rules r JOIN views v ON v.id = r.view_id
          LEFT JOIN event_views ev ON ev.view_id = v.id
          WHERE v.view_type IN ('coin_opinion', 'event_opinion')`,
@@ -199,6 +207,7 @@ export function alertsRepo(db: Queryable) {
         coin: r.coin === null ? null : String(r.coin),
         group_id: r.group_id === null ? null : Number(r.group_id),
         group_gone: Boolean(r.group_gone),
+        group_pending: Boolean(r.group_pending),
       }));
     },
 

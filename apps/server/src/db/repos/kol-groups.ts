@@ -53,6 +53,21 @@ export function memberCondition(rule: GroupRule, param: (v: unknown) => string):
   return memberRule(range, samePerson(param(rule.white)), `(${samePerson(param(rule.black))})`);
 }
 
+type ListRow = { group_id: number; account_id: string; list: 'white' | 'black' };
+
+/** A stored group's rule, from its row and the list rows of its lists (others are ignored). */
+export function groupRule(row: KolGroupRow, lists: ListRow[]): GroupRule {
+  const of = (list: string) => lists.filter((l) => l.group_id === row.id && l.list === list).map((l) => l.account_id);
+  return {
+    groupId: row.id,
+    useFans: row.use_fans,
+    min: row.fans_min,
+    max: row.fans_max,
+    white: of('white'),
+    black: of('black'),
+  };
+}
+
 export function kolGroupsRepo(db: Queryable) {
   return {
     ...ownedRows<KolGroupRow>(db, 'kol_groups'),
@@ -73,7 +88,12 @@ export function kolGroupsRepo(db: Queryable) {
     async delete(userId: number, id: number): Promise<void> {
       await db.query('DELETE FROM kol_groups WHERE user_id = $1 AND id = $2', [userId, id]);
     },
-    async lists(groupIds: number[]): Promise<{ group_id: number; account_id: string; list: 'white' | 'black' }[]> {
+    /** A group's rule by its id alone (background work has no user); undefined once deleted. */
+    async ruleById(groupId: number): Promise<GroupRule | undefined> {
+      const [row] = await db.query<KolGroupRow>('SELECT * FROM kol_groups WHERE id = $1', [groupId]);
+      return row ? groupRule(row, await this.lists([groupId])) : undefined;
+    },
+    async lists(groupIds: number[]): Promise<ListRow[]> {
       if (groupIds.length === 0) return [];
       return db.query('SELECT group_id, account_id, list FROM kol_group_accounts WHERE group_id = ANY($1::bigint[])', [
         groupIds,

@@ -4,7 +4,8 @@
  * from posts (analytics reports, whose filters can be anything the feed filters by).
  */
 import type { Queryable } from '../db';
-import { type GroupRule, memberCondition } from './kol-groups';
+import { KEPT } from './group-rollups';
+import { type GroupRule, kolGroupsRepo, memberCondition } from './kol-groups';
 import { type CompiledGroup, groupCondition } from './post-filter-sql';
 import { EVENT_SAVE_LOCK } from '../rollups/opinion';
 import { notACopy } from '../rollups/shared';
@@ -62,7 +63,7 @@ export function opinionRepo(db: Queryable) {
   return {
     /**
      * A coin's counts, for every author or for one KOL group's members. A group read here must
-     * have been registered with useGroup (its rollup is kept only then).
+     * be kept (`keptGroups`; `coinOfGroup` reads any group).
      */
     async coin(coin: string, w: BucketWindow, groupId?: number): Promise<BucketCounts[]> {
       const res = resolutionFor(w);
@@ -79,14 +80,27 @@ export function opinionRepo(db: Queryable) {
       return toCounts(rows);
     },
 
-    /** Which of these groups have a coin rollup of their own (some coin opinion view uses them). */
+    /**
+     * Which of these groups have an exact coin rollup of their own: some coin opinion or mindshare
+     * view uses them and the background count is done (db/repos/group-rollups.ts).
+     */
     async keptGroups(groupIds: number[]): Promise<Set<number>> {
       if (groupIds.length === 0) return new Set();
       const rows = await db.query<{ group_id: number }>(
-        'SELECT group_id FROM opinion_groups WHERE group_id = ANY($1::bigint[])',
+        `SELECT g.id AS group_id FROM unnest($1::bigint[]) AS g(id) WHERE ${KEPT('g.id')}`,
         [groupIds],
       );
       return new Set(rows.map((r) => Number(r.group_id)));
+    },
+
+    /**
+     * A coin's counts for one group's members: its rollup once exact, its members' per-author rows
+     * until then (the same numbers); nothing for a group deleted meanwhile.
+     */
+    async coinOfGroup(coin: string, w: BucketWindow, groupId: number): Promise<BucketCounts[]> {
+      if ((await this.keptGroups([groupId])).has(groupId)) return this.coin(coin, w, groupId);
+      const rule = await kolGroupsRepo(db).ruleById(groupId);
+      return rule ? this.coinOfMembers(coin, w, rule) : [];
     },
 
     /**
@@ -107,26 +121,6 @@ export function opinionRepo(db: Queryable) {
         params,
       );
       return toCounts(rows);
-    },
-
-    /** Starts keeping a group's coin rollup (counting its history once), if not kept yet. */
-    async useGroup(groupId: number): Promise<void> {
-      const added = await db.query(
-        'INSERT INTO opinion_groups (group_id) VALUES ($1) ON CONFLICT DO NOTHING RETURNING group_id',
-        [groupId],
-      );
-      if (added.length) await db.query('SELECT group_opinion_recount($1)', [groupId]);
-    },
-
-    /** Stops keeping the rollups of a user's groups no coin opinion or mindshare view counts any more. */
-    async releaseUnusedGroups(userId: number): Promise<void> {
-      await db.query(
-        `DELETE FROM opinion_groups og USING kol_groups g
-         WHERE g.id = og.group_id AND g.user_id = $1
-           AND NOT EXISTS (SELECT 1 FROM views v WHERE v.user_id = $1 AND v.view_type IN ('coin_opinion', 'mindshare')
-                           AND v.settings->>'kolGroupId' = og.group_id::text)`,
-        [userId],
-      );
     },
 
     /** An event opinion view's counts (its group's members, or everyone: fixed when saved). */

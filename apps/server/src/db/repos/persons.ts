@@ -1,5 +1,6 @@
 import type { ProfileRef } from '../../domain/persons/profile-refs';
 import type { Queryable } from '../db';
+import { groupRollupsRepo } from './group-rollups';
 
 /** One account of a person, as the KOL profile and the review queue show it. */
 export interface PersonAccountRow {
@@ -21,7 +22,8 @@ const COLUMNS = 'a.id, a.username, a.name, a.icon, a.followers_count, a.network,
  * caller's transaction (services/persons.ts) and keep every rollup exact: the accounts' rows are
  * locked first (a batch storing posts of the same accounts upserts them first, so one waits for
  * the other), then the posts' person_id is rewritten, which the posts triggers count as a move,
- * and the KOL groups in use are recounted (their lists now reach other accounts).
+ * and the KOL groups whose lists name these accounts are counted again (their lists now reach
+ * other accounts): their coin rollups in the background, their event views at once.
  */
 export function personsRepo(db: Queryable) {
   /** Locks and returns every account of the persons of these account ids, in id order. */
@@ -34,14 +36,24 @@ export function personsRepo(db: Queryable) {
     );
   }
 
-  /** Posts whose person no longer matches their author's: moved, so every rollup follows. */
+  /**
+   * Posts whose person no longer matches their author's: moved, so every rollup follows.
+   * `accountIds` holds every account of the persons before and after.
+   */
   async function movePosts(accountIds: string[]): Promise<void> {
     await db.query(
       `UPDATE posts p SET person_id = a.person_id FROM x_accounts a
        WHERE a.id = p.author_id AND p.author_id = ANY($1::text[]) AND p.person_id <> a.person_id`,
       [accountIds],
     );
-    await db.query('SELECT person_groups_recount()');
+    // The groups whose lists name these accounts: their coin rollups are counted again in the
+    // background (group-rollups.ts; reports read the members meanwhile), their event views now.
+    await groupRollupsRepo(db).restartReaching(accountIds);
+    await db.query(
+      `SELECT event_view_recount(v.view_id) FROM event_views v
+       WHERE v.group_id IN (SELECT l.group_id FROM kol_group_accounts l WHERE l.account_id = ANY($1::text[]))`,
+      [accountIds],
+    );
   }
 
   /** The most followed account (then the smallest id): the one that names the person. */

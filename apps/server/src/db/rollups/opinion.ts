@@ -78,9 +78,9 @@ const BY_CLASS = `res smallint NOT NULL,
  * by the day (a report's 1m at 1d or 1w, mindshare's 1w and 1m over every coin) reads one row per
  * day rather than 48.
  */
-const RES = 'CROSS JOIN (VALUES (1::smallint), (30::smallint), (1440::smallint)) AS r(res)';
+export const RES = 'CROSS JOIN (VALUES (1::smallint), (30::smallint), (1440::smallint)) AS r(res)';
 /** The bucket of r.res minutes that epoch second `ct` falls in. */
-const inRes = (ct: string) => `(${ct} / (r.res * 60)) * (r.res * 60)`;
+export const inRes = (ct: string) => `(${ct} / (r.res * 60)) * (r.res * 60)`;
 /** Signed post counts per label, from rows with a sign and a sentiment. */
 const bySentiment = (p = '') => `sum(${p}sign) FILTER (WHERE ${p}sentiment = 1) AS up,
            sum(${p}sign) FILTER (WHERE ${p}sentiment = 0) AS neutral,
@@ -96,7 +96,7 @@ const addSums = (table: string, key: string, from = 'sums', nullable = true) =>
   `INSERT INTO ${table} AS t (${key}, up, neutral, down)
   SELECT ${key}, ${nullable ? 'coalesce(up, 0), coalesce(neutral, 0), coalesce(down, 0)' : 'up, neutral, down'} FROM ${from}
   ${addUp(key, COUNTS)}`;
-const CLASS = (a: string) => `author_class(${a}.is_blue_verified, ${a}.verified_type)`;
+export const CLASS = (a: string) => `author_class(${a}.is_blue_verified, ${a}.verified_type)`;
 const member = (group: string, a = 'a') => `kol_group_member(${group}, ${a}.id, ${a}.person_followers, ${a}.tracked)`;
 /** The posts a statement wrote: "opinion_delta" rows with sign 1 (added) or -1 (taken away). */
 const DELTA = scratch(

@@ -24,7 +24,7 @@ export interface Measure {
 
 function subjectOf(r: EvalRuleRow): { table: SubjectTable; gid: number; coin: string } | undefined {
   if (r.view_type === 'event_opinion') return { table: 'event', gid: r.view_id, coin: '' };
-  if (!r.coin || r.group_gone) return undefined;
+  if (!r.coin || r.group_gone || r.group_pending) return undefined;
   return r.group_id === null
     ? { table: 'coin', gid: 0, coin: r.coin }
     : { table: 'group', gid: r.group_id, coin: r.coin };
